@@ -1,0 +1,16 @@
+// `npm test`: every check and every test, in the order that fails fastest.
+import { execFileSync } from 'node:child_process';
+import { buildIfNeeded } from './build-if-needed.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
+
+try {
+  ensureChromium();
+  run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  run('npx', ['eslint', '.']);
+  buildIfNeeded({ force: true });
+  run('npx', ['vitest', 'run']);
+} catch (error) {
+  process.exit(typeof error?.status === 'number' ? error.status : 1);
+}

@@ -1,0 +1,54 @@
+/**
+ * Page keys for visit counting and assistant targeting (spec §2).
+ * The spec's two indicator special cases compared the path with a leading slash and so never
+ * matched; DESIGN.md decides to honour their intent.
+ */
+const SPECIAL_KEYS: Record<string, string> = {
+  'indicators/portfolio': 'portfolio',
+  'indicators/long-and-short-position': 'longAndShortPosition',
+};
+
+const NOWOU_PATHS = new Set(['productivity', 'nowou']);
+
+export function dashToCamel(segment: string): string {
+  return segment.replace(/-+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function pageKeyFromPath(pathname: string): string {
+  const trimmed = pathname.replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return 'home';
+  if (NOWOU_PATHS.has(trimmed.toLowerCase())) return 'nowou';
+  const special = SPECIAL_KEYS[trimmed];
+  if (special) return special;
+  const segments = trimmed.split('/');
+  return dashToCamel(segments[segments.length - 1] ?? '');
+}
+
+/** Keys of every known page, for the assistant's page picker and the visit counter's allowlist. */
+export const PAGE_KEYS = [
+  'home',
+  'about',
+  'longAndShortPosition',
+  'portfolio',
+  'art',
+  'music',
+  'termsOfService',
+  'privacyPolicy',
+  'support',
+  'contact',
+  'purchase',
+  'admin',
+  'account',
+  'resetPassword',
+  'nowou',
+  'newsletterUnsubscribe',
+  'lokalaJobb',
+  'lokalaJobbAvregistreraMail',
+  'pitchesMailUnsubscribe',
+] as const;
+
+export type PageKey = (typeof PAGE_KEYS)[number];
+
+export function isPageKey(value: string): value is PageKey {
+  return (PAGE_KEYS as readonly string[]).includes(value);
+}
