@@ -1,0 +1,14 @@
+// Runs before first paint (a blocking classic script; the CSP allows no inline script) so the saved
+// theme and layout flags apply without a flash. Keys: spec §3 "settings", session "embedded".
+(function () {
+  var root = document.documentElement;
+  var theme = 'light';
+  try {
+    var settings = JSON.parse(localStorage.getItem('settings') || 'null');
+    if (settings && (settings.theme === 'dark' || settings.theme === 'light')) theme = settings.theme;
+  } catch (e) {}
+  root.setAttribute('data-theme', theme);
+  try {
+    if (sessionStorage.getItem('embedded') === 'true') root.setAttribute('data-embedded', 'true');
+  } catch (e) {}
+})();

@@ -1,0 +1,49 @@
+/**
+ * The one way the client calls /api: JSON in and out, errors returned as the server's typed
+ * envelope (DESIGN.md "API conventions"), and a distinct offline error when the API is unreachable.
+ */
+import { errorEnvelopeSchema, statusForHttp, type ErrorStatus } from '#shared/api-errors';
+import { COPY } from '#shared/copy';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ErrorStatus | 'offline',
+    message: string,
+    readonly field?: string,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('offline', COPY.offlineDocument);
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (response.ok) return data as T;
+  const envelope = errorEnvelopeSchema.safeParse(data);
+  if (envelope.success) {
+    const { status, message, field } = envelope.data.error;
+    throw new ApiError(status, message, field, response.status);
+  }
+  throw new ApiError(statusForHttp(response.status), response.statusText || 'Request failed', undefined, response.status);
+}

@@ -1,0 +1,60 @@
+/**
+ * Typed access to the spec's browser storage keys (spec §3). Storage can be unavailable (private
+ * modes, quota): reads fall back to the default and writes are best-effort.
+ */
+import { STORAGE_KEYS, type Theme } from '#shared/storage-keys';
+
+export interface Settings {
+  createdAt: string;
+  theme: Theme;
+}
+
+export interface AppSettings {
+  bools: { experimental: boolean; devCard: boolean; blockSessions: boolean };
+}
+
+export type SessionsRecord = Record<string, { startedAt: string }>;
+
+export interface AssistantRecord {
+  liveMessage: { lastViewedAtUTC: string | null };
+}
+
+export interface LocalUserInfo {
+  avatar: number;
+  username: string;
+}
+
+export interface CookieConsent {
+  consent: true;
+}
+
+interface StoredShapes {
+  settings: Settings;
+  appSettings: AppSettings;
+  sessions: SessionsRecord;
+  assistant: AssistantRecord;
+  localUserInfo: LocalUserInfo;
+  cookieConsent: CookieConsent;
+}
+
+export type StoredName = keyof StoredShapes;
+
+export function readStored<K extends StoredName>(name: K, fallback: StoredShapes[K]): StoredShapes[K] {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS[name]);
+    if (raw === null) return fallback;
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object') return { ...fallback, ...parsed } as StoredShapes[K];
+    return fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function writeStored<K extends StoredName>(name: K, value: StoredShapes[K]): void {
+  try {
+    localStorage.setItem(STORAGE_KEYS[name], JSON.stringify(value));
+  } catch {
+    // Storage full or blocked: the setting lasts for this page view only.
+  }
+}
