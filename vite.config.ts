@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { parseSiteContent } from './src/shared/content-schema.ts';
+import { parseDonationContent, parseSiteContent } from './src/shared/content-schema.ts';
 
-/** Fails the build with a line naming the bad entry when content/site.json is invalid. */
+/** Fails the build with a line naming the bad entry when a content file is invalid. */
 function validateContent(): Plugin {
   return {
     name: 'validate-content',
     buildStart() {
       parseSiteContent(JSON.parse(readFileSync('content/site.json', 'utf8')));
+      parseDonationContent(JSON.parse(readFileSync('content/donation.json', 'utf8')));
     },
   };
 }

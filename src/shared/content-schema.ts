@@ -55,3 +55,19 @@ export function parseSiteContent(raw: unknown, file = 'content/site.json'): Site
   const where = issue?.path.length ? issue.path.join('.') : '(root)';
   throw new Error(`${file}: ${where}: ${issue?.message ?? 'invalid'}`);
 }
+
+/** content/donation.json: the two funding links of the Donation pop-up (spec §1, §4). */
+export const donationContentSchema = z.object({
+  crowdFundingUrl: httpsUrl,
+  membershipUrl: httpsUrl,
+});
+
+export type DonationContent = z.infer<typeof donationContentSchema>;
+
+export function parseDonationContent(raw: unknown, file = 'content/donation.json'): DonationContent {
+  const result = donationContentSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : '(root)';
+  throw new Error(`${file}: ${where}: ${issue?.message ?? 'invalid'}`);
+}

@@ -7,6 +7,7 @@ import { createContext, use, useCallback, useMemo, useRef, useState, type ReactN
 import { createPortal } from 'react-dom';
 import { LOADING_OVERLAY_Z_INDEX } from '#shared/layout';
 import { KEEP_ACTIVE_ATTRIBUTE } from '../../ui/modal-inert';
+import { Spinner } from '../../ui/Spinner';
 import { latestEntry, pushEntry, removeEntry, type LoadingEntry } from './loading-stack';
 import './loading-overlay.css';
 
@@ -69,7 +70,7 @@ export function LoadingOverlay() {
       <div className="loading-overlay__card" role="status" aria-live="polite">
         {visible && (
           <>
-            <span className="loading-overlay__spinner" aria-hidden="true" />
+            <Spinner size={20} />
             <span className="loading-overlay__message">{entry.message}</span>
           </>
         )}

@@ -1,6 +1,22 @@
-/** Everything the shell layers above the page: pop-ups, cookie notice, loading overlay, donate button. */
+/**
+ * Everything the shell layers above the page, mounted once: the open pop-up, the donate button and
+ * the cookie notice (sharing the bottom edge without overlapping) and the loading overlay.
+ */
+import { CookieNotice } from '../cookie-notice/CookieNotice';
+import { DonateButton } from '../donate/DonateButton';
+import { PopupHost } from '../popups/PopupHost';
 import { LoadingOverlay } from './LoadingOverlay';
+import './shell-overlays.css';
 
 export function ShellOverlays() {
-  return <LoadingOverlay />;
+  return (
+    <>
+      <div className="corner-dock">
+        <DonateButton />
+        <CookieNotice />
+      </div>
+      <PopupHost />
+      <LoadingOverlay />
+    </>
+  );
 }

@@ -1,0 +1,21 @@
+/**
+ * Whether the visitor closed the cookie notice (spec §3 "cookie consent", §4). Written through the
+ * typed storage helper; read here because "never saved" must differ from the saved value.
+ */
+import { STORAGE_KEYS } from '#shared/storage-keys';
+import { writeStored } from '../../lib/storage';
+
+export function hasCookieConsent(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
+  try {
+    const raw = storage?.getItem(STORAGE_KEYS.cookieConsent);
+    if (!raw) return false;
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && (parsed as { consent?: unknown }).consent === true;
+  } catch {
+    return false;
+  }
+}
+
+export function saveCookieConsent(): void {
+  writeStored('cookieConsent', { consent: true });
+}

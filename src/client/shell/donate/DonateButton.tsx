@@ -1,0 +1,33 @@
+/**
+ * The floating Donate button (spec §2, §9): scales in after DONATE_BUTTON_DELAY_MS, shows THANK YOU!
+ * on hover and focus, opens the Donation pop-up. Productivity mode leaves the screen to the app.
+ */
+import { useLocation } from 'react-router';
+import { COPY } from '#shared/copy';
+import { isProductivityPath } from '#shared/paths';
+import { DONATE_BUTTON_DELAY_MS } from '#shared/timing';
+import { HeartIcon } from '../../ui/icons';
+import { usePopups } from '../popups/PopupProvider';
+import './donate.css';
+
+export function DonateButton() {
+  const { open } = usePopups();
+  const { pathname } = useLocation();
+  if (isProductivityPath(pathname)) return null;
+  return (
+    <button
+      type="button"
+      className="donate-button"
+      aria-label="Donate"
+      style={{ animationDelay: `${DONATE_BUTTON_DELAY_MS}ms` }}
+      onClick={() => open({ name: 'donation' })}
+    >
+      <HeartIcon className="donate-button__icon" size={18} />
+      {/* Both labels share one grid cell, so the button keeps its width when the text swaps. */}
+      <span className="donate-button__labels" aria-hidden="true">
+        <span className="donate-button__label">Donate</span>
+        <span className="donate-button__label donate-button__label--thanks">{COPY.donateHover}</span>
+      </span>
+    </button>
+  );
+}

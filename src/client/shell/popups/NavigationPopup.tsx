@@ -1,0 +1,14 @@
+/** The navigation panel as a pop-up (mobile and tablet, spec §2); the panel closes it when a link navigates. */
+import { Popup } from '../../ui/Popup';
+import { NavigationPanel } from '../navigation/NavigationPanel';
+import type { PopupSlotProps } from './popup-slot';
+import { usePopups } from './PopupProvider';
+
+export function NavigationPopup(slot: PopupSlotProps) {
+  const { close } = usePopups();
+  return (
+    <Popup title="Navigation" onClose={close} {...slot}>
+      <NavigationPanel variant="popup" />
+    </Popup>
+  );
+}

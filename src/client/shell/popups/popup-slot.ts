@@ -1,0 +1,5 @@
+/** What the host hands every pop-up so its <Popup> can play the exit transition. */
+export interface PopupSlotProps {
+  leaving: boolean;
+  onExited: () => void;
+}
