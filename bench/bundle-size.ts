@@ -1,0 +1,136 @@
+/**
+ * Gzip sizes (zlib level 9, the level the build's .gz files use) of what the pages load, Home's
+ * first-load target, and the React + ReactDOM baseline measured in the same run.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { PageLoad } from './page-loads.ts';
+
+/** Sizes are printed and compared in KB of 1000 bytes (the stricter reading of "130 KB"). */
+export const KB = 1000;
+export const HOME_FIRST_LOAD_JS_LIMIT = 130 * KB;
+
+const CLIENT_DIR = 'dist/client';
+
+export interface SizedFile {
+  path: string;
+  bytes: number;
+  gzip: number;
+}
+
+export interface SizedSet {
+  files: SizedFile[];
+  bytes: number;
+  gzip: number;
+}
+
+export function gzipSize(data: Uint8Array): number {
+  return gzipSync(data, { level: 9 }).length;
+}
+
+function sum(files: SizedFile[]): SizedSet {
+  return {
+    files,
+    bytes: files.reduce((total, file) => total + file.bytes, 0),
+    gzip: files.reduce((total, file) => total + file.gzip, 0),
+  };
+}
+
+/** Reads each URL path from the build; what the build does not hold is fetched from the server. */
+export async function sizeUrlPaths(origin: string, urlPaths: string[]): Promise<SizedSet> {
+  const files: SizedFile[] = [];
+  for (const urlPath of urlPaths) {
+    const onDisk = join(CLIENT_DIR, decodeURIComponent(urlPath));
+    let data: Uint8Array;
+    if (existsSync(onDisk) && !urlPath.endsWith('/')) {
+      data = readFileSync(onDisk);
+    } else {
+      const response = await fetch(origin + urlPath, { signal: AbortSignal.timeout(10_000) });
+      if (!response.ok)
+        throw new Error(`${urlPath} answered HTTP ${response.status} while measuring its size`);
+      data = new Uint8Array(await response.arrayBuffer());
+    }
+    files.push({ path: urlPath, bytes: data.length, gzip: gzipSize(data) });
+  }
+  return sum(files);
+}
+
+const require = createRequire(import.meta.url);
+
+/** React's own production client code: what any React 19 app ships at the least. */
+export const BASELINE_FILES: ReadonlyArray<readonly [pkg: string, file: string]> = [
+  ['react-dom', 'cjs/react-dom-client.production.js'],
+  ['react', 'cjs/react.production.js'],
+  ['scheduler', 'cjs/scheduler.production.js'],
+];
+
+export function reactBaseline(): SizedSet {
+  return sum(
+    BASELINE_FILES.map(([pkg, file]) => {
+      // Through package.json: the packages' "exports" do not expose their cjs/ files.
+      const data = readFileSync(join(dirname(require.resolve(`${pkg}/package.json`)), file));
+      return { path: `${pkg}/${file}`, bytes: data.length, gzip: gzipSize(data) };
+    }),
+  );
+}
+
+export interface HomeFirstLoad {
+  viewport: string;
+  load: PageLoad;
+  js: SizedSet;
+  css: SizedSet;
+}
+
+export interface RouteChunks {
+  name: string;
+  path: string;
+  finalPath: string;
+  /** JS and CSS this route loads beyond Home's first load (at the same viewport). */
+  js: SizedSet;
+  css: SizedSet;
+  problems: string[];
+}
+
+export async function routeChunks(
+  origin: string,
+  name: string,
+  load: PageLoad,
+  home: PageLoad,
+): Promise<RouteChunks> {
+  const added = (loaded: string[], base: string[]) => loaded.filter((path) => !base.includes(path));
+  return {
+    name,
+    path: load.path,
+    finalPath: load.finalPath,
+    js: await sizeUrlPaths(origin, added(load.js, home.js)),
+    css: await sizeUrlPaths(origin, added(load.css, home.css)),
+    problems: load.problems,
+  };
+}
+
+/**
+ * Home's own route module(s): what Home's first load fetches that no other route fetches. Every
+ * other route shares the shell, so what is left is the part of Home's load that is Home's alone.
+ */
+export function homeOwnJs(home: PageLoad, others: PageLoad[]): string[] {
+  return home.js.filter((path) => !others.some((load) => load.js.includes(path)));
+}
+
+export interface Target {
+  limit: number;
+  actual: number;
+  pass: boolean;
+  /** Positive: room left; negative: over by this much. */
+  margin: number;
+}
+
+export function checkHomeTarget(actual: number): Target {
+  return {
+    limit: HOME_FIRST_LOAD_JS_LIMIT,
+    actual,
+    pass: actual <= HOME_FIRST_LOAD_JS_LIMIT,
+    margin: HOME_FIRST_LOAD_JS_LIMIT - actual,
+  };
+}

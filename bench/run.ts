@@ -1,0 +1,277 @@
+/**
+ * `npm run bench`: bundle sizes from real Chromium page loads and Lighthouse scores, both against the
+ * real server on a loopback port. Exits 0 whenever it printed figures (a MISS is a figure) and 1 when
+ * something could not be measured.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { paths, type RouteName } from '#shared/paths';
+import {
+  checkHomeTarget,
+  homeOwnJs,
+  reactBaseline,
+  routeChunks,
+  sizeUrlPaths,
+  KB,
+  type HomeFirstLoad,
+  type RouteChunks,
+  type SizedSet,
+  type Target,
+} from './bundle-size.ts';
+import {
+  CATEGORIES,
+  CATEGORY_TARGETS,
+  killLighthouseChromes,
+  runLighthouse,
+  type PageLighthouse,
+} from './lighthouse.ts';
+import {
+  DESKTOP_VIEWPORT,
+  MOBILE_VIEWPORT,
+  launchChromium,
+  recordPageLoad,
+  type Viewport,
+} from './page-loads.ts';
+import {
+  categoryVerdict,
+  homeLines,
+  lighthouseLines,
+  ratioLine,
+  routeLines,
+  targetLine,
+} from './report.ts';
+import { endProgress, progress } from './progress.ts';
+import { startSiteServer } from './server.ts';
+import { errorMessage } from './timeout.ts';
+
+const RESULTS_FILE = 'bench/results/latest.json';
+const LIGHTHOUSE_PATHS = [paths.home, paths.about, paths.art];
+
+interface BundleResults {
+  kbBytes: number;
+  home: HomeFirstLoad[];
+  homeFirstLoadJsGzip: number;
+  homeOwnJs: SizedSet;
+  routes: RouteChunks[];
+  baseline: SizedSet;
+  ratioToBaseline: number;
+  target: Target;
+}
+
+interface Results {
+  generatedAt: string;
+  origin: string;
+  bundle: BundleResults | null;
+  lighthouse: {
+    runsPerPage: number;
+    benchmarkIndex: number | null;
+    pages: PageLighthouse[];
+  } | null;
+  errors: string[];
+}
+
+function runsFromEnv(): number {
+  const raw = process.env.BENCH_RUNS ?? '3';
+  const runs = Number(raw);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20) {
+    throw new Error(`BENCH_RUNS must be a whole number from 1 to 20 (got "${raw}")`);
+  }
+  return runs;
+}
+
+async function buildClientIfNeeded(): Promise<void> {
+  // A plain .mjs without type declarations: import it by URL and type the one export used.
+  const specifier = new URL('../scripts/build-if-needed.mjs', import.meta.url).href;
+  const { buildIfNeeded } = (await import(specifier)) as { buildIfNeeded: () => boolean };
+  if (buildIfNeeded()) console.log('Built the client.');
+  if (!existsSync('dist/client/index.html'))
+    throw new Error('the build did not write dist/client/index.html');
+}
+
+function label(viewport: Viewport): string {
+  return `${viewport.name} ${viewport.width}×${viewport.height}`;
+}
+
+async function measureBundles(origin: string): Promise<BundleResults> {
+  const browser = await launchChromium();
+  try {
+    const home: HomeFirstLoad[] = [];
+    for (const viewport of [MOBILE_VIEWPORT, DESKTOP_VIEWPORT]) {
+      const load = await recordPageLoad(browser, origin, paths.home, viewport);
+      if (load.js.length === 0)
+        throw new Error(`loading / at ${label(viewport)} requested no JavaScript`);
+      home.push({
+        viewport: label(viewport),
+        load,
+        js: await sizeUrlPaths(origin, load.js),
+        css: await sizeUrlPaths(origin, load.css),
+      });
+    }
+    const mobileHome = home[0]!.load;
+
+    const others = (Object.entries(paths) as [RouteName, string][]).filter(
+      ([name]) => name !== 'home',
+    );
+    const loads = [];
+    for (const [name, path] of others) {
+      progress(`loading ${path}…`);
+      loads.push({ name, load: await recordPageLoad(browser, origin, path, MOBILE_VIEWPORT) });
+    }
+    endProgress();
+
+    const otherLoads = loads.map(({ load }) => load);
+    const own = await sizeUrlPaths(origin, homeOwnJs(mobileHome, otherLoads));
+    const routes: RouteChunks[] = [
+      {
+        name: 'home',
+        path: paths.home,
+        finalPath: paths.home,
+        js: own,
+        css: { files: [], bytes: 0, gzip: 0 },
+        problems: [],
+      },
+    ];
+    for (const { name, load } of loads)
+      routes.push(await routeChunks(origin, name, load, mobileHome));
+
+    // The target holds at every viewport: judge the heavier first load.
+    const homeFirstLoadJsGzip = Math.max(...home.map((entry) => entry.js.gzip));
+    const baseline = reactBaseline();
+    return {
+      kbBytes: KB,
+      home,
+      homeFirstLoadJsGzip,
+      homeOwnJs: own,
+      routes,
+      baseline,
+      ratioToBaseline: homeFirstLoadJsGzip / baseline.gzip,
+      target: checkHomeTarget(homeFirstLoadJsGzip),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function printBundles(bundle: BundleResults, origin: string): void {
+  console.log(
+    `\nBundle sizes: gzip -9 of what Chromium fetched from ${origin} (KB = 1000 bytes)\n`,
+  );
+  for (const line of homeLines(bundle.home, bundle.homeOwnJs, bundle.baseline)) console.log(line);
+  for (const entry of bundle.home) {
+    for (const problem of entry.load.problems)
+      console.log(`  warning / (${entry.viewport}): ${problem}`);
+  }
+  console.log(
+    `\nRoute chunks: JS and CSS each route adds beyond Home's first load (${label(MOBILE_VIEWPORT)});`,
+  );
+  console.log('home lists its own chunk, which is part of the first load.\n');
+  for (const line of routeLines(bundle.routes)) console.log(line);
+  console.log('');
+  console.log(targetLine(bundle.target));
+  console.log(ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline));
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+
+async function cleanUp(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error(`bench: clean-up failed: ${errorMessage(error)}`);
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\nbench: ${signal}, stopping.`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<number> {
+  const runs = runsFromEnv();
+  await buildClientIfNeeded();
+  const server = await startSiteServer();
+  cleanups.push(() => server.stop());
+  const results: Results = {
+    generatedAt: new Date().toISOString(),
+    origin: server.origin,
+    bundle: null,
+    lighthouse: null,
+    errors: [],
+  };
+
+  console.log(`Measuring page loads of all ${Object.keys(paths).length} routes in Chromium…`);
+  try {
+    results.bundle = await measureBundles(server.origin);
+    printBundles(results.bundle, server.origin);
+  } catch (error) {
+    endProgress();
+    results.errors.push(`bundle sizes: ${errorMessage(error)}`);
+    console.error(`bench: could not measure bundle sizes: ${errorMessage(error)}`);
+  }
+
+  console.log(
+    `\nLighthouse ${LIGHTHOUSE_PATHS.join(', ')}: default config (mobile, simulated throttling), ${runs} run(s) each`,
+  );
+  cleanups.push(() => killLighthouseChromes());
+  try {
+    const pages = await runLighthouse(server.origin, LIGHTHOUSE_PATHS, runs, progress);
+    endProgress();
+    const indexes = pages
+      .flatMap((page) => page.runs.map((run) => run.benchmarkIndex ?? NaN))
+      .filter(Number.isFinite);
+    const benchmarkIndex = indexes.length
+      ? Math.round(indexes.reduce((a, b) => a + b) / indexes.length)
+      : null;
+    results.lighthouse = { runsPerPage: runs, benchmarkIndex, pages };
+    console.log(
+      `(median per page; this machine's Lighthouse benchmarkIndex ≈ ${benchmarkIndex ?? '—'})\n`,
+    );
+    for (const line of lighthouseLines(pages)) console.log(line);
+    for (const page of pages) {
+      if (!page.median)
+        results.errors.push(`Lighthouse ${page.path}: no run finished (${page.errors.join('; ')})`);
+    }
+  } catch (error) {
+    endProgress();
+    results.errors.push(`Lighthouse: ${errorMessage(error)}`);
+    console.error(`bench: Lighthouse failed: ${errorMessage(error)}`);
+  }
+
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  printSummary(results);
+  return results.errors.length ? 1 : 0;
+}
+
+function printSummary(results: Results): void {
+  console.log('\nSummary');
+  const { bundle, lighthouse } = results;
+  if (bundle) {
+    console.log(`  ${targetLine(bundle.target)}`);
+    console.log(`  ${ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline)}`);
+  }
+  for (const page of lighthouse?.pages ?? []) {
+    const parts = CATEGORIES.map((id) => {
+      const score = page.median?.scores[id] ?? null;
+      const relation = id === 'performance' ? '≥' : '=';
+      return `${id} ${score ?? '—'} (${relation} ${CATEGORY_TARGETS[id]}) ${categoryVerdict(id, score)}`;
+    });
+    console.log(`  Lighthouse ${page.path}: ${parts.join(', ')}`);
+  }
+  for (const error of results.errors) console.log(`  ERROR ${error}`);
+  console.log(`  Figures written to ${RESULTS_FILE}`);
+}
+
+main()
+  .then(async (code) => {
+    await cleanUp();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    console.error(`bench: ${errorMessage(error)}`);
+    await cleanUp();
+    process.exit(1);
+  });
