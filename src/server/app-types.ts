@@ -1,0 +1,32 @@
+/** The app's instance type, for plugins and feature routes (features import it, never app.ts). */
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/schema';
+import type { ZodTypeProvider } from '#server/plugins/zod-schemas';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A feature's routes: `export async function healthRoutes(app: App) { … }`, registered in app.ts. */
+export type AppRoutes = (app: App) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The parsed configuration the app was built with. */
+    config: Config;
+    /** The storage (plugins/db.ts); repositories take it, or a transaction, as their first argument. */
+    db: Kysely<Database>;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The app is a function (STYLE.md §4): every Fastify option lives here, and main.ts and the tests
+ * build the very same app. It opens storage but does not migrate it; main.ts migrates first.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { App, AppRoutes } from '#server/app-types';
+import type { Config } from '#server/config';
+import { connectDatabase } from '#server/db/connect';
+import type { Database } from '#server/db/schema';
+import { healthRoutes } from '#server/features/health/health.routes';
+import { dbPlugin } from '#server/plugins/db';
+import { errorsPlugin } from '#server/plugins/errors';
+import { securityHeadersPlugin } from '#server/plugins/security-headers';
+import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
+import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from '#server/plugins/zod-schemas';
+
+/** JSON bodies are small forms; 64 KB leaves room for the 30000-character text areas (spec §5). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Every feature's routes, in registration order. */
+const FEATURE_ROUTES: AppRoutes[] = [healthRoutes];
+
+/** Query parameters whose values never reach the log (e.g. the password-reset link's token). */
+const SECRET_QUERY_KEY = /token|code|key|secret|password/i;
+
+function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const key of new Set(params.keys())) {
+    if (SECRET_QUERY_KEY.test(key)) params.set(key, 'redacted');
+  }
+  return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+/** Fastify trusts a hop count at run time but its types lack it; this is its own number handling. */
+function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+export interface BuildAppOptions {
+  /** Storage to use instead of opening one from config; the caller keeps it and closes it. */
+  db?: Kysely<Database>;
+  /** Registers extra routes before the app is ready (tests use it for routes that misbehave). */
+  registerExtraRoutes?: (app: App) => void | Promise<void>;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Request bodies are never logged; headers only if someone logs them, and then without secrets.
+      redact: {
+        paths: [
+          'req.headers.cookie',
+          'req.headers.authorization',
+          'res.headers["set-cookie"]',
+          'headers.cookie',
+          'headers.authorization',
+          'headers["set-cookie"]',
+        ],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Slow-header and slow-body clients are cut off (Fastify's guidance when not behind a proxy).
+    requestTimeout: 30_000,
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(zodSerializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(dbPlugin, { db: options.db ?? connectDatabase(config), closeWithApp: !options.db });
+  await app.register(securityHeadersPlugin, { secureOrigin: config.secureOrigin });
+  const clientDir = locateClient(config, app.log);
+  if (clientDir) await app.register(staticClientPlugin, { clientDir });
+  await app.register(errorsPlugin, { fallback: clientDir ? spaFallback : undefined });
+
+  for (const routes of FEATURE_ROUTES) await app.register(routes);
+  const { registerExtraRoutes } = options;
+  if (registerExtraRoutes) await app.register(async (scope: App) => registerExtraRoutes(scope));
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,188 @@
+/**
+ * The server's configuration: environment variables (DESIGN.md "Configuration"), parsed once at start.
+ * The Config type is inferred from the schema; a bad value becomes one line naming the variable.
+ */
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { SiteContent } from '#shared/content-schema';
+import { ConfigError } from '#server/config-error';
+import { loadSiteContent } from '#server/site-content';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isPort(value: string): boolean {
+  return /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535;
+}
+
+function hasScheme(value: string, schemes: string[]): boolean {
+  try {
+    const url = new URL(value);
+    return schemes.includes(url.protocol) && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.username === '' &&
+      url.password === '' &&
+      url.pathname === '/' &&
+      url.search === '' &&
+      url.hash === '' &&
+      !value.includes('?') &&
+      !value.includes('#')
+    );
+  } catch {
+    return false;
+  }
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= max;
+}
+
+/** Fastify's trustProxy: a boolean, a hop count, or the addresses of the proxies in front. */
+function parseTrustProxy(value: string): boolean | number | string[] | undefined {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d{1,3}$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+const mailbox = /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
+
+function configSchema(site: Pick<SiteContent, 'siteName'>) {
+  return z
+    .object({
+      PORT: z
+        .string()
+        .refine(isPort, 'must be an integer from 1 to 65535')
+        .transform(Number)
+        .default(3000),
+      HOST: z
+        .string()
+        .regex(/^[\w.:%[\]-]+$/, 'must be a host name or an IP address')
+        .default('127.0.0.1'),
+      DATA_DIR: z.string().default('./data'),
+      DATABASE_URL: z
+        .string()
+        .refine((v) => hasScheme(v, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+      SMTP_URL: z
+        .string()
+        .refine((v) => hasScheme(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')
+        .optional(),
+      MAIL_FROM: z
+        .string()
+        .regex(mailbox, 'must be an address like "Site name <no-reply@example.com>"')
+        .optional(),
+      PUBLIC_URL: z
+        .string()
+        .refine(isOrigin, 'must be an http:// or https:// origin without a path, like https://example.com')
+        .transform((v) => new URL(v).origin)
+        .optional(),
+      TRUST_PROXY: z
+        .string()
+        .transform((value, ctx) => {
+          const parsed = parseTrustProxy(value);
+          if (parsed !== undefined) return parsed;
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be true, false, a hop count or a comma-separated list of proxy addresses',
+          });
+          return z.NEVER;
+        })
+        .default(false),
+      LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+      SERVE_CLIENT: z
+        .enum(['true', 'false'], { error: 'must be true or false' })
+        .transform((v) => v === 'true')
+        .default(true),
+      CLIENT_DIR: z.string().default('dist/client'),
+    })
+    .transform((env) => {
+      const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+      return {
+        port: env.PORT,
+        host: env.HOST,
+        dataDir: resolve(env.DATA_DIR),
+        databaseUrl: env.DATABASE_URL,
+        smtpUrl: env.SMTP_URL,
+        mailFrom: env.MAIL_FROM ?? `${site.siteName} <no-reply@localhost>`,
+        publicUrl,
+        /** Cookies get Secure and responses HSTS only when the public origin is https. */
+        secureOrigin: publicUrl.startsWith('https:'),
+        trustProxy: env.TRUST_PROXY,
+        logLevel: env.LOG_LEVEL,
+        serveClient: env.SERVE_CLIENT,
+        clientDir: resolve(env.CLIENT_DIR),
+      };
+    });
+}
+
+export type Config = z.output<ReturnType<typeof configSchema>>;
+
+export type ConfigEnv = Record<string, string | undefined>;
+
+const VARIABLES = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'PUBLIC_URL',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'SERVE_CLIENT',
+  'CLIENT_DIR',
+] as const;
+
+/** Shows a bad value in the error line without the password a URL may carry. */
+function shown(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) {
+      url.password = '***';
+      return JSON.stringify(url.href);
+    }
+  } catch {
+    // not a URL: shown as it is
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Parses the environment (an empty variable counts as unset). Throws a ConfigError whose message is
+ * one line, e.g. `Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")`.
+ */
+export function parseConfig(env: ConfigEnv, site: Pick<SiteContent, 'siteName'> = loadSiteContent()): Config {
+  const input: ConfigEnv = {};
+  for (const name of VARIABLES) {
+    const value = env[name];
+    if (value !== undefined && value !== '') input[name] = value;
+  }
+  const result = configSchema(site).safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = String(issue?.path[0] ?? 'environment');
+  const value = input[name];
+  const got = value === undefined ? '' : ` (got ${shown(value)})`;
+  throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got}`);
+}

@@ -1,0 +1,49 @@
+/**
+ * Opens the one storage the process uses: PostgreSQL when DATABASE_URL is set, otherwise SQLite at
+ * DATA_DIR/site.db. Both speak the same schema (see migrations/).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '#server/config';
+import type { Database } from '#server/db/schema';
+
+export const SQLITE_FILE_NAME = 'site.db';
+
+/**
+ * Opens a SQLite file with the pragmas the app relies on. synchronous=FULL: an acknowledged write
+ * survives power loss (docs/decisions/2026-11-21-sqlite-synchronous-full.md).
+ */
+export function openSqlite(file: string): SQLite.Database {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return sqlite;
+}
+
+/** PostgreSQL's bigint (count(*), sum) arrives as a string in node-pg; SQLite gives a number. */
+const INT8_OID = 20;
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export function createPostgresPool(connectionString: string): pg.Pool {
+  return new pg.Pool({ connectionString, types: pgTypes, max: 10 });
+}
+
+export function connectDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Kysely<Database> {
+  const { databaseUrl } = config;
+  if (databaseUrl) {
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPostgresPool(databaseUrl) }) });
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = join(config.dataDir, SQLITE_FILE_NAME);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
+}

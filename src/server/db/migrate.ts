@@ -1,0 +1,32 @@
+/** Brings the schema up to date; runs at every start and from `npm run db:migrate`. */
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { describeError } from '#server/describe-error';
+import * as initial from '#server/db/migrations/2026-11-21-0001-initial';
+
+/** Every migration, by name; names sort by date, which is the order they run in. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-21-0001-initial': initial,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Applies pending migrations and returns their names; throws a MigrationError naming the one that failed. */
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName;
+    const reason = describeError(error);
+    throw new MigrationError(
+      failed ? `Migration ${failed} failed: ${reason}` : `Migrations could not run: ${reason}`,
+      { cause: error },
+    );
+  }
+  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,197 @@
+/**
+ * The tables as Kysely sees them (DESIGN.md "Data model"), shared by SQLite and PostgreSQL:
+ * ids are app-generated text, timestamps ISO-8601 UTC text, booleans 0/1, JSON payloads text.
+ * Columns with a database default are `Generated`, so inserts may leave them out.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** 0 or 1: the one boolean representation both databases store the same way. */
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  /** Stored trimmed and lower-cased; unique. */
+  email: string;
+  email_verified: Generated<Flag>;
+  password_hash: string;
+  username: string;
+  /** username lower-cased: usernames are unique regardless of case. */
+  username_key: string;
+  avatar: Generated<number>;
+  bio: Generated<string>;
+  admin_rank: Generated<number>;
+  early_user: Generated<Flag>;
+  subscribed_to_newsletter: Generated<Flag>;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** sha-256 (hex) of the opaque token in the cookie; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface EmailVerificationsTable {
+  token_hash: string;
+  user_id: string;
+  /** The address the link was sent to: verifying it only counts while it is still the account's. */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ProductAccessTable {
+  id: string;
+  user_id: string;
+  /** e.g. `longAndShortPosition`. */
+  product: string;
+  /** `freeTrial` or `purchase`. */
+  kind: string;
+  /** The buyer's user name on the indicator's platform. */
+  platform_username: string;
+  status: string;
+  starts_at: string | null;
+  ends_at: string | null;
+  created_at: string;
+}
+
+export interface SubmissionsTable {
+  id: string;
+  /** e.g. `products/indicators/longAndShortPosition/freeTrial`, `jobs/lokalaJobb`, `contact`. */
+  type: string;
+  user_id: string | null;
+  /** JSON: agreements, specialAgreements, inputs, textAreas, preferences. */
+  payload: string;
+  status: Generated<string>;
+  created_at: string;
+}
+
+export interface ErrorReportsTable {
+  id: string;
+  error: string;
+  error_name: string;
+  page: string | null;
+  user_id: string | null;
+  created_at: string;
+}
+
+export interface PageVisitsTable {
+  page_key: string;
+  count: Generated<number>;
+}
+
+export interface PageVisitsDailyTable {
+  page_key: string;
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+  count: Generated<number>;
+}
+
+export interface AssistantMessagesTable {
+  id: string;
+  text: string;
+  /** JSON array of page keys. */
+  pages: string;
+  created_at: string;
+  created_by: string | null;
+}
+
+export interface MailListMembersTable {
+  id: string;
+  /** `newsletter`, `lokalaJobb` or `pitches`. */
+  list: string;
+  /** Stored trimmed and lower-cased; one row per list and address. */
+  email: string;
+  user_id: string | null;
+  /** Random token carried by the one-click unsubscribe link (it can only unsubscribe). */
+  unsubscribe_token: string;
+  /** `subscribed` or `unsubscribed`. */
+  state: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** JSON object of extra headers, e.g. List-Unsubscribe. */
+  headers: string | null;
+  /** `queued`, `sent` or `failed`. */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  email_verifications: EmailVerificationsTable;
+  product_access: ProductAccessTable;
+  submissions: SubmissionsTable;
+  error_reports: ErrorReportsTable;
+  page_visits: PageVisitsTable;
+  page_visits_daily: PageVisitsDailyTable;
+  assistant_messages: AssistantMessagesTable;
+  mail_list_members: MailListMembersTable;
+  mail_outbox: MailOutboxTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+
+export type Session = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;
+export type SessionUpdate = Updateable<SessionsTable>;
+
+export type PasswordReset = Selectable<PasswordResetsTable>;
+export type NewPasswordReset = Insertable<PasswordResetsTable>;
+export type PasswordResetUpdate = Updateable<PasswordResetsTable>;
+
+export type EmailVerification = Selectable<EmailVerificationsTable>;
+export type NewEmailVerification = Insertable<EmailVerificationsTable>;
+export type EmailVerificationUpdate = Updateable<EmailVerificationsTable>;
+
+export type ProductAccess = Selectable<ProductAccessTable>;
+export type NewProductAccess = Insertable<ProductAccessTable>;
+export type ProductAccessUpdate = Updateable<ProductAccessTable>;
+
+export type Submission = Selectable<SubmissionsTable>;
+export type NewSubmission = Insertable<SubmissionsTable>;
+export type SubmissionUpdate = Updateable<SubmissionsTable>;
+
+export type ErrorReport = Selectable<ErrorReportsTable>;
+export type NewErrorReport = Insertable<ErrorReportsTable>;
+
+export type PageVisit = Selectable<PageVisitsTable>;
+export type PageVisitDaily = Selectable<PageVisitsDailyTable>;
+
+export type AssistantMessage = Selectable<AssistantMessagesTable>;
+export type NewAssistantMessage = Insertable<AssistantMessagesTable>;
+
+export type MailListMember = Selectable<MailListMembersTable>;
+export type NewMailListMember = Insertable<MailListMembersTable>;
+export type MailListMemberUpdate = Updateable<MailListMembersTable>;
+
+export type OutboxMail = Selectable<MailOutboxTable>;
+export type NewOutboxMail = Insertable<MailOutboxTable>;
+export type OutboxMailUpdate = Updateable<MailOutboxTable>;

@@ -1,0 +1,31 @@
+/**
+ * Route schemas are zod schemas from #shared (STYLE.md §2–3): the same schema the client uses parses
+ * params, query and body, and a response schema is an allowlist (unknown keys are stripped before
+ * JSON.stringify, so a password hash cannot leak). The type provider types handlers from them.
+ */
+import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
+import type { z } from 'zod';
+
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
+
+function isZodSchema(schema: unknown): schema is z.ZodType {
+  return typeof schema === 'object' && schema !== null && 'safeParse' in schema && typeof schema.safeParse === 'function';
+}
+
+export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, method, url, httpPart }) => {
+  if (!isZodSchema(schema)) throw new Error(`${method} ${url}: the ${httpPart ?? 'request'} schema must be a zod schema`);
+  return (data: unknown) => {
+    const result = schema.safeParse(data);
+    if (!result.success) return { error: result.error };
+    // Headers stay whole: a parsed object would drop every header the schema does not name.
+    return httpPart === 'headers' ? {} : { value: result.data };
+  };
+};
+
+export const zodSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
+  if (!isZodSchema(schema)) throw new Error(`${method} ${url}: response schemas must be zod schemas`);
+  return (data: unknown) => JSON.stringify(schema.parse(data));
+};
