@@ -19,13 +19,15 @@ export type ErrorStatus = keyof typeof ERROR_STATUS_HTTP;
 
 export const ERROR_STATUSES = Object.keys(ERROR_STATUS_HTTP) as ErrorStatus[];
 
-export const errorEnvelopeSchema = z.object({
-  error: z.object({
-    status: z.enum(ERROR_STATUSES as [ErrorStatus, ...ErrorStatus[]]),
-    message: z.string(),
-    field: z.string().optional(),
-  }),
-});
+// Marked pure so a bundle that only needs the guard below leaves zod out (the client's first load).
+export const errorEnvelopeSchema = /*#__PURE__*/ (() =>
+  z.object({
+    error: z.object({
+      status: z.enum(ERROR_STATUSES as [ErrorStatus, ...ErrorStatus[]]),
+      message: z.string(),
+      field: z.string().optional(),
+    }),
+  }))();
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
@@ -33,4 +35,21 @@ export function statusForHttp(code: number): ErrorStatus {
   const found = ERROR_STATUSES.find((s) => ERROR_STATUS_HTTP[s] === code);
   if (found) return found;
   return code >= 500 ? 'internal' : 'invalid-argument';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The same check as errorEnvelopeSchema without zod, for the browser's first load. */
+export function readErrorEnvelope(data: unknown): ErrorEnvelope['error'] | null {
+  const error = isRecord(data) ? data.error : null;
+  if (!isRecord(error)) return null;
+  const { status, message, field } = error;
+  if (typeof status !== 'string' || !(status in ERROR_STATUS_HTTP) || typeof message !== 'string')
+    return null;
+  if (field !== undefined && typeof field !== 'string') return null;
+  return field === undefined
+    ? { status: status as ErrorStatus, message }
+    : { status: status as ErrorStatus, message, field };
 }

@@ -2,7 +2,7 @@
  * The one way the client calls /api: JSON in and out, errors returned as the server's typed
  * envelope (DESIGN.md "API conventions"), and a distinct offline error when the API is unreachable.
  */
-import { errorEnvelopeSchema, statusForHttp, type ErrorStatus } from '#shared/api-errors';
+import { readErrorEnvelope, statusForHttp, type ErrorStatus } from '#shared/api-errors';
 import { COPY } from '#shared/copy';
 
 export class ApiError extends Error {
@@ -40,10 +40,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (response.ok) return data as T;
-  const envelope = errorEnvelopeSchema.safeParse(data);
-  if (envelope.success) {
-    const { status, message, field } = envelope.data.error;
-    throw new ApiError(status, message, field, response.status);
-  }
+  const envelope = readErrorEnvelope(data);
+  if (envelope) throw new ApiError(envelope.status, envelope.message, envelope.field, response.status);
   throw new ApiError(statusForHttp(response.status), response.statusText || 'Request failed', undefined, response.status);
 }
