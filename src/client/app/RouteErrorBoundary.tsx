@@ -1,0 +1,58 @@
+/**
+ * What a page shows when it fails to load or render, inside the shell: the spec's error text, a way
+ * to try again and the error-report consent pop-up (spec §8).
+ */
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { COPY } from '#shared/copy';
+import { usePopups } from '../shell/popups/PopupProvider';
+import { Button } from '../ui/Button';
+import { MAIN_CONTENT_ID } from './main-content';
+
+function describe(error: unknown): { error: string; errorName: string } {
+  if (isRouteErrorResponse(error))
+    return { error: `${error.status} ${error.statusText}`, errorName: 'route' };
+  if (error instanceof Error) return { error: error.stack ?? error.message, errorName: error.name };
+  return { error: String(error), errorName: 'unknown' };
+}
+
+export function RouteErrorBoundary() {
+  const routeError = useRouteError();
+  const { open } = usePopups();
+
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className="page page--error">
+      <div className="page__intro">
+        <h1 className="page__title">{COPY.errorReportTitle}</h1>
+        <p className="page__lead">
+          This page could not be shown. Trying again usually helps; if it keeps happening, you can
+          report it.
+        </p>
+        <div className="page__actions">
+          <Button variant="primary" onClick={() => window.location.reload()}>
+            Try again
+          </Button>
+          <Button onClick={() => open({ name: 'errorReport', report: describe(routeError) })}>
+            Report this error
+          </Button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** Last resort when the shell itself fails: no providers are left, so only a reload is offered. */
+export function ShellErrorBoundary() {
+  return (
+    <main id={MAIN_CONTENT_ID} className="page page--error">
+      <div className="page__intro">
+        <h1 className="page__title">{COPY.errorReportTitle}</h1>
+        <p className="page__lead">The site could not start. Please reload the page.</p>
+        <div className="page__actions">
+          <a className="button button--primary" href="/">
+            Reload
+          </a>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { isAssetPath } from '#shared/paths';
+import { createAppRouter } from './app/router';
+import './styles/tokens.css';
+import './styles/base.css';
+
+const container = document.getElementById('root');
+
+// Spec §2: nothing is rendered for paths under /assets (the server answers them with files or 404).
+if (container && !isAssetPath(window.location.pathname)) {
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={createAppRouter()} />
+    </StrictMode>,
+  );
+}

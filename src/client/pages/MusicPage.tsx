@@ -1,0 +1,14 @@
+import { SimplePage } from './SimplePage';
+
+export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
+
+export function MusicPage() {
+  return (
+    <SimplePage
+      route="music"
+      eyebrow="Music"
+      lead="Tracks and releases to listen to right here, with a note on how each one came together."
+      later="The player and the first releases arrive with a later release."
+    />
+  );
+}

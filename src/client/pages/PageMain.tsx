@@ -1,0 +1,47 @@
+/**
+ * Each page's one <main> landmark: sets the document title and, after an in-app navigation, moves
+ * focus to the new page so keyboard and screen-reader users start there.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { RouteName } from '#shared/paths';
+import { documentTitleFor } from '../app/document-title';
+import { MAIN_CONTENT_ID } from '../app/main-content';
+import { siteContent } from '../app/site-content';
+
+let firstPageShown = false;
+
+interface PageMainProps {
+  route: RouteName;
+  /** 'sv' for the Swedish pages. */
+  lang?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+export function PageMain({ route, lang, className, children }: PageMainProps) {
+  const mainRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    document.title = documentTitleFor(route, siteContent);
+  }, [route]);
+
+  useEffect(() => {
+    if (!firstPageShown) {
+      firstPageShown = true;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  return (
+    <main
+      ref={mainRef}
+      id={MAIN_CONTENT_ID}
+      tabIndex={-1}
+      lang={lang}
+      className={['page', className].filter(Boolean).join(' ')}
+    >
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+import { Link } from 'react-router';
+import { paths } from '#shared/paths';
+import { siteContent } from '../../app/site-content';
+import { buttonClassName } from '../../ui/button-class';
+import { ArrowRightIcon, SwedenFlagIcon } from '../../ui/icons';
+import { PageMain } from '../PageMain';
+import { OFFERINGS } from './offerings';
+import './home.css';
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../app/RouteErrorBoundary';
+
+function HeroArt() {
+  return (
+    <svg className="hero__art" viewBox="0 0 320 260" aria-hidden="true" focusable="false">
+      <circle className="hero__sun" cx="210" cy="96" r="62" />
+      <path
+        className="hero__hill hero__hill--back"
+        d="M0 210 C60 150 120 150 170 180 S270 150 320 170 V260 H0 Z"
+      />
+      <path
+        className="hero__hill hero__hill--front"
+        d="M0 230 C70 190 130 200 190 220 S280 200 320 214 V260 H0 Z"
+      />
+      <path className="hero__line" d="M24 150 L74 118 L112 132 L160 84 L196 100 L248 48 L296 58" />
+      {[
+        [74, 118],
+        [160, 84],
+        [248, 48],
+      ].map(([x, y]) => (
+        <circle key={x} className="hero__point" cx={x} cy={y} r="6" />
+      ))}
+      <g className="hero__notes">
+        <path d="M56 58 V34 L80 28 V52" />
+        <circle cx="51" cy="59" r="6" />
+        <circle cx="75" cy="53" r="6" />
+      </g>
+    </svg>
+  );
+}
+
+export function HomePage() {
+  const { creatorName, tagline, description } = siteContent;
+  return (
+    <PageMain route="home" className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__text">
+          <p className="page__eyebrow">Indicators · Art · Music · Web · Apps</p>
+          <h1 id="hero-title" className="hero__title">
+            {creatorName}
+          </h1>
+          <p className="hero__tagline">{tagline}</p>
+          <p className="hero__description">{description}</p>
+          <div className="hero__actions">
+            <Link
+              to={paths.longAndShortPosition}
+              className={buttonClassName({ variant: 'primary' })}
+            >
+              Explore the indicators
+              <ArrowRightIcon size={18} />
+            </Link>
+            <Link to={paths.about} className={buttonClassName({ variant: 'secondary' })}>
+              About me
+            </Link>
+          </div>
+        </div>
+        <HeroArt />
+      </section>
+
+      <section className="offerings" aria-labelledby="offerings-title">
+        <h2 id="offerings-title" className="offerings__title">
+          What you will find here
+        </h2>
+        <ul className="offerings__grid">
+          {OFFERINGS.map(({ id, kicker, title, promise, action, to, Illustration, swedish }) => (
+            <li key={id} className="offering" data-offering={id}>
+              <div className="offering__art">
+                <Illustration />
+              </div>
+              <div className="offering__body">
+                <p className="offering__kicker">
+                  {kicker}
+                  {swedish && <SwedenFlagIcon size={16} className="sweden-flag" />}
+                </p>
+                <h3 className="offering__title">{title}</h3>
+                <p className="offering__promise">{promise}</p>
+                <Link to={to} className="offering__link">
+                  {action}
+                  <span className="visually-hidden">: {title}</span>
+                  <ArrowRightIcon size={16} />
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="home-band" aria-labelledby="band-title">
+        <h2 id="band-title" className="home-band__title">
+          Made by one person, with care
+        </h2>
+        <p className="home-band__text">
+          Questions about an indicator, an idea for a website or a song you want to talk about?
+          Write to <a href={`mailto:${siteContent.contact.email}`}>{siteContent.contact.email}</a>.
+        </p>
+      </section>
+    </PageMain>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The always-mounted frame around every page (DESIGN.md "Client conventions"): skip link, embedded
+ * top menu bar, header, inline navigation on desktop, the page, footer and the overlays. The root
+ * element carries the screen class and the layout values as CSS custom properties.
+ */
+import type { CSSProperties, MouseEvent } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { MAIN_CONTENT_ID } from '../app/main-content';
+import { Footer } from './footer/Footer';
+import { Header } from './header/Header';
+import { useLayout } from './layout/use-layout';
+import { layoutCssProperties } from './layout/layout-style';
+import { NavigationProgress } from './layout/NavigationProgress';
+import { TopMenuBar } from './layout/TopMenuBar';
+import { NavigationPanel } from './navigation/NavigationPanel';
+import { ShellOverlays } from './overlays/ShellOverlays';
+import { ShowLayoutButton } from './toggles/HideLayoutToggle';
+import './shell.css';
+
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_CONTENT_ID);
+  if (!main) return;
+  // Focus instead of a hash change: no history entry, and the next Tab starts inside the page.
+  event.preventDefault();
+  main.focus();
+}
+
+export function Shell() {
+  const { screen, values, hideLayout, embedded, productivity, inlineNavigation } = useLayout();
+
+  return (
+    <div
+      className={`app ${screen}`}
+      data-hide-layout={hideLayout}
+      data-embedded={embedded}
+      data-productivity={productivity}
+      style={layoutCssProperties(values) as CSSProperties}
+    >
+      <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <NavigationProgress />
+      {embedded && <TopMenuBar />}
+      {!hideLayout && <Header />}
+      <ShowLayoutButton />
+      <div className="app__body">
+        {inlineNavigation && (
+          <div className="app__navigation">
+            <NavigationPanel variant="inline" />
+          </div>
+        )}
+        <div className="app__content">
+          <Outlet />
+          {!hideLayout && <Footer />}
+        </div>
+      </div>
+      <ShellOverlays />
+      <ScrollRestoration />
+    </div>
+  );
+}

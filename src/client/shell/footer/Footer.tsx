@@ -1,0 +1,63 @@
+/** The footer (spec §2): the Contact line, the social links as icons, and the legal and support links. */
+import { Link } from 'react-router';
+import { paths } from '#shared/paths';
+import { siteContent } from '../../app/site-content';
+import { MailIcon } from '../../ui/icons';
+import { ExternalLink } from '../popups/ExternalLink';
+import { SOCIAL_ICONS } from './social-icons';
+import './footer.css';
+
+export function Footer() {
+  const { contact, socialLinks, creatorName } = siteContent;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <p className="site-footer__contact">
+          <MailIcon className="site-footer__contact-icon" />
+          <span>
+            {contact.text} <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </span>
+        </p>
+
+        {socialLinks.length > 0 && (
+          <ul className="site-footer__social" aria-label="Social links">
+            {socialLinks.map((link) => {
+              const Icon = SOCIAL_ICONS[link.kind];
+              return (
+                <li key={link.kind}>
+                  <ExternalLink
+                    href={link.url}
+                    className="social-link"
+                    aria-label={link.label}
+                    title={link.label}
+                  >
+                    <Icon size={22} />
+                  </ExternalLink>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+
+        <div className="site-footer__bottom">
+          <nav aria-label="Legal and support">
+            <ul className="site-footer__links">
+              <li>
+                <Link to={paths.termsOfService}>Terms of service</Link>
+              </li>
+              <li>
+                <Link to={paths.privacyPolicy}>Privacy policy</Link>
+              </li>
+              <li>
+                <Link to={paths.support}>Support</Link>
+              </li>
+            </ul>
+          </nav>
+          <p className="site-footer__copyright">
+            © {new Date().getFullYear()} {creatorName}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

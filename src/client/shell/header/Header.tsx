@@ -1,0 +1,63 @@
+/**
+ * The site header (spec §2, LOOK.md): brand on the left, the navigation for the screen class, and the
+ * toggles on the right. Exactly --header-height tall: a 280 px banner on mobile, 135 px above.
+ */
+import { Link, NavLink } from 'react-router';
+import { paths } from '#shared/paths';
+import { initialsOf, siteContent } from '../../app/site-content';
+import { FullscreenToggle } from '../toggles/FullscreenToggle';
+import { HideLayoutToggle } from '../toggles/HideLayoutToggle';
+import { ThemeToggle } from '../toggles/ThemeToggle';
+import { useLayout } from '../layout/use-layout';
+import { NavigationMenuButton } from '../navigation/NavigationMenuButton';
+import { COMPACT_ITEMS, DESKTOP_ITEMS, type HeaderItem } from './header-links';
+import { HeaderDropdown } from './HeaderDropdown';
+import './header.css';
+
+function HeaderItems({ items }: { items: HeaderItem[] }) {
+  return (
+    <ul className="header-nav__list">
+      {items.map((item) =>
+        item.kind === 'menu' ? (
+          <HeaderDropdown key={item.id} label={item.label} sections={item.sections} />
+        ) : (
+          <li key={item.link.to}>
+            <NavLink to={item.link.to} className="header-link">
+              {item.link.label}
+            </NavLink>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+export function Header() {
+  const { screen, productivity, inlineNavigation } = useLayout();
+  const compact = screen !== 'desktop';
+
+  return (
+    <header className="site-header" data-variant={compact ? 'compact' : 'wide'}>
+      <div className="site-header__inner">
+        <Link to={paths.home} className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            {initialsOf(siteContent.creatorName)}
+          </span>
+          <span className="brand__text">
+            <span className="brand__name">{siteContent.creatorName}</span>
+            <span className="brand__tagline">{siteContent.tagline}</span>
+          </span>
+        </Link>
+        <div className="site-header__tools">
+          <ThemeToggle />
+          {!productivity && <FullscreenToggle />}
+          <HideLayoutToggle />
+          {!inlineNavigation && <NavigationMenuButton />}
+        </div>
+        <nav className="header-nav" aria-label="Main">
+          <HeaderItems items={compact ? COMPACT_ITEMS : DESKTOP_ITEMS} />
+        </nav>
+      </div>
+    </header>
+  );
+}

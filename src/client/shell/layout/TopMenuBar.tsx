@@ -1,0 +1,15 @@
+import { siteContent } from '../../app/site-content';
+import { useLayout } from './use-layout';
+
+/** Embedded-app mode's 30 px bar: the site name and a way back to the normal site. */
+export function TopMenuBar() {
+  const { leaveEmbedded } = useLayout();
+  return (
+    <div className="top-menu-bar">
+      <span className="top-menu-bar__name">{siteContent.siteName}</span>
+      <button type="button" className="top-menu-bar__leave" onClick={leaveEmbedded}>
+        Leave embedded mode
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { IconButton } from '../../ui/IconButton';
+import { MenuIcon } from '../../ui/icons';
+import { usePopups } from '../popups/PopupProvider';
+
+/** The three-bar button that opens the navigation pop-up where the panel is not inline. */
+export function NavigationMenuButton() {
+  const { current, open } = usePopups();
+  return (
+    <IconButton
+      className="navigation-menu-button"
+      label="Open navigation"
+      aria-haspopup="dialog"
+      aria-expanded={current?.name === 'navigation'}
+      icon={<MenuIcon />}
+      onClick={() => open({ name: 'navigation' })}
+    />
+  );
+}
