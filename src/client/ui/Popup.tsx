@@ -4,7 +4,15 @@
  * inside and Tab cycles inside; Escape, the X and a click outside the card close it (not while the
  * theme button is hovered, spec §4). `leaving` plays the exit transition, then calls `onExited`.
  */
-import { useEffect, useId, useLayoutEffect, useRef, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { ArrowLeftIcon, CloseIcon } from './icons';
 import { makeOutsideInert } from './modal-inert';
@@ -17,6 +25,8 @@ interface PopupProps {
   onBack?: () => void;
   /** Id of the element that describes the dialog (read out with its name). */
   describedBy?: string;
+  /** A wider card for content laid out in columns (e.g. Donation's options). */
+  wide?: boolean;
   leaving?: boolean;
   onExited?: () => void;
   children: ReactNode;
@@ -24,7 +34,8 @@ interface PopupProps {
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
-const FIELDS = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+const FIELDS =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
 /** Longer than the exit animation, for browsers that skip animationend. */
 const EXIT_FALLBACK_MS = 400;
 
@@ -71,7 +82,16 @@ function lockScroll(): () => void {
   };
 }
 
-export function Popup({ title, onClose, onBack, describedBy, leaving = false, onExited, children }: PopupProps) {
+export function Popup({
+  title,
+  onClose,
+  onBack,
+  describedBy,
+  wide = false,
+  leaving = false,
+  onExited,
+  children,
+}: PopupProps) {
   const titleId = useId();
   const layerRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -136,7 +156,8 @@ export function Popup({ title, onClose, onBack, describedBy, leaving = false, on
     };
   }, [leaving]);
 
-  const isOutside = (target: EventTarget) => !(target instanceof Node && dialogRef.current?.contains(target));
+  const isOutside = (target: EventTarget) =>
+    !(target instanceof Node && dialogRef.current?.contains(target));
 
   function handlePointerDown(event: PointerEvent<HTMLDivElement>) {
     pressStartedOutside.current = isOutside(event.target);
@@ -157,12 +178,14 @@ export function Popup({ title, onClose, onBack, describedBy, leaving = false, on
       className="popup-layer"
       data-state={leaving ? 'closing' : 'open'}
       inert={leaving}
+      aria-hidden={leaving || undefined}
       onPointerDown={handlePointerDown}
       onClick={handleClick}
     >
       <div
         ref={dialogRef}
         className="popup"
+        data-size={wide ? 'wide' : undefined}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -178,7 +201,12 @@ export function Popup({ title, onClose, onBack, describedBy, leaving = false, on
           <h2 id={titleId} className="popup__title">
             {title}
           </h2>
-          <button type="button" className="popup__icon-button popup__close" aria-label="Close" onClick={onClose}>
+          <button
+            type="button"
+            className="popup__icon-button popup__close"
+            aria-label="Close"
+            onClick={onClose}
+          >
             <CloseIcon />
           </button>
         </div>

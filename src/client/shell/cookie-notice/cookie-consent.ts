@@ -5,12 +5,18 @@
 import { STORAGE_KEYS } from '#shared/storage-keys';
 import { writeStored } from '../../lib/storage';
 
-export function hasCookieConsent(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): boolean {
+export function hasCookieConsent(
+  storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage,
+): boolean {
   try {
     const raw = storage?.getItem(STORAGE_KEYS.cookieConsent);
     if (!raw) return false;
     const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && (parsed as { consent?: unknown }).consent === true;
+    return (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      (parsed as { consent?: unknown }).consent === true
+    );
   } catch {
     return false;
   }

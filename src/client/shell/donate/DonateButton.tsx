@@ -26,7 +26,9 @@ export function DonateButton() {
       {/* Both labels share one grid cell, so the button keeps its width when the text swaps. */}
       <span className="donate-button__labels" aria-hidden="true">
         <span className="donate-button__label">Donate</span>
-        <span className="donate-button__label donate-button__label--thanks">{COPY.donateHover}</span>
+        <span className="donate-button__label donate-button__label--thanks">
+          {COPY.donateHover}
+        </span>
       </span>
     </button>
   );

@@ -18,13 +18,18 @@ const WALLET_ORDER: readonly WalletName[] = ['bitcoin', 'ethereum'];
 export function DonationPopup(slot: PopupSlotProps) {
   const { open, close } = usePopups();
   return (
-    <Popup title="Donate" onClose={close} {...slot}>
+    <Popup title="Donate" onClose={close} wide {...slot}>
       <p className="popup__text">
-        Thank you for thinking of it! Every gift, big or small, keeps new indicators, art, music and apps coming.
+        Thank you for thinking of it! Every gift, big or small, keeps new indicators, art, music and
+        apps coming.
       </p>
       <ul className="donation-options">
         <li>
-          <ExternalLink className="donation-option" href={DONATION_CONTENT.crowdFundingUrl} back={BACK_TO_DONATION}>
+          <ExternalLink
+            className="donation-option"
+            href={DONATION_CONTENT.crowdFundingUrl}
+            back={BACK_TO_DONATION}
+          >
             <CrowdFundingIcon className="donation-option__icon" size={24} />
             <span className="donation-option__text">
               <span className="donation-option__label">Crowd-funding</span>
@@ -34,7 +39,11 @@ export function DonationPopup(slot: PopupSlotProps) {
           </ExternalLink>
         </li>
         <li>
-          <ExternalLink className="donation-option" href={DONATION_CONTENT.membershipUrl} back={BACK_TO_DONATION}>
+          <ExternalLink
+            className="donation-option"
+            href={DONATION_CONTENT.membershipUrl}
+            back={BACK_TO_DONATION}
+          >
             <HeartIcon className="donation-option__icon" size={24} />
             <span className="donation-option__text">
               <span className="donation-option__label">Membership</span>
@@ -47,7 +56,11 @@ export function DonationPopup(slot: PopupSlotProps) {
           const { name, ticker, Icon } = WALLETS[wallet];
           return (
             <li key={wallet}>
-              <button type="button" className="donation-option" onClick={() => open({ name: 'wallet', wallet })}>
+              <button
+                type="button"
+                className="donation-option"
+                onClick={() => open({ name: 'wallet', wallet })}
+              >
                 <Icon className="donation-option__icon" size={24} />
                 <span className="donation-option__text">
                   <span className="donation-option__label">{name}</span>

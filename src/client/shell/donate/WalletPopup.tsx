@@ -16,7 +16,8 @@ export function WalletPopup({ wallet, ...slot }: PopupSlotProps & { wallet: Wall
           <Icon size={40} />
         </span>
         <p className="popup__text">
-          Thank you for choosing {name}. The wallet address and its QR code arrive with the offerings release.
+          Thank you for choosing {name}. The wallet address and its QR code arrive with the
+          offerings release.
         </p>
       </div>
     </Popup>

@@ -11,28 +11,29 @@ import './popups.css';
 
 type AccountPopupName = 'signUp' | 'logIn' | 'resetPassword' | 'editAvatar';
 
-const ACCOUNT_POPUPS: Record<AccountPopupName, { title: string; text: string; back: PopupState }> = {
-  signUp: {
-    title: 'Sign up',
-    text: 'Accounts open soon: sign-up arrives with the next release.',
-    back: { name: 'navigation' },
-  },
-  logIn: {
-    title: 'Log in',
-    text: 'Accounts open soon: log-in arrives with the next release.',
-    back: { name: 'navigation' },
-  },
-  resetPassword: {
-    title: 'Reset password',
-    text: 'Accounts open soon: password reset arrives with the next release.',
-    back: { name: 'logIn' },
-  },
-  editAvatar: {
-    title: 'Edit avatar',
-    text: 'Accounts open soon: choosing your avatar arrives with the next release.',
-    back: { name: 'navigation' },
-  },
-};
+const ACCOUNT_POPUPS: Record<AccountPopupName, { title: string; text: string; back: PopupState }> =
+  {
+    signUp: {
+      title: 'Sign up',
+      text: 'Accounts open soon: sign-up arrives with the next release.',
+      back: { name: 'navigation' },
+    },
+    logIn: {
+      title: 'Log in',
+      text: 'Accounts open soon: log-in arrives with the next release.',
+      back: { name: 'navigation' },
+    },
+    resetPassword: {
+      title: 'Reset password',
+      text: 'Accounts open soon: password reset arrives with the next release.',
+      back: { name: 'logIn' },
+    },
+    editAvatar: {
+      title: 'Edit avatar',
+      text: 'Accounts open soon: choosing your avatar arrives with the next release.',
+      back: { name: 'navigation' },
+    },
+  };
 
 export function AccountPopup({ name, ...slot }: PopupSlotProps & { name: AccountPopupName }) {
   const { open, close } = usePopups();
@@ -41,7 +42,11 @@ export function AccountPopup({ name, ...slot }: PopupSlotProps & { name: Account
     <Popup title={title} onClose={close} onBack={() => open(back)} {...slot}>
       <p className="popup__text">{text}</p>
       {name === 'logIn' && (
-        <button type="button" className="popup-link-button" onClick={() => open({ name: 'resetPassword' })}>
+        <button
+          type="button"
+          className="popup-link-button"
+          onClick={() => open({ name: 'resetPassword' })}
+        >
           Forgot your password?
         </button>
       )}

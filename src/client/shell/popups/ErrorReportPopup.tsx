@@ -17,7 +17,10 @@ import './popups.css';
 
 type SendState = { phase: 'idle' } | { phase: 'sending' } | { phase: 'failed'; message: string };
 
-export function ErrorReportPopup({ report, ...slot }: PopupSlotProps & { report: ErrorReportDraft }) {
+export function ErrorReportPopup({
+  report,
+  ...slot
+}: PopupSlotProps & { report: ErrorReportDraft }) {
   const { close } = usePopups();
   const [send, setSend] = useState<SendState>({ phase: 'idle' });
   const bodyId = useId();
@@ -30,7 +33,10 @@ export function ErrorReportPopup({ report, ...slot }: PopupSlotProps & { report:
       close();
     } catch (error) {
       const reason = error instanceof ApiError ? error.message : 'the request failed';
-      setSend({ phase: 'failed', message: `The report could not be sent: ${reason.replace(/\.+$/, '')}. Please try again later.` });
+      setSend({
+        phase: 'failed',
+        message: `The report could not be sent: ${reason.replace(/\.+$/, '')}. Please try again later.`,
+      });
     }
   }
 
@@ -56,7 +62,12 @@ export function ErrorReportPopup({ report, ...slot }: PopupSlotProps & { report:
         </p>
       )}
       <div className="popup__actions">
-        <Button variant="primary" onClick={() => void sendReport()} aria-disabled={sending} aria-busy={sending || undefined}>
+        <Button
+          variant="primary"
+          onClick={() => void sendReport()}
+          aria-disabled={sending}
+          aria-busy={sending || undefined}
+        >
           {sending && <Spinner size={16} />}
           {COPY.yes}
         </Button>

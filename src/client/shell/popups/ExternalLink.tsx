@@ -6,7 +6,10 @@ import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import type { PopupState } from './popup-state';
 import { usePopups } from './PopupProvider';
 
-type ExternalLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> & {
+type ExternalLinkProps = Omit<
+  AnchorHTMLAttributes<HTMLAnchorElement>,
+  'href' | 'target' | 'rel'
+> & {
   href: string;
   /** The pop-up that "No" returns to, e.g. Donation. */
   back?: PopupState;
@@ -19,7 +22,8 @@ export function ExternalLink({ href, back, onClick, children, ...rest }: Externa
     onClick?.(event);
     if (event.defaultPrevented) return;
     // Modified clicks keep the browser's own behaviour (new tab, new window, download).
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     open(back ? { name: 'leaveSite', href, back } : { name: 'leaveSite', href });
   }

@@ -3,7 +3,16 @@
  * id so the host mounts its content fresh (reopening resets every field). The element that had focus
  * when the first pop-up of a chain opened gets it back once the chain closes.
  */
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { PopupApi, PopupState } from './popup-state';
 
 interface OpenPopup {
@@ -23,7 +32,8 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const open = useCallback((state: PopupState) => {
     if (!chainOpen.current) {
       chainOpen.current = true;
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      opener.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
     }
     const openId = nextId.current++;
     setOpenPopup({ state, openId });
@@ -42,7 +52,10 @@ export function PopupProvider({ children }: { children: ReactNode }) {
     if (target?.isConnected) target.focus({ preventScroll: true });
   }, [openPopup]);
 
-  const api = useMemo<PopupApi>(() => ({ current: openPopup?.state ?? null, open, close }), [openPopup, open, close]);
+  const api = useMemo<PopupApi>(
+    () => ({ current: openPopup?.state ?? null, open, close }),
+    [openPopup, open, close],
+  );
 
   return (
     <PopupApiContext value={api}>

@@ -1,5 +1,10 @@
 import { expect, test } from 'vitest';
-import { ERROR_REPORT_TEXT_MAX, errorReportDraft, errorReportPayload, errorText } from './error-report';
+import {
+  ERROR_REPORT_TEXT_MAX,
+  errorReportDraft,
+  errorReportPayload,
+  errorText,
+} from './error-report';
 
 test('an Error becomes its name and message', () => {
   expect(errorText(new TypeError('Failed to fetch'))).toBe('TypeError: Failed to fetch');

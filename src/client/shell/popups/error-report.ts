@@ -25,13 +25,18 @@ export function errorText(error: unknown): string {
     }
   }
   text = text.trim() || 'Unknown error';
-  return text.length > ERROR_REPORT_TEXT_MAX ? `${text.slice(0, ERROR_REPORT_TEXT_MAX - 1)}…` : text;
+  return text.length > ERROR_REPORT_TEXT_MAX
+    ? `${text.slice(0, ERROR_REPORT_TEXT_MAX - 1)}…`
+    : text;
 }
 
 export function errorReportDraft(errorName: string, error: unknown): ErrorReportDraft {
   return { errorName, error: errorText(error) };
 }
 
-export function errorReportPayload(draft: ErrorReportDraft, now: Date = new Date()): ErrorReportPayload {
+export function errorReportPayload(
+  draft: ErrorReportDraft,
+  now: Date = new Date(),
+): ErrorReportPayload {
   return { error: draft.error, errorName: draft.errorName, timestamp: now.toISOString() };
 }

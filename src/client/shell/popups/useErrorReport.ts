@@ -9,7 +9,8 @@ import { usePopups } from './PopupProvider';
 export function useErrorReport(): (errorName: string, error: unknown) => void {
   const { open } = usePopups();
   return useCallback(
-    (errorName: string, error: unknown) => open({ name: 'errorReport', report: errorReportDraft(errorName, error) }),
+    (errorName: string, error: unknown) =>
+      open({ name: 'errorReport', report: errorReportDraft(errorName, error) }),
     [open],
   );
 }
