@@ -85,6 +85,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodSerializerCompiler);
   app.decorate('config', config);
+  // Once close() has begun, a keep-alive connection that just finished its request would hold the
+  // shutdown open until its idle timeout: answers sent while closing end their connection.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.server.server.listening) reply.header('connection', 'close');
+  });
 
   await app.register(dbPlugin, { db: options.db ?? connectDatabase(config), closeWithApp: !options.db });
   await app.register(securityHeadersPlugin, { secureOrigin: config.secureOrigin });

@@ -27,5 +27,10 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, m
 
 export const zodSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
   if (!isZodSchema(schema)) throw new Error(`${method} ${url}: response schemas must be zod schemas`);
-  return (data: unknown) => JSON.stringify(schema.parse(data));
+  return (data: unknown) => {
+    const result = schema.safeParse(data);
+    // A response that misses its schema is the server's bug: a 500, never a 400 built from the issue.
+    if (!result.success) throw new Error(`${method} ${url}: response does not match its schema`, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
 };

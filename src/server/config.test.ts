@@ -1,0 +1,161 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from 'vitest';
+import { parseConfig } from '#server/config';
+import { ConfigError } from '#server/config-error';
+import { loadSiteContent, SITE_CONTENT_FILE } from '#server/site-content';
+
+const site = { siteName: 'Test Site' };
+
+function errorLine(env: Record<string, string>): string {
+  try {
+    parseConfig(env, site);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error(`parseConfig accepted ${JSON.stringify(env)}`);
+}
+
+test('an empty environment gives the documented defaults', () => {
+  expect(parseConfig({}, site)).toEqual({
+    port: 3000,
+    host: '127.0.0.1',
+    dataDir: resolve('data'),
+    databaseUrl: undefined,
+    smtpUrl: undefined,
+    mailFrom: 'Test Site <no-reply@localhost>',
+    publicUrl: 'http://localhost:3000',
+    secureOrigin: false,
+    trustProxy: false,
+    logLevel: 'info',
+    serveClient: true,
+    clientDir: resolve('dist/client'),
+  });
+});
+
+test('the default sender uses the site name from content/site.json', () => {
+  const { siteName } = loadSiteContent();
+  expect(parseConfig({}).mailFrom).toBe(`${siteName} <no-reply@localhost>`);
+});
+
+test('an empty variable counts as unset', () => {
+  expect(parseConfig({ PORT: '', DATABASE_URL: '' }, site)).toMatchObject({ port: 3000, databaseUrl: undefined });
+});
+
+test('the public URL defaults to the port and is reduced to its origin', () => {
+  expect(parseConfig({ PORT: '8080' }, site).publicUrl).toBe('http://localhost:8080');
+  const config = parseConfig({ PUBLIC_URL: 'https://Example.com/' }, site);
+  expect(config.publicUrl).toBe('https://example.com');
+  expect(config.secureOrigin).toBe(true);
+});
+
+test('good values are parsed into their types', () => {
+  const config = parseConfig(
+    {
+      PORT: '65535',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/site',
+      DATABASE_URL: 'postgresql://site:pw@db:5432/site',
+      SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+      MAIL_FROM: 'Alex <hello@example.com>',
+      LOG_LEVEL: 'warn',
+      SERVE_CLIENT: 'false',
+      CLIENT_DIR: '/srv/client',
+    },
+    site,
+  );
+  expect(config).toMatchObject({
+    port: 65535,
+    host: '0.0.0.0',
+    dataDir: '/var/lib/site',
+    databaseUrl: 'postgresql://site:pw@db:5432/site',
+    smtpUrl: 'smtps://user:pw@mail.example.com:465',
+    mailFrom: 'Alex <hello@example.com>',
+    logLevel: 'warn',
+    serveClient: false,
+    clientDir: '/srv/client',
+  });
+});
+
+test('TRUST_PROXY takes true, false, a hop count or proxy addresses', () => {
+  expect(parseConfig({ TRUST_PROXY: 'true' }, site).trustProxy).toBe(true);
+  expect(parseConfig({ TRUST_PROXY: 'false' }, site).trustProxy).toBe(false);
+  expect(parseConfig({ TRUST_PROXY: '2' }, site).trustProxy).toBe(2);
+  expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,loopback' }, site).trustProxy).toEqual([
+    '10.0.0.1',
+    '10.0.0.0/8',
+    '::1',
+    'loopback',
+  ]);
+});
+
+test.each([
+  [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")'],
+  [{ PORT: '0' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "0")'],
+  [{ PORT: '65536' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "65536")'],
+  [{ PORT: '80.5' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "80.5")'],
+  [{ HOST: 'my host' }, 'Invalid configuration: HOST must be a host name or an IP address (got "my host")'],
+  [
+    { DATABASE_URL: 'mysql://db/site' },
+    'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://db/site")',
+  ],
+  [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (got "http://mail")'],
+  [
+    { MAIL_FROM: 'nobody' },
+    'Invalid configuration: MAIL_FROM must be an address like "Site name <no-reply@example.com>" (got "nobody")',
+  ],
+  [
+    { PUBLIC_URL: 'example.com' },
+    'Invalid configuration: PUBLIC_URL must be an http:// or https:// origin without a path, like https://example.com (got "example.com")',
+  ],
+  [
+    { PUBLIC_URL: 'https://example.com/site' },
+    'Invalid configuration: PUBLIC_URL must be an http:// or https:// origin without a path, like https://example.com (got "https://example.com/site")',
+  ],
+  [
+    { TRUST_PROXY: 'yes' },
+    'Invalid configuration: TRUST_PROXY must be true, false, a hop count or a comma-separated list of proxy addresses (got "yes")',
+  ],
+  [
+    { TRUST_PROXY: '10.0.0.0/33' },
+    'Invalid configuration: TRUST_PROXY must be true, false, a hop count or a comma-separated list of proxy addresses (got "10.0.0.0/33")',
+  ],
+  [
+    { LOG_LEVEL: 'verbose' },
+    'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
+  ],
+  [{ SERVE_CLIENT: 'yes' }, 'Invalid configuration: SERVE_CLIENT must be true or false (got "yes")'],
+])('%j is refused with one line naming the variable', (env, line) => {
+  const message = errorLine(env);
+  expect(message).toBe(line);
+  expect(message).not.toContain('\n');
+});
+
+test('a password in a refused URL is not echoed', () => {
+  const message = errorLine({ DATABASE_URL: 'mysql://site:s3cret@db/site' });
+  expect(message).toContain('DATABASE_URL');
+  expect(message).not.toContain('s3cret');
+});
+
+test('a value with a line break still gives one line', () => {
+  const message = errorLine({ MAIL_FROM: 'Site <a@b.c>\nBcc: x@y.z' });
+  expect(message.startsWith('Invalid configuration: MAIL_FROM')).toBe(true);
+  expect(message).not.toContain('\n');
+});
+
+test('a bad entry in content/site.json stops start-up with one line naming it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'site-content-'));
+  const file = join(dir, 'site.json');
+  const content = JSON.parse(readFileSync(SITE_CONTENT_FILE, 'utf8'));
+  content.socialLinks[0].url = 'http://insecure.example.com/';
+  writeFileSync(file, JSON.stringify(content));
+  try {
+    expect(() => loadSiteContent(file)).toThrow(
+      new ConfigError('Invalid content: content/site.json: socialLinks.0.url: must be an https:// link'),
+    );
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,136 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { connectDatabase, openSqlite, SQLITE_FILE_NAME } from '#server/db/connect';
+import { migrateToLatest } from '#server/db/migrate';
+import type { Database } from '#server/db/schema';
+import { createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../../../tests/support/postgres';
+import { makeTempDir } from '../../../tests/support/server';
+
+const TABLES = [
+  'assistant_messages',
+  'email_verifications',
+  'error_reports',
+  'mail_list_members',
+  'mail_outbox',
+  'page_visits',
+  'page_visits_daily',
+  'password_resets',
+  'product_access',
+  'sessions',
+  'submissions',
+  'users',
+];
+
+async function appTables(db: Kysely<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  return tables
+    .map((t) => t.name)
+    .filter((name) => !name.startsWith('kysely_'))
+    .sort();
+}
+
+const user = (id: string, email: string, username: string) => ({
+  id,
+  email,
+  password_hash: 'hash',
+  username,
+  username_key: username.toLowerCase(),
+  created_at: new Date().toISOString(),
+});
+
+/** The same checks on both databases: every table, a no-op second run, the schema's rules. */
+function migrationTests(open: () => Kysely<Database>) {
+  let db: Kysely<Database>;
+  beforeAll(() => {
+    db = open();
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  test('the first run creates every table', async () => {
+    expect(await migrateToLatest(db)).toEqual(['2026-11-21-0001-initial']);
+    expect(await appTables(db)).toEqual(TABLES);
+  });
+
+  test('running again is a no-op', async () => {
+    expect(await migrateToLatest(db)).toEqual([]);
+    expect(await appTables(db)).toEqual(TABLES);
+  });
+
+  test('columns with defaults may be left out and read back as the spec defaults', async () => {
+    await db.insertInto('users').values(user('u1', 'ada@example.com', 'Ada')).execute();
+    const row = await db.selectFrom('users').selectAll().where('id', '=', 'u1').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ avatar: 2, bio: '', admin_rank: 0, early_user: 0, email_verified: 0, subscribed_to_newsletter: 0 });
+  });
+
+  test('e-mail and username are unique (username regardless of case)', async () => {
+    await expect(db.insertInto('users').values(user('u2', 'ada@example.com', 'Other')).execute()).rejects.toThrow();
+    await expect(db.insertInto('users').values(user('u3', 'other@example.com', 'ADA')).execute()).rejects.toThrow();
+  });
+
+  test('deleting a user deletes their sessions (foreign keys are enforced)', async () => {
+    const now = new Date().toISOString();
+    await db
+      .insertInto('sessions')
+      .values({ token_hash: 'h1', user_id: 'u1', created_at: now, expires_at: now, last_seen_at: now })
+      .execute();
+    await expect(
+      db
+        .insertInto('sessions')
+        .values({ token_hash: 'h2', user_id: 'nobody', created_at: now, expires_at: now, last_seen_at: now })
+        .execute(),
+    ).rejects.toThrow();
+    await db.deleteFrom('users').where('id', '=', 'u1').execute();
+    expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+
+  test('a counter increments atomically in SQL and count(*) reads back as a number', async () => {
+    for (let i = 0; i < 3; i++) {
+      await db
+        .insertInto('page_visits')
+        .values({ page_key: 'home', count: 1 })
+        .onConflict((oc) => oc.column('page_key').doUpdateSet({ count: sql`page_visits.count + 1` }))
+        .execute();
+    }
+    const { count } = await db.selectFrom('page_visits').select('count').where('page_key', '=', 'home').executeTakeFirstOrThrow();
+    expect(count).toBe(3);
+    const total = await db.selectFrom('page_visits').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(total.n).toBe(1);
+  });
+}
+
+describe('migrations on SQLite', () => {
+  const dataDir = makeTempDir();
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  migrationTests(() => connectDatabase({ dataDir, databaseUrl: undefined }));
+
+  test('the file runs in WAL mode with synchronous=FULL, foreign keys and a busy timeout', () => {
+    const sqlite = openSqlite(join(dataDir, SQLITE_FILE_NAME));
+    try {
+      expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(sqlite.pragma('synchronous', { simple: true })).toBe(2);
+      expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    } finally {
+      sqlite.close();
+    }
+  });
+});
+
+const pg = await probePostgres();
+
+describe.skipIf(!pg.available)(pg.title('migrations on PostgreSQL'), () => {
+  let database: ThrowawayDatabase;
+  beforeAll(async () => {
+    database = await createThrowawayDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  migrationTests(() => connectDatabase({ dataDir: '/nonexistent', databaseUrl: database.url }));
+});

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+test('GET /api/health answers 200 {"status":"ok"} while storage answers', async () => {
+  const response = await fetch(`${server.url}/api/health`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(await response.json()).toEqual({ status: 'ok' });
+});
+
+test('GET /api/health answers 503 unavailable once storage is closed', async () => {
+  await server.app.db.destroy();
+  const response = await fetch(`${server.url}/api/health`);
+  expect(response.status).toBe(503);
+  expect(await response.json()).toEqual({ error: { status: 'unavailable', message: 'Storage is unavailable.' } });
+});

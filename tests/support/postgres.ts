@@ -1,0 +1,80 @@
+/**
+ * PostgreSQL for tests: a throw-away database per test file on the server at TEST_DATABASE_URL.
+ * When no server answers there, PostgreSQL tests are skipped with the reason, never failed for that.
+ *
+ *   const pg = await probePostgres();
+ *   describe.skipIf(!pg.available)(pg.title('migrations on PostgreSQL'), () => { … createThrowawayDatabase() … });
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface PostgresProbe {
+  available: boolean;
+  /** Why the tests are skipped, when they are. */
+  reason?: string;
+  /** The describe title, saying "skipped: <reason>" when unavailable. */
+  title: (name: string) => string;
+}
+
+function redacted(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
+export async function probePostgres(): Promise<PostgresProbe> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
+  let reason: string | undefined;
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ can_create: boolean }>(
+      'select rolcreatedb or rolsuper as can_create from pg_roles where rolname = current_user',
+    );
+    if (!rows[0]?.can_create) reason = `the role at ${redacted(TEST_DATABASE_URL)} may not create databases`;
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : String((error as { code?: string }).code ?? error);
+    reason = `no PostgreSQL server answers at ${redacted(TEST_DATABASE_URL)} (${message})`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  if (reason) console.warn(`PostgreSQL tests skipped: ${reason}`);
+  return {
+    available: reason === undefined,
+    reason,
+    title: (name) => (reason ? `${name} (skipped: ${reason})` : name),
+  };
+}
+
+export interface ThrowawayDatabase {
+  /** Connection URL of the new database. */
+  url: string;
+  drop: () => Promise<void>;
+}
+
+async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database with a unique name on the test server; drop() removes it. */
+export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin((client) => client.query(`create database "${name}"`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: () => withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+  };
+}
