@@ -60,6 +60,23 @@ function mapRecord<K extends string, V>(keys: readonly K[], value: (key: K) => V
   return Object.fromEntries(keys.map((key) => [key, value(key)])) as Record<K, V>;
 }
 
+/** The first rows of an audit's table (a console error's text, an element, a URL), to say where. */
+function firstItems(audit: Result['audits'][string]): string {
+  const details = audit.details;
+  if (!details || !('items' in details) || !Array.isArray(details.items)) return '';
+  return details.items
+    .slice(0, 2)
+    .map((item: unknown) => {
+      if (typeof item !== 'object' || item === null) return '';
+      const row = item as Record<string, unknown>;
+      const node = row.node as { snippet?: unknown } | undefined;
+      const text = row.description ?? node?.snippet ?? row.url ?? row.source;
+      return typeof text === 'string' ? text.slice(0, 160) : '';
+    })
+    .filter(Boolean)
+    .join(' | ');
+}
+
 function summarise(lhr: Result): LighthouseRun {
   const scores = mapRecord(CATEGORIES, (id) => {
     const score = lhr.categories[id]?.score;
@@ -83,7 +100,8 @@ function summarise(lhr: Result): LighthouseRun {
       )
       .map(({ audit }) => {
         const value = audit!.displayValue ? ` (${audit!.displayValue})` : '';
-        return `${audit!.id}: ${audit!.title}${value}`;
+        const examples = firstItems(audit!);
+        return `${audit!.id}: ${audit!.title}${value}${examples ? ` — ${examples}` : ''}`;
       });
   });
   const warnings = [...lhr.runWarnings];

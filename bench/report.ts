@@ -96,10 +96,22 @@ export function routeLines(routes: RouteChunks[]): string[] {
     true,
     false,
   ]);
-  for (const route of routes) {
-    for (const problem of route.problems) lines.push(`  warning ${route.path}: ${problem}`);
-  }
   return lines;
+}
+
+/** One line per distinct warning, naming the pages it came from (or "every page"). */
+export function warningLines(
+  problems: { page: string; problem: string }[],
+  pageCount: number,
+): string[] {
+  const pagesByProblem = new Map<string, Set<string>>();
+  for (const { page, problem } of problems) {
+    pagesByProblem.set(problem, (pagesByProblem.get(problem) ?? new Set()).add(page));
+  }
+  return [...pagesByProblem].map(([problem, pages]) => {
+    const where = pages.size >= pageCount ? 'every page' : [...pages].join(', ');
+    return `  warning: ${problem} (${where})`;
+  });
 }
 
 export function targetLine(target: Target): string {

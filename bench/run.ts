@@ -38,6 +38,7 @@ import {
   ratioLine,
   routeLines,
   targetLine,
+  warningLines,
 } from './report.ts';
 import { endProgress, progress } from './progress.ts';
 import { startSiteServer } from './server.ts';
@@ -156,15 +157,23 @@ function printBundles(bundle: BundleResults, origin: string): void {
     `\nBundle sizes: gzip -9 of what Chromium fetched from ${origin} (KB = 1000 bytes)\n`,
   );
   for (const line of homeLines(bundle.home, bundle.homeOwnJs, bundle.baseline)) console.log(line);
-  for (const entry of bundle.home) {
-    for (const problem of entry.load.problems)
-      console.log(`  warning / (${entry.viewport}): ${problem}`);
-  }
+
   console.log(
     `\nRoute chunks: JS and CSS each route adds beyond Home's first load (${label(MOBILE_VIEWPORT)});`,
   );
   console.log('home lists its own chunk, which is part of the first load.\n');
   for (const line of routeLines(bundle.routes)) console.log(line);
+  const problems = [
+    ...bundle.home.flatMap((entry) =>
+      entry.load.problems.map((problem) => ({ page: `/ (${entry.viewport})`, problem })),
+    ),
+    ...bundle.routes.flatMap((route) =>
+      route.problems.map((problem) => ({ page: route.path, problem })),
+    ),
+  ];
+  for (const line of warningLines(problems, bundle.home.length + bundle.routes.length - 1)) {
+    console.log(line);
+  }
   console.log('');
   console.log(targetLine(bundle.target));
   console.log(ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline));
