@@ -46,11 +46,14 @@ const headerFor: Record<ScreenClass, number> = {
   desktop: 135,
 };
 
-test.each(SCREEN_CLASSES)('%s: header height and navigation width with the layout shown', (screen) => {
-  const values = layoutValuesFor({ screen, hideLayout: false, embedded: false });
-  expect(values.headerHeight).toBe(headerFor[screen]);
-  expect(values.navigationWidth).toBe(screen === 'desktop' ? 21 : 0);
-});
+test.each(SCREEN_CLASSES)(
+  '%s: header height and navigation width with the layout shown',
+  (screen) => {
+    const values = layoutValuesFor({ screen, hideLayout: false, embedded: false });
+    expect(values.headerHeight).toBe(headerFor[screen]);
+    expect(values.navigationWidth).toBe(screen === 'desktop' ? 21 : 0);
+  },
+);
 
 test.each(SCREEN_CLASSES)('%s: hide-layout zeroes the header and the navigation', (screen) => {
   const values = layoutValuesFor({ screen, hideLayout: true, embedded: false });
@@ -58,23 +61,29 @@ test.each(SCREEN_CLASSES)('%s: hide-layout zeroes the header and the navigation'
   expect(values.navigationWidth).toBe(0);
 });
 
-test.each(SCREEN_CLASSES)('%s: outside embedded mode there is no top menu bar and no offset', (screen) => {
-  for (const hideLayout of [false, true]) {
-    const values = layoutValuesFor({ screen, hideLayout, embedded: false });
-    expect(values.topMenuBarHeight).toBe(0);
-    expect(values.hideLayoutButtonTop).toBe(0);
-    expect(values.hideLayoutButtonLeft).toBe(0);
-  }
-});
+test.each(SCREEN_CLASSES)(
+  '%s: outside embedded mode there is no top menu bar and no offset',
+  (screen) => {
+    for (const hideLayout of [false, true]) {
+      const values = layoutValuesFor({ screen, hideLayout, embedded: false });
+      expect(values.topMenuBarHeight).toBe(0);
+      expect(values.hideLayoutButtonTop).toBe(0);
+      expect(values.hideLayoutButtonLeft).toBe(0);
+    }
+  },
+);
 
-test.each(SCREEN_CLASSES)('%s: embedded mode adds the 30 px bar and moves the hide-layout button', (screen) => {
-  for (const hideLayout of [false, true]) {
-    const values = layoutValuesFor({ screen, hideLayout, embedded: true });
-    expect(values.topMenuBarHeight).toBe(30);
-    expect(values.hideLayoutButtonTop).toBe(30);
-    expect(values.hideLayoutButtonLeft).toBe(50);
-  }
-});
+test.each(SCREEN_CLASSES)(
+  '%s: embedded mode adds the 30 px bar and moves the hide-layout button',
+  (screen) => {
+    for (const hideLayout of [false, true]) {
+      const values = layoutValuesFor({ screen, hideLayout, embedded: true });
+      expect(values.topMenuBarHeight).toBe(30);
+      expect(values.hideLayoutButtonTop).toBe(30);
+      expect(values.hideLayoutButtonLeft).toBe(50);
+    }
+  },
+);
 
 test('embedded mode does not change the header or navigation sizes', () => {
   for (const screen of SCREEN_CLASSES) {
@@ -88,5 +97,7 @@ test('embedded mode does not change the header or navigation sizes', () => {
 });
 
 test('the top toolbar has no height yet', () => {
-  expect(layoutValuesFor({ screen: 'desktop', hideLayout: false, embedded: true }).topToolbarHeight).toBe(0);
+  expect(
+    layoutValuesFor({ screen: 'desktop', hideLayout: false, embedded: true }).topToolbarHeight,
+  ).toBe(0);
 });

@@ -1,6 +1,12 @@
 import { expect, test } from 'vitest';
 import { dashToCamel, isPageKey, PAGE_KEYS, pageKeyFromPath } from './page-keys';
-import { isAssetPath, isProductivityPath, isProductivityRedirect, paths, type RouteName } from './paths';
+import {
+  isAssetPath,
+  isProductivityPath,
+  isProductivityRedirect,
+  paths,
+  type RouteName,
+} from './paths';
 
 const expectedKeys: Record<RouteName, string> = {
   home: 'home',
@@ -25,9 +31,12 @@ const expectedKeys: Record<RouteName, string> = {
   pitchesUnsubscribe: 'pitchesMailUnsubscribe',
 };
 
-test.each(Object.entries(paths) as [RouteName, string][])('route %s (%s) has its page key', (name, path) => {
-  expect(pageKeyFromPath(path)).toBe(expectedKeys[name]);
-});
+test.each(Object.entries(paths) as [RouteName, string][])(
+  'route %s (%s) has its page key',
+  (name, path) => {
+    expect(pageKeyFromPath(path)).toBe(expectedKeys[name]);
+  },
+);
 
 test('every route gives a known page key, and every known key has a route', () => {
   const fromRoutes = new Set(Object.values(paths).map(pageKeyFromPath));
@@ -47,12 +56,18 @@ test('the root path in any form is home', () => {
   expect(pageKeyFromPath('//')).toBe('home');
 });
 
-test.each(['/productivity', '/Productivity', '/PRODUCTIVITY', '/PRODUCTIVITY/', '/nowou', '/Nowou', '/NOWOU', '/nOwOu/'])(
-  '%s gives nowou',
-  (path) => {
-    expect(pageKeyFromPath(path)).toBe('nowou');
-  },
-);
+test.each([
+  '/productivity',
+  '/Productivity',
+  '/PRODUCTIVITY',
+  '/PRODUCTIVITY/',
+  '/nowou',
+  '/Nowou',
+  '/NOWOU',
+  '/nOwOu/',
+])('%s gives nowou', (path) => {
+  expect(pageKeyFromPath(path)).toBe('nowou');
+});
 
 test('the indicator pages honour the intended special keys (DESIGN.md)', () => {
   expect(pageKeyFromPath('/indicators/portfolio')).toBe('portfolio');

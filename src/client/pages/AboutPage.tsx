@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 import { siteContent } from '../app/site-content';
 import { PageMain } from './PageMain';
-import './pages.css';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 

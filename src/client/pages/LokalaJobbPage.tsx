@@ -1,6 +1,5 @@
 import { SwedenFlagIcon } from '../ui/icons';
 import { PageMain } from './PageMain';
-import './pages.css';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 

@@ -7,6 +7,7 @@ import type { RouteName } from '#shared/paths';
 import { documentTitleFor } from '../app/document-title';
 import { MAIN_CONTENT_ID } from '../app/main-content';
 import { siteContent } from '../app/site-content';
+import './pages.css';
 
 let firstPageShown = false;
 

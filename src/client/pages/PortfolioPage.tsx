@@ -1,3 +1,4 @@
+import { PortfolioIllustration } from './illustrations/illustrations';
 import { SimplePage } from './SimplePage';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
@@ -5,6 +6,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 export function PortfolioPage() {
   return (
     <SimplePage
+      illustration={<PortfolioIllustration />}
       route="portfolio"
       eyebrow="Indicators"
       lead="A TradingView indicator that follows the assets you hold and shows how the whole portfolio is doing, right on your chart."

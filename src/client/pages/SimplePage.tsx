@@ -5,7 +5,6 @@
 import type { ReactNode } from 'react';
 import { ROUTE_TITLES, type RouteName } from '#shared/paths';
 import { PageMain } from './PageMain';
-import './pages.css';
 
 interface SimplePageProps {
   route: RouteName;
@@ -16,6 +15,8 @@ interface SimplePageProps {
   /** A short line about what a later release brings. */
   later?: ReactNode;
   lang?: string;
+  /** A drawing beside the intro on wide screens. */
+  illustration?: ReactNode;
   children?: ReactNode;
 }
 
@@ -26,14 +27,18 @@ export function SimplePage({
   lead,
   later,
   lang,
+  illustration,
   children,
 }: SimplePageProps) {
   return (
     <PageMain route={route} lang={lang}>
-      <div className="page__intro">
-        {eyebrow && <p className="page__eyebrow">{eyebrow}</p>}
-        <h1 className="page__title">{heading ?? ROUTE_TITLES[route]}</h1>
-        <p className="page__lead">{lead}</p>
+      <div className="page__top" data-illustrated={illustration ? true : undefined}>
+        <div className="page__intro">
+          {eyebrow && <p className="page__eyebrow">{eyebrow}</p>}
+          <h1 className="page__title">{heading ?? ROUTE_TITLES[route]}</h1>
+          <p className="page__lead">{lead}</p>
+        </div>
+        {illustration && <div className="page__visual">{illustration}</div>}
       </div>
       {children}
       {later && (

@@ -8,7 +8,7 @@ import {
   NowouIllustration,
   PortfolioIllustration,
   WebIllustration,
-} from './illustrations';
+} from '../illustrations/illustrations';
 
 export interface Offering {
   id: string;

@@ -1,4 +1,4 @@
-import { NowouIllustration } from '../home/illustrations';
+import { NowouIllustration } from '../illustrations/illustrations';
 import { PageMain } from '../PageMain';
 import './nowou.css';
 

@@ -1,16 +1,29 @@
+import { flushSync } from 'react-dom';
 import { IconButton } from '../../ui/IconButton';
 import { HideLayoutIcon, ShowLayoutIcon } from '../../ui/icons';
 import { useLayout } from '../layout/use-layout';
+
+const HIDE_TOGGLE_ATTRIBUTE = 'data-hide-layout-toggle';
+const SHOW_BUTTON_ATTRIBUTE = 'data-show-layout-button';
+
+/** The button that was clicked disappears with the header, so focus moves to its counterpart. */
+function focusAfterSwitch(attribute: string) {
+  document.querySelector<HTMLElement>(`[${attribute}]`)?.focus();
+}
 
 /** In the header: hides the layout. */
 export function HideLayoutToggle() {
   const { hideLayout, setHideLayout } = useLayout();
   return (
     <IconButton
+      {...{ [HIDE_TOGGLE_ATTRIBUTE]: '' }}
       label="Hide layout"
       aria-pressed={hideLayout}
       icon={<HideLayoutIcon />}
-      onClick={() => setHideLayout(!hideLayout)}
+      onClick={() => {
+        flushSync(() => setHideLayout(!hideLayout));
+        focusAfterSwitch(SHOW_BUTTON_ATTRIBUTE);
+      }}
     />
   );
 }
@@ -21,10 +34,14 @@ export function ShowLayoutButton() {
   if (!hideLayout) return null;
   return (
     <IconButton
+      {...{ [SHOW_BUTTON_ATTRIBUTE]: '' }}
       className="show-layout-button"
       label="Show layout"
       icon={<ShowLayoutIcon />}
-      onClick={() => setHideLayout(false)}
+      onClick={() => {
+        flushSync(() => setHideLayout(false));
+        focusAfterSwitch(HIDE_TOGGLE_ATTRIBUTE);
+      }}
     />
   );
 }

@@ -1,7 +1,9 @@
 /**
- * Small drawings for the offering cards and the hero, coloured by the theme through CSS classes
- * (home.css), so they read well in light and dark.
+ * Small drawings for the offering cards and the pages about them, coloured by the theme through CSS classes
+ * (illustrations.css), so they read well in light and dark.
  */
+import './illustrations.css';
+
 const svgProps = { viewBox: '0 0 160 100', 'aria-hidden': true, focusable: false } as const;
 
 export function CandlesIllustration() {
