@@ -14,9 +14,16 @@ import { dbPlugin } from '#server/plugins/db';
 import { errorsPlugin } from '#server/plugins/errors';
 import { securityHeadersPlugin } from '#server/plugins/security-headers';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
-import { zodSerializerCompiler, zodValidatorCompiler, type ZodTypeProvider } from '#server/plugins/zod-schemas';
+import {
+  zodSerializerCompiler,
+  zodValidatorCompiler,
+  type ZodTypeProvider,
+} from '#server/plugins/zod-schemas';
 
-/** JSON bodies are small forms; 64 KB leaves room for the 30000-character text areas (spec §5). */
+/**
+ * Most bodies are small forms. A route taking long text (submissions: text areas of up to 30000
+ * characters, up to 4 bytes each in UTF-8) sets its own `bodyLimit` rather than raising this one.
+ */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Every feature's routes, in registration order. */
@@ -36,7 +43,9 @@ function redactUrl(url: string): string {
 }
 
 /** Fastify trusts a hop count at run time but its types lack it; this is its own number handling. */
-function trustProxyOption(value: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
@@ -91,7 +100,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (!request.server.server.listening) reply.header('connection', 'close');
   });
 
-  await app.register(dbPlugin, { db: options.db ?? connectDatabase(config), closeWithApp: !options.db });
+  await app.register(dbPlugin, {
+    db: options.db ?? connectDatabase(config),
+    closeWithApp: !options.db,
+  });
   await app.register(securityHeadersPlugin, { secureOrigin: config.secureOrigin });
   const clientDir = locateClient(config, app.log);
   if (clientDir) await app.register(staticClientPlugin, { clientDir });

@@ -41,7 +41,10 @@ test('the default sender uses the site name from content/site.json', () => {
 });
 
 test('an empty variable counts as unset', () => {
-  expect(parseConfig({ PORT: '', DATABASE_URL: '' }, site)).toMatchObject({ port: 3000, databaseUrl: undefined });
+  expect(parseConfig({ PORT: '', DATABASE_URL: '' }, site)).toMatchObject({
+    port: 3000,
+    databaseUrl: undefined,
+  });
 });
 
 test('the public URL defaults to the port and is reduced to its origin', () => {
@@ -83,25 +86,31 @@ test('TRUST_PROXY takes true, false, a hop count or proxy addresses', () => {
   expect(parseConfig({ TRUST_PROXY: 'true' }, site).trustProxy).toBe(true);
   expect(parseConfig({ TRUST_PROXY: 'false' }, site).trustProxy).toBe(false);
   expect(parseConfig({ TRUST_PROXY: '2' }, site).trustProxy).toBe(2);
-  expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,loopback' }, site).trustProxy).toEqual([
-    '10.0.0.1',
-    '10.0.0.0/8',
-    '::1',
-    'loopback',
-  ]);
+  expect(
+    parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,loopback' }, site).trustProxy,
+  ).toEqual(['10.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
 });
 
 test.each([
   [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")'],
   [{ PORT: '0' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "0")'],
-  [{ PORT: '65536' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "65536")'],
+  [
+    { PORT: '65536' },
+    'Invalid configuration: PORT must be an integer from 1 to 65535 (got "65536")',
+  ],
   [{ PORT: '80.5' }, 'Invalid configuration: PORT must be an integer from 1 to 65535 (got "80.5")'],
-  [{ HOST: 'my host' }, 'Invalid configuration: HOST must be a host name or an IP address (got "my host")'],
+  [
+    { HOST: 'my host' },
+    'Invalid configuration: HOST must be a host name or an IP address (got "my host")',
+  ],
   [
     { DATABASE_URL: 'mysql://db/site' },
     'Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://db/site")',
   ],
-  [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (got "http://mail")'],
+  [
+    { SMTP_URL: 'http://mail' },
+    'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (got "http://mail")',
+  ],
   [
     { MAIL_FROM: 'nobody' },
     'Invalid configuration: MAIL_FROM must be an address like "Site name <no-reply@example.com>" (got "nobody")',
@@ -126,7 +135,10 @@ test.each([
     { LOG_LEVEL: 'verbose' },
     'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")',
   ],
-  [{ SERVE_CLIENT: 'yes' }, 'Invalid configuration: SERVE_CLIENT must be true or false (got "yes")'],
+  [
+    { SERVE_CLIENT: 'yes' },
+    'Invalid configuration: SERVE_CLIENT must be true or false (got "yes")',
+  ],
 ])('%j is refused with one line naming the variable', (env, line) => {
   const message = errorLine(env);
   expect(message).toBe(line);
@@ -153,7 +165,9 @@ test('a bad entry in content/site.json stops start-up with one line naming it', 
   writeFileSync(file, JSON.stringify(content));
   try {
     expect(() => loadSiteContent(file)).toThrow(
-      new ConfigError('Invalid content: content/site.json: socialLinks.0.url: must be an https:// link'),
+      new ConfigError(
+        'Invalid content: content/site.json: socialLinks.0.url: must be an https:// link',
+      ),
     );
   } finally {
     rmSync(dir, { recursive: true });

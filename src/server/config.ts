@@ -82,7 +82,10 @@ function configSchema(site: Pick<SiteContent, 'siteName'>) {
       DATA_DIR: z.string().default('./data'),
       DATABASE_URL: z
         .string()
-        .refine((v) => hasScheme(v, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL')
+        .refine(
+          (v) => hasScheme(v, ['postgres:', 'postgresql:']),
+          'must be a postgres:// or postgresql:// URL',
+        )
         .optional(),
       SMTP_URL: z
         .string()
@@ -94,7 +97,10 @@ function configSchema(site: Pick<SiteContent, 'siteName'>) {
         .optional(),
       PUBLIC_URL: z
         .string()
-        .refine(isOrigin, 'must be an http:// or https:// origin without a path, like https://example.com')
+        .refine(
+          isOrigin,
+          'must be an http:// or https:// origin without a path, like https://example.com',
+        )
         .transform((v) => new URL(v).origin)
         .optional(),
       TRUST_PROXY: z
@@ -104,12 +110,15 @@ function configSchema(site: Pick<SiteContent, 'siteName'>) {
           if (parsed !== undefined) return parsed;
           ctx.addIssue({
             code: 'custom',
-            message: 'must be true, false, a hop count or a comma-separated list of proxy addresses',
+            message:
+              'must be true, false, a hop count or a comma-separated list of proxy addresses',
           });
           return z.NEVER;
         })
         .default(false),
-      LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+      LOG_LEVEL: z
+        .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+        .default('info'),
       SERVE_CLIENT: z
         .enum(['true', 'false'], { error: 'must be true or false' })
         .transform((v) => v === 'true')
@@ -172,7 +181,10 @@ function shown(value: string): string {
  * Parses the environment (an empty variable counts as unset). Throws a ConfigError whose message is
  * one line, e.g. `Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")`.
  */
-export function parseConfig(env: ConfigEnv, site: Pick<SiteContent, 'siteName'> = loadSiteContent()): Config {
+export function parseConfig(
+  env: ConfigEnv,
+  site: Pick<SiteContent, 'siteName'> = loadSiteContent(),
+): Config {
   const input: ConfigEnv = {};
   for (const name of VARIABLES) {
     const value = env[name];

@@ -17,7 +17,10 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-export async function runServer(env: ConfigEnv, options: Omit<BuildAppOptions, 'db'> = {}): Promise<void> {
+export async function runServer(
+  env: ConfigEnv,
+  options: Omit<BuildAppOptions, 'db'> = {},
+): Promise<void> {
   let config;
   try {
     config = parseConfig(env);
@@ -36,7 +39,11 @@ export async function runServer(env: ConfigEnv, options: Omit<BuildAppOptions, '
     await migrateToLatest(db);
   } catch (error) {
     await db.destroy().catch(() => undefined);
-    fail(error instanceof MigrationError ? error.message : `Migrations failed: ${describeError(error)}`);
+    fail(
+      error instanceof MigrationError
+        ? error.message
+        : `Migrations failed: ${describeError(error)}`,
+    );
   }
 
   const app = await buildApp(config, { ...options, db });

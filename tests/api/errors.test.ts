@@ -16,7 +16,10 @@ const logStream = new Writable({
   },
 });
 
-const signUpSchema = z.object({ email: z.string().email('Email is invalid.'), nested: z.object({ age: z.number() }).optional() });
+const signUpSchema = z.object({
+  email: z.string().email('Email is invalid.'),
+  nested: z.object({ age: z.number() }).optional(),
+});
 const publicUserSchema = z.object({ email: z.string() });
 
 function testRoutes(app: App) {
@@ -29,16 +32,28 @@ function testRoutes(app: App) {
   app.get('/api/test/api-error', async () => {
     throw new ApiError('permission-denied', 'Only the owner may do that.', 'rank');
   });
-  app.post('/api/test/echo', { schema: { body: signUpSchema, response: { 200: publicUserSchema } } }, async (request) => ({
-    ...request.body,
-    password_hash: 'must never leave',
-  }));
-  app.get('/api/test/bad-response', { schema: { response: { 200: publicUserSchema } } }, async () => ({ email: 42 }) as never);
+  app.post(
+    '/api/test/echo',
+    { schema: { body: signUpSchema, response: { 200: publicUserSchema } } },
+    async (request) => ({
+      ...request.body,
+      password_hash: 'must never leave',
+    }),
+  );
+  app.get(
+    '/api/test/bad-response',
+    { schema: { response: { 200: publicUserSchema } } },
+    async () => ({ email: 42 }) as never,
+  );
 }
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ env: { LOG_LEVEL: 'error' }, logStream, registerExtraRoutes: testRoutes });
+  server = await startTestServer({
+    env: { LOG_LEVEL: 'error' },
+    logStream,
+    registerExtraRoutes: testRoutes,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -69,13 +84,17 @@ test('the real error is logged with the request id', async () => {
 test('any other 5xx becomes the same generic 500', async () => {
   const response = await fetch(`${server.url}/api/test/bad-gateway`);
   expect(response.status).toBe(500);
-  expect(await response.json()).toEqual({ error: { status: 'internal', message: 'Internal error.' } });
+  expect(await response.json()).toEqual({
+    error: { status: 'internal', message: 'Internal error.' },
+  });
 });
 
 test('a response that does not fit its schema is a 500, not a leak', async () => {
   const response = await fetch(`${server.url}/api/test/bad-response`);
   expect(response.status).toBe(500);
-  expect(await response.json()).toEqual({ error: { status: 'internal', message: 'Internal error.' } });
+  expect(await response.json()).toEqual({
+    error: { status: 'internal', message: 'Internal error.' },
+  });
 });
 
 test('an ApiError keeps its status, message and field', async () => {
@@ -97,9 +116,17 @@ test('bad JSON is 400 invalid-argument', async () => {
 test('a body that fails its zod schema is 400 with the first message and its field', async () => {
   const response = await postJson('/api/test/echo', JSON.stringify({ email: 'not-an-email' }));
   expect(response.status).toBe(400);
-  expect(await response.json()).toEqual({ error: { status: 'invalid-argument', message: 'Email is invalid.', field: 'email' } });
-  const nested = await postJson('/api/test/echo', JSON.stringify({ email: 'a@b.co', nested: { age: 'x' } }));
-  expect((await nested.json()).error).toMatchObject({ status: 'invalid-argument', field: 'nested.age' });
+  expect(await response.json()).toEqual({
+    error: { status: 'invalid-argument', message: 'Email is invalid.', field: 'email' },
+  });
+  const nested = await postJson(
+    '/api/test/echo',
+    JSON.stringify({ email: 'a@b.co', nested: { age: 'x' } }),
+  );
+  expect((await nested.json()).error).toMatchObject({
+    status: 'invalid-argument',
+    field: 'nested.age',
+  });
 });
 
 test('the response schema is an allowlist: unlisted fields never leave', async () => {
@@ -112,7 +139,10 @@ test('an empty JSON body, a wrong content type and a body over the limit are 400
   for (const response of [
     await postJson('/api/test/echo', ''),
     await postJson('/api/test/echo', 'email=a@b.co', 'application/x-www-form-urlencoded'),
-    await postJson('/api/test/echo', JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(BODY_LIMIT_BYTES) })),
+    await postJson(
+      '/api/test/echo',
+      JSON.stringify({ email: 'a@b.co', pad: 'x'.repeat(BODY_LIMIT_BYTES) }),
+    ),
   ]) {
     expect(response.status).toBe(400);
     expect((await response.json()).error.status).toBe('invalid-argument');
@@ -123,6 +153,8 @@ test('an unknown /api route is a 404 envelope for every method', async () => {
   for (const method of ['GET', 'POST', 'DELETE']) {
     const response = await fetch(`${server.url}/api/nope`, { method });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { status: 'not-found', message: 'Not found.' } });
+    expect(await response.json()).toEqual({
+      error: { status: 'not-found', message: 'Not found.' },
+    });
   }
 });

@@ -18,7 +18,12 @@ interface Run {
 /** Starts a server process the way `npm start` does, with only the given variables set. */
 function run(script: string, env: Record<string, string>): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SERVE_CLIENT: 'false', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      SERVE_CLIENT: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -42,7 +47,9 @@ function run(script: string, env: Record<string, string>): Run {
         const check = () => stdout.includes(text) && resolve();
         waiters.push(check);
         check();
-        void exit.then(() => reject(new Error(`exited before printing "${text}": ${stdout}${stderr}`)));
+        void exit.then(() =>
+          reject(new Error(`exited before printing "${text}": ${stdout}${stderr}`)),
+        );
       }),
   };
 }
@@ -50,11 +57,16 @@ function run(script: string, env: Record<string, string>): Run {
 test('a bad PORT stops start-up with exit 1 and one line on stderr, no stack', async () => {
   const server = run('src/server/main.ts', { PORT: 'abc', DATA_DIR: dataDir });
   expect(await server.exit).toEqual({ code: 1, signal: null });
-  expect(server.stderr()).toBe('Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")\n');
+  expect(server.stderr()).toBe(
+    'Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")\n',
+  );
 });
 
 test('unreachable storage stops start-up with exit 1 and one line', async () => {
-  const server = run('src/server/main.ts', { PORT: String(await freePort()), DATABASE_URL: 'postgres://127.0.0.1:1/none' });
+  const server = run('src/server/main.ts', {
+    PORT: String(await freePort()),
+    DATABASE_URL: 'postgres://127.0.0.1:1/none',
+  });
   expect(await server.exit).toEqual({ code: 1, signal: null });
   expect(server.stderr()).toMatch(/^Migrations could not run: .*ECONNREFUSED.*\n$/);
 });
@@ -62,7 +74,10 @@ test('unreachable storage stops start-up with exit 1 and one line', async () => 
 test('a DATA_DIR that cannot be created stops start-up with exit 1 and one line', async () => {
   const notADirectory = join(dataDir, 'plain-file');
   writeFileSync(notADirectory, '');
-  const server = run('src/server/main.ts', { PORT: String(await freePort()), DATA_DIR: join(notADirectory, 'data') });
+  const server = run('src/server/main.ts', {
+    PORT: String(await freePort()),
+    DATA_DIR: join(notADirectory, 'data'),
+  });
   expect(await server.exit).toEqual({ code: 1, signal: null });
   expect(server.stderr()).toMatch(/^Could not open the database: .+\n$/);
 });
@@ -70,7 +85,11 @@ test('a DATA_DIR that cannot be created stops start-up with exit 1 and one line'
 test('SIGTERM lets an in-flight request finish, closes the port and exits 0', async () => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = run('tests/support/slow-server.ts', { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+  const server = run('tests/support/slow-server.ts', {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+  });
   await server.waitForOutput('Site ready');
   expect((await fetch(`${url}/api/health`)).status).toBe(200);
 

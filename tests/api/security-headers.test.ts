@@ -25,7 +25,8 @@ afterAll(() => {
 });
 
 function expectSecurityHeaders(response: Response) {
-  for (const [name, value] of Object.entries(EXPECTED)) expect(response.headers.get(name), name).toBe(value);
+  for (const [name, value] of Object.entries(EXPECTED))
+    expect(response.headers.get(name), name).toBe(value);
   expect(response.headers.get('x-powered-by')).toBeNull();
 }
 
@@ -45,14 +46,20 @@ describe('over plain http', () => {
     await server?.close();
   });
 
-  test.each(['/', '/about', '/assets/app-abc123.js', '/favicon.svg', '/api/health', '/api/nope', '/assets/nope.js', '/api/test/throw'])(
-    'GET %s carries every security header and no HSTS',
-    async (path) => {
-      const response = await fetch(`${server.url}${path}`);
-      expectSecurityHeaders(response);
-      expect(response.headers.get('strict-transport-security')).toBeNull();
-    },
-  );
+  test.each([
+    '/',
+    '/about',
+    '/assets/app-abc123.js',
+    '/favicon.svg',
+    '/api/health',
+    '/api/nope',
+    '/assets/nope.js',
+    '/api/test/throw',
+  ])('GET %s carries every security header and no HSTS', async (path) => {
+    const response = await fetch(`${server.url}${path}`);
+    expectSecurityHeaders(response);
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
 
   test('a rejected JSON body carries them too', async () => {
     const response = await fetch(`${server.url}/api/health`, {
@@ -74,15 +81,24 @@ describe('over plain http', () => {
 describe('when PUBLIC_URL is https', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { CLIENT_DIR: clientDir, SERVE_CLIENT: 'true', PUBLIC_URL: 'https://site.example' } });
+    server = await startTestServer({
+      env: { CLIENT_DIR: clientDir, SERVE_CLIENT: 'true', PUBLIC_URL: 'https://site.example' },
+    });
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  test.each(['/', '/api/health'])('GET %s adds HSTS and upgrade-insecure-requests', async (path) => {
-    const response = await fetch(`${server.url}${path}`);
-    expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    expect(response.headers.get('content-security-policy')).toBe(`${CSP};upgrade-insecure-requests`);
-  });
+  test.each(['/', '/api/health'])(
+    'GET %s adds HSTS and upgrade-insecure-requests',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.headers.get('strict-transport-security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      expect(response.headers.get('content-security-policy')).toBe(
+        `${CSP};upgrade-insecure-requests`,
+      );
+    },
+  );
 });

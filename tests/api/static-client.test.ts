@@ -1,7 +1,13 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { paths } from '#shared/paths';
-import { FAKE_ASSET, FAKE_INDEX_MARKER, startTestServer, writeFakeClient, type TestServer } from '../support/server';
+import {
+  FAKE_ASSET,
+  FAKE_INDEX_MARKER,
+  startTestServer,
+  writeFakeClient,
+  type TestServer,
+} from '../support/server';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -16,7 +22,8 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers });
 
 test('the home page is index.html, revalidated on every visit', async () => {
   const response = await get('/');
@@ -26,16 +33,19 @@ test('the home page is index.html, revalidated on every visit', async () => {
   expect(await response.text()).toContain(FAKE_INDEX_MARKER);
 });
 
-test.each([paths.about, paths.termsOfService, paths.nowou, paths.accountResetPassword, '/some/unknown/path'])(
-  'GET %s answers index.html with no-cache (the client router takes over)',
-  async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toContain(FAKE_INDEX_MARKER);
-  },
-);
+test.each([
+  paths.about,
+  paths.termsOfService,
+  paths.nowou,
+  paths.accountResetPassword,
+  '/some/unknown/path',
+])('GET %s answers index.html with no-cache (the client router takes over)', async (path) => {
+  const response = await get(path);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(response.headers.get('cache-control')).toBe('no-cache');
+  expect(await response.text()).toContain(FAKE_INDEX_MARKER);
+});
 
 test('a page path keeps its query string out of the way', async () => {
   const response = await get(`${paths.accountResetPassword}?token=abc.def`);
@@ -50,11 +60,14 @@ test('HEAD of a page path answers like GET without a body', async () => {
   expect(await response.text()).toBe('');
 });
 
-test.each(['/assets/nope.js', '/assets', '/assets/', '/assets/deeper/page'])('%s matches no file: 404, never index.html', async (path) => {
-  const response = await get(path);
-  expect(response.status).toBe(404);
-  expect(await response.text()).not.toContain(FAKE_INDEX_MARKER);
-});
+test.each(['/assets/nope.js', '/assets', '/assets/', '/assets/deeper/page'])(
+  '%s matches no file: 404, never index.html',
+  async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain(FAKE_INDEX_MARKER);
+  },
+);
 
 test('a path with a file extension that matches no file is a 404', async () => {
   const response = await get('/missing.png');
@@ -89,16 +102,19 @@ test('a hashed asset is cached for a year as immutable', async () => {
   expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
 });
 
-test.each(['br', 'gzip'])('Accept-Encoding: %s gets the pre-compressed file with Vary', async (encoding) => {
-  // fetch() decodes the body itself; the headers show what was on the wire.
-  const response = await get(FAKE_ASSET, { 'accept-encoding': encoding });
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-encoding')).toBe(encoding);
-  expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
-  expect(response.headers.get('content-type')).toMatch(/javascript/);
-  expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
-  expect(await response.text()).toContain('fake client');
-});
+test.each(['br', 'gzip'])(
+  'Accept-Encoding: %s gets the pre-compressed file with Vary',
+  async (encoding) => {
+    // fetch() decodes the body itself; the headers show what was on the wire.
+    const response = await get(FAKE_ASSET, { 'accept-encoding': encoding });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe(encoding);
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
+    expect(await response.text()).toContain('fake client');
+  },
+);
 
 test('without Accept-Encoding the plain file is sent, still with Vary', async () => {
   const response = await get(FAKE_ASSET, { 'accept-encoding': 'identity' });

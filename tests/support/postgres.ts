@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface PostgresProbe {
   available: boolean;
@@ -29,16 +30,23 @@ function redacted(url: string): string {
 }
 
 export async function probePostgres(): Promise<PostgresProbe> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 3000 });
+  const client = new pg.Client({
+    connectionString: TEST_DATABASE_URL,
+    connectionTimeoutMillis: 3000,
+  });
   let reason: string | undefined;
   try {
     await client.connect();
     const { rows } = await client.query<{ can_create: boolean }>(
       'select rolcreatedb or rolsuper as can_create from pg_roles where rolname = current_user',
     );
-    if (!rows[0]?.can_create) reason = `the role at ${redacted(TEST_DATABASE_URL)} may not create databases`;
+    if (!rows[0]?.can_create)
+      reason = `the role at ${redacted(TEST_DATABASE_URL)} may not create databases`;
   } catch (error) {
-    const message = error instanceof Error && error.message ? error.message : String((error as { code?: string }).code ?? error);
+    const message =
+      error instanceof Error && error.message
+        ? error.message
+        : String((error as { code?: string }).code ?? error);
     reason = `no PostgreSQL server answers at ${redacted(TEST_DATABASE_URL)} (${message})`;
   } finally {
     await client.end().catch(() => undefined);
@@ -75,6 +83,9 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.href,
-    drop: () => withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+    drop: () =>
+      withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`)).then(
+        () => undefined,
+      ),
   };
 }

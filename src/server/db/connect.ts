@@ -41,7 +41,9 @@ export function createPostgresPool(connectionString: string): pg.Pool {
 export function connectDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Kysely<Database> {
   const { databaseUrl } = config;
   if (databaseUrl) {
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPostgresPool(databaseUrl) }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: createPostgresPool(databaseUrl) }),
+    });
   }
   mkdirSync(config.dataDir, { recursive: true });
   const file = join(config.dataDir, SQLITE_FILE_NAME);

@@ -17,10 +17,14 @@ async function run(): Promise<number> {
   const db = connectDatabase(config);
   try {
     const applied = await migrateToLatest(db);
-    process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The schema is up to date.\n');
+    process.stdout.write(
+      applied.length ? `Applied: ${applied.join(', ')}\n` : 'The schema is up to date.\n',
+    );
     return 0;
   } catch (error) {
-    process.stderr.write(`${error instanceof MigrationError ? error.message : describeError(error)}\n`);
+    process.stderr.write(
+      `${error instanceof MigrationError ? error.message : describeError(error)}\n`,
+    );
     return 1;
   } finally {
     await db.destroy();

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connectDatabase, openSqlite, SQLITE_FILE_NAME } from '#server/db/connect';
 import { migrateToLatest } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
-import { createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from '../../../tests/support/postgres';
+import {
+  createThrowawayDatabase,
+  probePostgres,
+  type ThrowawayDatabase,
+} from '../../../tests/support/postgres';
 import { makeTempDir } from '../../../tests/support/server';
 
 const TABLES = [
@@ -61,26 +65,62 @@ function migrationTests(open: () => Kysely<Database>) {
   });
 
   test('columns with defaults may be left out and read back as the spec defaults', async () => {
-    await db.insertInto('users').values(user('u1', 'ada@example.com', 'Ada')).execute();
-    const row = await db.selectFrom('users').selectAll().where('id', '=', 'u1').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ avatar: 2, bio: '', admin_rank: 0, early_user: 0, email_verified: 0, subscribed_to_newsletter: 0 });
+    await db
+      .insertInto('users')
+      .values(user('u1', 'ada@example.com', 'Ada'))
+      .execute();
+    const row = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', 'u1')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      avatar: 2,
+      bio: '',
+      admin_rank: 0,
+      early_user: 0,
+      email_verified: 0,
+      subscribed_to_newsletter: 0,
+    });
   });
 
   test('e-mail and username are unique (username regardless of case)', async () => {
-    await expect(db.insertInto('users').values(user('u2', 'ada@example.com', 'Other')).execute()).rejects.toThrow();
-    await expect(db.insertInto('users').values(user('u3', 'other@example.com', 'ADA')).execute()).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('users')
+        .values(user('u2', 'ada@example.com', 'Other'))
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      db
+        .insertInto('users')
+        .values(user('u3', 'other@example.com', 'ADA'))
+        .execute(),
+    ).rejects.toThrow();
   });
 
   test('deleting a user deletes their sessions (foreign keys are enforced)', async () => {
     const now = new Date().toISOString();
     await db
       .insertInto('sessions')
-      .values({ token_hash: 'h1', user_id: 'u1', created_at: now, expires_at: now, last_seen_at: now })
+      .values({
+        token_hash: 'h1',
+        user_id: 'u1',
+        created_at: now,
+        expires_at: now,
+        last_seen_at: now,
+      })
       .execute();
     await expect(
       db
         .insertInto('sessions')
-        .values({ token_hash: 'h2', user_id: 'nobody', created_at: now, expires_at: now, last_seen_at: now })
+        .values({
+          token_hash: 'h2',
+          user_id: 'nobody',
+          created_at: now,
+          expires_at: now,
+          last_seen_at: now,
+        })
         .execute(),
     ).rejects.toThrow();
     await db.deleteFrom('users').where('id', '=', 'u1').execute();
@@ -92,12 +132,21 @@ function migrationTests(open: () => Kysely<Database>) {
       await db
         .insertInto('page_visits')
         .values({ page_key: 'home', count: 1 })
-        .onConflict((oc) => oc.column('page_key').doUpdateSet({ count: sql`page_visits.count + 1` }))
+        .onConflict((oc) =>
+          oc.column('page_key').doUpdateSet({ count: sql`page_visits.count + 1` }),
+        )
         .execute();
     }
-    const { count } = await db.selectFrom('page_visits').select('count').where('page_key', '=', 'home').executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom('page_visits')
+      .select('count')
+      .where('page_key', '=', 'home')
+      .executeTakeFirstOrThrow();
     expect(count).toBe(3);
-    const total = await db.selectFrom('page_visits').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const total = await db
+      .selectFrom('page_visits')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(total.n).toBe(1);
   });
 }

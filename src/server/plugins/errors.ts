@@ -6,7 +6,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { ERROR_STATUS_HTTP, statusForHttp, type ErrorEnvelope, type ErrorStatus } from '#shared/api-errors';
+import {
+  ERROR_STATUS_HTTP,
+  statusForHttp,
+  type ErrorEnvelope,
+  type ErrorStatus,
+} from '#shared/api-errors';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal error.';
 export const NOT_FOUND_MESSAGE = 'Not found.';
@@ -43,8 +48,16 @@ function envelope(status: ErrorStatus, message: string, field?: string): ErrorEn
   return { error: field ? { status, message, field } : { status, message } };
 }
 
-function sendError(reply: FastifyReply, status: ErrorStatus, message: string, field?: string): FastifyReply {
-  return reply.code(ERROR_STATUS_HTTP[status]).type('application/json; charset=utf-8').send(envelope(status, message, field));
+function sendError(
+  reply: FastifyReply,
+  status: ErrorStatus,
+  message: string,
+  field?: string,
+): FastifyReply {
+  return reply
+    .code(ERROR_STATUS_HTTP[status])
+    .type('application/json; charset=utf-8')
+    .send(envelope(status, message, field));
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {
@@ -53,18 +66,25 @@ export function sendNotFound(reply: FastifyReply): FastifyReply {
 
 /** Which envelope a thrown value becomes; `internal` means "log it, say nothing". */
 function classify(error: unknown): { status: ErrorStatus; message: string; field?: string } {
-  if (error instanceof ApiError) return { status: error.status, message: error.message, field: error.field };
+  if (error instanceof ApiError)
+    return { status: error.status, message: error.message, field: error.field };
   if (error instanceof z.ZodError) {
     const issue = error.issues[0];
     const field = issue?.path.length ? issue.path.map(String).join('.') : undefined;
-    return { status: 'invalid-argument', message: issue?.message ?? 'The request is invalid.', field };
+    return {
+      status: 'invalid-argument',
+      message: issue?.message ?? 'The request is invalid.',
+      field,
+    };
   }
   const { statusCode, code } = (error ?? {}) as Partial<FastifyError>;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     const status = statusForHttp(statusCode);
     const message =
       (code && FRAMEWORK_MESSAGES[code]) ??
-      (error instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : undefined) ??
+      (error instanceof SyntaxError
+        ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY
+        : undefined) ??
       STATUS_MESSAGES[status] ??
       'The request is invalid.';
     return { status, message };

@@ -38,7 +38,9 @@ export const securityHeadersPlugin = fp(
       crossOriginOpenerPolicy: { policy: 'same-origin' },
       crossOriginResourcePolicy: { policy: 'same-origin' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: secureOrigin ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      strictTransportSecurity: secureOrigin
+        ? { maxAge: 31_536_000, includeSubDomains: true }
+        : false,
       xFrameOptions: { action: 'deny' },
     });
     app.addHook('onRequest', async (request, reply) => {

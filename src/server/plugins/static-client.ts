@@ -15,7 +15,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** The client build to serve, or null (with one log line saying why) when only /api is served. */
-export function locateClient(config: Pick<Config, 'serveClient' | 'clientDir'>, log: FastifyBaseLogger): string | null {
+export function locateClient(
+  config: Pick<Config, 'serveClient' | 'clientDir'>,
+  log: FastifyBaseLogger,
+): string | null {
   if (!config.serveClient) {
     log.info('SERVE_CLIENT is false: serving /api only');
     return null;

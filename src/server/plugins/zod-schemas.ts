@@ -3,7 +3,11 @@
  * params, query and body, and a response schema is an allowlist (unknown keys are stripped before
  * JSON.stringify, so a password hash cannot leak). The type provider types handlers from them.
  */
-import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
+import type {
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  FastifyTypeProvider,
+} from 'fastify';
 import type { z } from 'zod';
 
 export interface ZodTypeProvider extends FastifyTypeProvider {
@@ -12,11 +16,22 @@ export interface ZodTypeProvider extends FastifyTypeProvider {
 }
 
 function isZodSchema(schema: unknown): schema is z.ZodType {
-  return typeof schema === 'object' && schema !== null && 'safeParse' in schema && typeof schema.safeParse === 'function';
+  return (
+    typeof schema === 'object' &&
+    schema !== null &&
+    'safeParse' in schema &&
+    typeof schema.safeParse === 'function'
+  );
 }
 
-export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, method, url, httpPart }) => {
-  if (!isZodSchema(schema)) throw new Error(`${method} ${url}: the ${httpPart ?? 'request'} schema must be a zod schema`);
+export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({
+  schema,
+  method,
+  url,
+  httpPart,
+}) => {
+  if (!isZodSchema(schema))
+    throw new Error(`${method} ${url}: the ${httpPart ?? 'request'} schema must be a zod schema`);
   return (data: unknown) => {
     const result = schema.safeParse(data);
     if (!result.success) return { error: result.error };
@@ -25,12 +40,20 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, m
   };
 };
 
-export const zodSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
-  if (!isZodSchema(schema)) throw new Error(`${method} ${url}: response schemas must be zod schemas`);
+export const zodSerializerCompiler: FastifySerializerCompiler<unknown> = ({
+  schema,
+  method,
+  url,
+}) => {
+  if (!isZodSchema(schema))
+    throw new Error(`${method} ${url}: response schemas must be zod schemas`);
   return (data: unknown) => {
     const result = schema.safeParse(data);
     // A response that misses its schema is the server's bug: a 500, never a 400 built from the issue.
-    if (!result.success) throw new Error(`${method} ${url}: response does not match its schema`, { cause: result.error });
+    if (!result.success)
+      throw new Error(`${method} ${url}: response does not match its schema`, {
+        cause: result.error,
+      });
     return JSON.stringify(result.data);
   };
 };

@@ -22,7 +22,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('users_email_unique').on('users').column('email').unique().execute();
-  await db.schema.createIndex('users_username_key_unique').on('users').column('username_key').unique().execute();
+  await db.schema
+    .createIndex('users_username_key_unique')
+    .on('users')
+    .column('username_key')
+    .unique()
+    .execute();
 
   await db.schema
     .createTable('sessions')
@@ -43,7 +48,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('password_resets_user_id').on('password_resets').column('user_id').execute();
+  await db.schema
+    .createIndex('password_resets_user_id')
+    .on('password_resets')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('email_verifications')
@@ -54,7 +63,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('email_verifications_user_id').on('email_verifications').column('user_id').execute();
+  await db.schema
+    .createIndex('email_verifications_user_id')
+    .on('email_verifications')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('product_access')
@@ -68,7 +81,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ends_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('product_access_user_id').on('product_access').column('user_id').execute();
+  await db.schema
+    .createIndex('product_access_user_id')
+    .on('product_access')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('submissions')
@@ -79,7 +96,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('new'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('submissions_type_created_at').on('submissions').columns(['type', 'created_at']).execute();
+  await db.schema
+    .createIndex('submissions_type_created_at')
+    .on('submissions')
+    .columns(['type', 'created_at'])
+    .execute();
   await db.schema.createIndex('submissions_user_id').on('submissions').column('user_id').execute();
 
   await db.schema
@@ -91,8 +112,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('error_reports_created_at').on('error_reports').column('created_at').execute();
-  await db.schema.createIndex('error_reports_user_id').on('error_reports').column('user_id').execute();
+  await db.schema
+    .createIndex('error_reports_created_at')
+    .on('error_reports')
+    .column('created_at')
+    .execute();
+  await db.schema
+    .createIndex('error_reports_user_id')
+    .on('error_reports')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('page_visits')
@@ -107,7 +136,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('page_visits_daily_pk', ['page_key', 'day'])
     .execute();
-  await db.schema.createIndex('page_visits_daily_day').on('page_visits_daily').column('day').execute();
+  await db.schema
+    .createIndex('page_visits_daily_day')
+    .on('page_visits_daily')
+    .column('day')
+    .execute();
 
   await db.schema
     .createTable('assistant_messages')
@@ -117,7 +150,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('created_by', 'text', (c) => c.references('users.id').onDelete('set null'))
     .execute();
-  await db.schema.createIndex('assistant_messages_created_at').on('assistant_messages').column('created_at').execute();
+  await db.schema
+    .createIndex('assistant_messages_created_at')
+    .on('assistant_messages')
+    .column('created_at')
+    .execute();
 
   await db.schema
     .createTable('mail_list_members')
@@ -142,7 +179,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('unsubscribe_token')
     .unique()
     .execute();
-  await db.schema.createIndex('mail_list_members_user_id').on('mail_list_members').column('user_id').execute();
+  await db.schema
+    .createIndex('mail_list_members_user_id')
+    .on('mail_list_members')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('mail_outbox')
