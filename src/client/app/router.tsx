@@ -21,6 +21,10 @@ function lazyPage<M extends PageModule>(load: () => Promise<M>, name: keyof M & 
   };
 }
 
+function NothingRendered() {
+  return null;
+}
+
 const home = lazyPage(() => import('../pages/home/HomePage'), 'HomePage');
 
 const pageRoutes: RouteObject[] = [
@@ -56,6 +60,7 @@ const pageRoutes: RouteObject[] = [
   {
     // The spec's redirect (replace, not push), keeping any query and hash.
     path: paths.productivity,
+    Component: NothingRendered,
     loader: ({ request }) => {
       const url = new URL(request.url);
       return replace(`${paths.nowou}${url.search}${url.hash}`);
@@ -81,10 +86,6 @@ const pageRoutes: RouteObject[] = [
   // The spec's /* fallback.
   { path: '*', lazy: home },
 ];
-
-function NothingRendered() {
-  return null;
-}
 
 export const routes: RouteObject[] = [
   // Spec §2: nothing is rendered when the path starts with /assets.

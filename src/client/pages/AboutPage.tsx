@@ -17,8 +17,7 @@ export function AboutPage() {
       <div className="page__prose">
         <p>
           The things on this site look different from each other, but they come from the same place:
-          wanting tools and work that are made with care, explained plainly and pleasant to use. I
-          would rather ship one thing that works well than ten that almost do.
+          wanting tools and work that are made with care, explained plainly and pleasant to use.
         </p>
         <p>
           The <Link to={paths.longAndShortPosition}>indicators</Link> run on TradingView and are

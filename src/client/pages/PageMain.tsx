@@ -26,12 +26,15 @@ export function PageMain({ route, lang, className, children }: PageMainProps) {
     document.title = documentTitleFor(route, siteContent);
   }, [route]);
 
+  // Decided once per mounted page (refs survive StrictMode's effect re-run): the first page of the
+  // visit keeps the browser's own focus, every later one takes it.
+  const movesFocus = useRef<boolean | null>(null);
   useEffect(() => {
-    if (!firstPageShown) {
+    if (movesFocus.current === null) {
+      movesFocus.current = firstPageShown;
       firstPageShown = true;
-      return;
     }
-    mainRef.current?.focus({ preventScroll: true });
+    if (movesFocus.current) mainRef.current?.focus({ preventScroll: true });
   }, []);
 
   return (
