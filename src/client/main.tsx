@@ -1,10 +1,11 @@
+// Tokens and base styles first, so every component's CSS comes after them in the bundle.
+import './styles/tokens.css';
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { isAssetPath } from '#shared/paths';
 import { createAppRouter } from './app/router';
-import './styles/tokens.css';
-import './styles/base.css';
 
 const container = document.getElementById('root');
 

@@ -21,6 +21,7 @@ function HeroArt() {
         className="hero__hill hero__hill--front"
         d="M0 230 C70 190 130 200 190 220 S280 200 320 214 V260 H0 Z"
       />
+      <path className="hero__ridge" d="M0 230 C70 190 130 200 190 220 S280 200 320 214" />
       <path className="hero__line" d="M24 150 L74 118 L112 132 L160 84 L196 100 L248 48 L296 58" />
       {[
         [74, 118],
