@@ -12,8 +12,6 @@ import type { PageLoad } from './page-loads.ts';
 export const KB = 1000;
 export const HOME_FIRST_LOAD_JS_LIMIT = 130 * KB;
 
-const CLIENT_DIR = 'dist/client';
-
 export interface SizedFile {
   path: string;
   bytes: number;
@@ -39,10 +37,14 @@ function sum(files: SizedFile[]): SizedSet {
 }
 
 /** Reads each URL path from the build; what the build does not hold is fetched from the server. */
-export async function sizeUrlPaths(origin: string, urlPaths: string[]): Promise<SizedSet> {
+export async function sizeUrlPaths(
+  origin: string,
+  clientDir: string,
+  urlPaths: string[],
+): Promise<SizedSet> {
   const files: SizedFile[] = [];
   for (const urlPath of urlPaths) {
-    const onDisk = join(CLIENT_DIR, decodeURIComponent(urlPath));
+    const onDisk = join(clientDir, decodeURIComponent(urlPath));
     let data: Uint8Array;
     if (existsSync(onDisk) && !urlPath.endsWith('/')) {
       data = readFileSync(onDisk);
@@ -95,6 +97,7 @@ export interface RouteChunks {
 
 export async function routeChunks(
   origin: string,
+  clientDir: string,
   name: string,
   load: PageLoad,
   home: PageLoad,
@@ -104,8 +107,8 @@ export async function routeChunks(
     name,
     path: load.path,
     finalPath: load.finalPath,
-    js: await sizeUrlPaths(origin, added(load.js, home.js)),
-    css: await sizeUrlPaths(origin, added(load.css, home.css)),
+    js: await sizeUrlPaths(origin, clientDir, added(load.js, home.js)),
+    css: await sizeUrlPaths(origin, clientDir, added(load.css, home.css)),
     problems: load.problems,
   };
 }

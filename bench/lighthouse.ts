@@ -70,8 +70,12 @@ function firstItems(audit: Result['audits'][string]): string {
       if (typeof item !== 'object' || item === null) return '';
       const row = item as Record<string, unknown>;
       const node = row.node as { snippet?: unknown } | undefined;
+      const location = row.sourceLocation as { url?: unknown } | undefined;
       const text = row.description ?? node?.snippet ?? row.url ?? row.source;
-      return typeof text === 'string' ? text.slice(0, 160) : '';
+      if (typeof text !== 'string') return '';
+      // A console error's text rarely names the URL; its source location does.
+      const where = typeof location?.url === 'string' ? ` [${location.url}]` : '';
+      return `${text.slice(0, 160)}${where}`;
     })
     .filter(Boolean)
     .join(' | ');

@@ -1,21 +1,26 @@
 /**
  * The real server (`src/server/main.ts`) on a free loopback port with a throwaway DATA_DIR, so the
- * bench measures what `npm start` serves. BENCH_URL points the bench at a server that already runs.
+ * bench measures what `npm start` serves. It serves a copy of the build (CLIENT_DIR), so a rebuild
+ * of dist/client during the bench cannot pull files from under it. BENCH_URL points the bench at a
+ * server that already runs (and reads sizes from dist/client).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { delay } from './timeout.ts';
 
 const HOST = '127.0.0.1';
+const BUILD_DIR = 'dist/client';
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 const LOG_TAIL_LINES = 30;
 
 export interface SiteServer {
   origin: string;
+  /** The build the server answers from. */
+  clientDir: string;
   /** Idempotent; never throws. */
   stop(): Promise<void>;
 }
@@ -25,12 +30,21 @@ export async function startSiteServer(): Promise<SiteServer> {
   if (external) {
     const origin = new URL(external).origin;
     await waitForHealth(origin, null, []);
-    return { origin, stop: async () => {} };
+    return { origin, clientDir: BUILD_DIR, stop: async () => {} };
   }
 
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const root = mkdtempSync(join(tmpdir(), 'bench-'));
+  const dataDir = join(root, 'data');
+  const clientDir = join(root, 'client');
+  mkdirSync(dataDir);
+  try {
+    await snapshotBuild(clientDir);
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
   const log: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -38,6 +52,7 @@ export async function startSiteServer(): Promise<SiteServer> {
       PORT: String(port),
       HOST,
       DATA_DIR: dataDir,
+      CLIENT_DIR: clientDir,
       PUBLIC_URL: origin,
       LOG_LEVEL: 'warn',
     },
@@ -56,7 +71,7 @@ export async function startSiteServer(): Promise<SiteServer> {
     if (stopped) return;
     stopped = true;
     await stopChild(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   };
 
   try {
@@ -65,7 +80,20 @@ export async function startSiteServer(): Promise<SiteServer> {
     await stop();
     throw error;
   }
-  return { origin, stop };
+  return { origin, clientDir, stop };
+}
+
+/** Copies the build; waits out a rebuild that has emptied dist/client for the moment. */
+async function snapshotBuild(target: string): Promise<void> {
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    if (existsSync(join(BUILD_DIR, 'index.html'))) {
+      rmSync(target, { recursive: true, force: true });
+      cpSync(BUILD_DIR, target, { recursive: true });
+      if (existsSync(join(target, 'index.html'))) return;
+    }
+    await delay(3_000);
+  }
+  throw new Error(`${BUILD_DIR}/index.html is missing (is another build running?)`);
 }
 
 async function waitForHealth(
