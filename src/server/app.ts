@@ -9,6 +9,7 @@ import type { App, AppRoutes } from '#server/app-types';
 import type { Config } from '#server/config';
 import { connectDatabase } from '#server/db/connect';
 import type { Database } from '#server/db/schema';
+import { meRoutes } from '#server/features/accounts/me.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
 import { dbPlugin } from '#server/plugins/db';
 import { errorsPlugin } from '#server/plugins/errors';
@@ -27,7 +28,7 @@ import {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Every feature's routes, in registration order. */
-const FEATURE_ROUTES: AppRoutes[] = [healthRoutes];
+const FEATURE_ROUTES: AppRoutes[] = [healthRoutes, meRoutes];
 
 /** Query parameters whose values never reach the log (e.g. the password-reset link's token). */
 const SECRET_QUERY_KEY = /token|code|key|secret|password/i;

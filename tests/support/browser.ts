@@ -1,0 +1,76 @@
+/**
+ * Real Chromium (Debian's, never a downloaded browser) through playwright-core, for tests/e2e.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+export type ThemeName = 'light' | 'dark';
+
+export const VIEWPORTS = {
+  mobile: { width: 400, height: 860 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+export interface ContextOptions {
+  width: number;
+  height?: number;
+  theme?: ThemeName;
+  /** Pre-accept the cookie notice so it does not cover what a test looks at. */
+  cookieConsent?: boolean;
+  reducedMotion?: boolean;
+}
+
+/** A fresh context (own storage) with the theme saved the way the site saves it. */
+export async function newContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: options.width, height: options.height ?? 900 },
+    reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
+  });
+  const seed = {
+    theme: options.theme ?? null,
+    consent: options.cookieConsent ?? true,
+  };
+  await context.addInitScript((s: { theme: string | null; consent: boolean }) => {
+    if (sessionStorage.getItem('__seeded')) return;
+    sessionStorage.setItem('__seeded', '1');
+    if (s.theme) localStorage.setItem('settings', JSON.stringify({ createdAt: new Date().toISOString(), theme: s.theme }));
+    if (s.consent) localStorage.setItem('cookie-consent', JSON.stringify({ consent: true }));
+  }, seed);
+  return context;
+}
+
+/** Fails the test on any console error or uncaught page error. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  return errors;
+}
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`,
+  );
+}
