@@ -5,6 +5,8 @@
  * theme button is hovered, spec §4). `leaving` plays the exit transition, then calls `onExited`.
  */
 import {
+  createContext,
+  use,
   useEffect,
   useId,
   useLayoutEffect,
@@ -36,6 +38,12 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 const FIELDS =
   'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+/**
+ * Something the shell shows above every pop-up's backdrop, outside the card (the theme button).
+ * A click on it never counts as a click outside.
+ */
+export const PopupChromeContext = createContext<ReactNode>(null);
+
 /** Longer than the exit animation, for browsers that skip animationend. */
 const EXIT_FALLBACK_MS = 400;
 
@@ -92,6 +100,7 @@ export function Popup({
   onExited,
   children,
 }: PopupProps) {
+  const chrome = use(PopupChromeContext);
   const titleId = useId();
   const layerRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -182,6 +191,7 @@ export function Popup({
       onPointerDown={handlePointerDown}
       onClick={handleClick}
     >
+      {!leaving && chrome}
       <div
         ref={dialogRef}
         className="popup"

@@ -5,6 +5,8 @@
 import { CookieNotice } from '../cookie-notice/CookieNotice';
 import { DonateButton } from '../donate/DonateButton';
 import { PopupHost } from '../popups/PopupHost';
+import { FloatingThemeToggle } from '../toggles/FloatingThemeToggle';
+import { PopupChromeContext } from '../../ui/Popup';
 import { LoadingOverlay } from './LoadingOverlay';
 import './shell-overlays.css';
 
@@ -15,7 +17,9 @@ export function ShellOverlays() {
         <DonateButton />
         <CookieNotice />
       </div>
-      <PopupHost />
+      <PopupChromeContext value={<FloatingThemeToggle />}>
+        <PopupHost />
+      </PopupChromeContext>
       <LoadingOverlay />
     </>
   );

@@ -13,6 +13,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useLayout } from '../layout/use-layout';
 import type { PopupApi, PopupState } from './popup-state';
 
 interface OpenPopup {
@@ -28,21 +29,30 @@ export function PopupProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const opener = useRef<HTMLElement | null>(null);
   const chainOpen = useRef(false);
-
-  const open = useCallback((state: PopupState) => {
-    if (!chainOpen.current) {
-      chainOpen.current = true;
-      opener.current =
-        document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    }
-    const openId = nextId.current++;
-    setOpenPopup({ state, openId });
-  }, []);
+  const { inlineNavigation } = useLayout();
 
   const close = useCallback(() => {
     chainOpen.current = false;
     setOpenPopup(null);
   }, []);
+
+  const open = useCallback(
+    (state: PopupState) => {
+      // Where the navigation panel is already on the page (desktop), "back to the navigation" closes.
+      if (state.name === 'navigation' && inlineNavigation) {
+        close();
+        return;
+      }
+      if (!chainOpen.current) {
+        chainOpen.current = true;
+        opener.current =
+          document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      }
+      const openId = nextId.current++;
+      setOpenPopup({ state, openId });
+    },
+    [inlineNavigation, close],
+  );
 
   // A passive effect runs after the host's layout effects have lifted `inert` from the page.
   useEffect(() => {

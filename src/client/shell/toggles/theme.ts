@@ -30,6 +30,13 @@ export function currentTheme(): Theme {
   return isTheme(saved) ? saved : DEFAULT_THEME;
 }
 
+/** Re-renders subscribers whenever <html data-theme> changes, whoever changed it. */
+export function subscribeToTheme(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+
 export function applyTheme(theme: Theme): void {
   document.documentElement.setAttribute('data-theme', theme);
   const stored = readStored('settings', { createdAt: '', theme: DEFAULT_THEME });

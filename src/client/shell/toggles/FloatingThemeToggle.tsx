@@ -1,0 +1,32 @@
+/**
+ * While a pop-up is open the page is inert, yet the spec keeps the theme button usable (a click outside
+ * a pop-up closes it "unless the theme button is hovered", spec §4). This copy of the header's theme
+ * button sits above the backdrop at the very same place, so the visitor sees one button that still works.
+ */
+import { useLayoutEffect, useState } from 'react';
+import { ThemeToggle } from './ThemeToggle';
+
+interface Place {
+  top: number;
+  left: number;
+}
+
+export function FloatingThemeToggle() {
+  const [place, setPlace] = useState<Place | null>(null);
+
+  // Measured before the pop-up locks scrolling and makes the page inert (child layout effects run first).
+  useLayoutEffect(() => {
+    const source = document.querySelector<HTMLElement>('[data-theme-toggle]:not([data-floating])');
+    const rect = source?.getBoundingClientRect();
+    const visible = rect && rect.width > 0 && rect.bottom > 0 && rect.top < window.innerHeight;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-off measurement of the header
+    setPlace(visible ? { top: rect.top, left: rect.left } : null);
+  }, []);
+
+  if (!place) return null;
+  return (
+    <div className="floating-theme-toggle" style={{ top: place.top, left: place.left }}>
+      <ThemeToggle floating />
+    </div>
+  );
+}
