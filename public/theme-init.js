@@ -8,7 +8,11 @@
     if (settings && (settings.theme === 'dark' || settings.theme === 'light')) theme = settings.theme;
   } catch (e) {}
   root.setAttribute('data-theme', theme);
+  // Embedded-app mode: ?embedded=1 enters it and ?embedded=0 leaves it for the browser session.
   try {
+    var asked = new URLSearchParams(location.search).get('embedded');
+    if (asked === '1') sessionStorage.setItem('embedded', 'true');
+    if (asked === '0') sessionStorage.removeItem('embedded');
     if (sessionStorage.getItem('embedded') === 'true') root.setAttribute('data-embedded', 'true');
   } catch (e) {}
 })();
