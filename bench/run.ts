@@ -142,7 +142,7 @@ async function measureBundles({ origin, clientDir }: SiteServer): Promise<Bundle
 
     // The target holds at every viewport: judge the heavier first load.
     const homeFirstLoadJsGzip = Math.max(...home.map((entry) => entry.js.gzip));
-    const baseline = reactBaseline();
+    const baseline = await reactBaseline();
     return {
       kbBytes: KB,
       home,
