@@ -1,21 +1,45 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseSiteContent, type SiteContent } from '#shared/content-schema';
+import {
+  parseDonationContent,
+  parseSiteContent,
+  type DonationContent,
+  type SiteContent,
+} from '#shared/content-schema';
 import { ConfigError } from '#server/config-error';
 
-export const SITE_CONTENT_FILE = fileURLToPath(new URL('../../content/site.json', import.meta.url));
+const contentFile = (name: string) =>
+  fileURLToPath(new URL(`../../content/${name}`, import.meta.url));
 
-/** Reads and checks the owner's content/site.json; a bad entry becomes one line naming it. */
-export function loadSiteContent(file = SITE_CONTENT_FILE): SiteContent {
+export const SITE_CONTENT_FILE = contentFile('site.json');
+export const DONATION_CONTENT_FILE = contentFile('donation.json');
+
+function loadContentFile<T>(
+  file: string,
+  label: string,
+  parse: (raw: unknown, file: string) => T,
+): T {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new ConfigError(`Invalid content: content/site.json: ${(error as Error).message}`);
+    throw new ConfigError(`Invalid content: ${label}: ${(error as Error).message}`);
   }
   try {
-    return parseSiteContent(raw);
+    return parse(raw, label);
   } catch (error) {
     throw new ConfigError(`Invalid content: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Reads and checks the owner's content/site.json (and, so that start-up catches every bad entry the
+ * build would, content/donation.json); a bad entry becomes one line naming it.
+ */
+export function loadSiteContent(
+  file = SITE_CONTENT_FILE,
+  donationFile = DONATION_CONTENT_FILE,
+): SiteContent {
+  loadContentFile<DonationContent>(donationFile, 'content/donation.json', parseDonationContent);
+  return loadContentFile(file, 'content/site.json', parseSiteContent);
 }
