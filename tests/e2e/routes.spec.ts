@@ -1,0 +1,125 @@
+/** Spec §2: the route table, the /* fallback, the /productivity redirect and /assets. */
+import { expect, test } from 'vitest';
+import siteJson from '#content/site.json';
+import { paths, type RouteName } from '#shared/paths';
+import { documentTitleFor } from '../../src/client/app/document-title';
+import { VIEWPORTS } from '../support/browser';
+import { gotoPage, useSite } from '../support/site';
+
+const site = useSite();
+
+const WIDTHS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width];
+const ROUTES = Object.entries(paths) as [RouteName, string][];
+const HOME_TITLE = documentTitleFor('home', siteJson);
+const NOWOU_TITLE = documentTitleFor('nowou', siteJson);
+
+// One context per width: the routes load one after another with a warm cache, as a visitor's would.
+test.each(WIDTHS)(
+  'at %i px every route has its own title, exactly one main landmark and one h1',
+  async (width) => {
+    const { page } = await site.newTab({ width });
+    for (const [name, path] of ROUTES) {
+      await gotoPage(page, `${site.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const title = documentTitleFor(name, siteJson);
+      await expect.poll(() => page.title(), { message: `title of ${path}` }).toBe(title);
+      expect.soft(await page.getByRole('main').count(), `main landmarks on ${path}`).toBe(1);
+      expect.soft(await page.locator('main').count(), `<main> elements on ${path}`).toBe(1);
+      expect.soft(await page.getByRole('heading', { level: 1 }).count(), `h1 on ${path}`).toBe(1);
+      expect
+        .soft(
+          await page.getByRole('main').getByRole('heading', { level: 1 }).isVisible(),
+          `h1 inside main on ${path}`,
+        )
+        .toBe(true);
+    }
+  },
+);
+
+test('every route has a different document title (Nowou and its redirect share one)', () => {
+  const titles = ROUTES.filter(([name]) => name !== 'productivity').map(([name]) =>
+    documentTitleFor(name, siteJson),
+  );
+  expect(new Set(titles).size).toBe(titles.length);
+});
+
+test.each(['/no/such/page', '/indicators', '/about/extra'])(
+  'the unknown path %s shows Home and keeps its URL',
+  async (path) => {
+    const { page } = await site.open(path, { width: VIEWPORTS.desktop.width });
+    await expect.poll(() => page.title()).toBe(HOME_TITLE);
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await page.getByRole('main').getByRole('heading', { level: 1 }).textContent()).toContain(
+      siteJson.siteName,
+    );
+  },
+);
+
+test.each(['/productivity', '/Productivity', '/PRODUCTIVITY'])(
+  '%s replaces itself with /nowou, so going back does not return to it',
+  async (path) => {
+    const { page } = await site.open(paths.about, { width: VIEWPORTS.desktop.width });
+    await gotoPage(page, `${site.url}${path}`);
+    await page.waitForURL(`${site.url}${paths.nowou}`);
+    await expect.poll(() => page.title()).toBe(NOWOU_TITLE);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Nowou');
+
+    await page.goBack();
+    await page.waitForURL(`${site.url}${paths.about}`);
+    expect(new URL(page.url()).pathname).toBe(paths.about);
+  },
+);
+
+test('the redirect from /productivity keeps the query string', async () => {
+  const { page } = await site.open(`${paths.productivity}?from=mail`, {
+    width: VIEWPORTS.mobile.width,
+  });
+  await page.waitForURL(`${site.url}${paths.nowou}?from=mail`);
+});
+
+test('/NoWoU shows Nowou without changing the URL', async () => {
+  const { page } = await site.open('/NoWoU', { width: VIEWPORTS.desktop.width });
+  await expect.poll(() => page.title()).toBe(NOWOU_TITLE);
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Nowou');
+  expect(new URL(page.url()).pathname).toBe('/NoWoU');
+});
+
+test.each(['/assets/missing.js', '/assets/missing-page', '/assets/'])(
+  '%s answers 404 and never the app',
+  async (path) => {
+    const response = await fetch(`${site.url}${path}`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain('<div id="root">');
+
+    // The browser's own "Failed to load resource" line for the 404 is expected.
+    const { page } = await site.newTab({ width: VIEWPORTS.desktop.width, expectErrors: /404/ });
+    const navigation = await page.goto(`${site.url}${path}`);
+    expect(navigation?.status()).toBe(404);
+    expect(await page.locator('#root, main, .app').count()).toBe(0);
+  },
+);
+
+test.each([paths.lokalaJobb, paths.lokalaJobbUnsubscribe])(
+  'the Swedish page %s marks its main content as lang="sv"',
+  async (path) => {
+    const { page } = await site.open(path, { width: VIEWPORTS.mobile.width });
+    expect(await page.getByRole('main').getAttribute('lang')).toBe('sv');
+    // The shell around it stays English.
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  },
+);
+
+test('no route scrolls sideways at 320 px', async () => {
+  const { page } = await site.newTab({ width: 320, height: 640 });
+  const overflowing: string[] = [];
+  for (const [, path] of ROUTES) {
+    await gotoPage(page, `${site.url}${path}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    if (scrollWidth > clientWidth) overflowing.push(`${path}: ${scrollWidth} > ${clientWidth}`);
+  }
+  expect(overflowing).toEqual([]);
+});

@@ -1,0 +1,112 @@
+/**
+ * One browser test file's site: the real server on a loopback port (own temp SQLite) serving a copy
+ * of the production build in dist/client, one Chromium per file, and a fresh context per test whose
+ * console and page errors fail that test. The copy keeps a rebuild running elsewhere (npm start,
+ * another test run) from pulling files out from under a running test.
+ */
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { collectPageErrors, launchBrowser, newContext, type ContextOptions } from './browser';
+import { makeTempDir, startTestServer, type TestServer } from './server';
+
+const BUILT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export interface SiteTab {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far; the test fails if any remain unexpected. */
+  errors: string[];
+}
+
+export interface TabOptions extends ContextOptions {
+  /**
+   * Errors the test provokes on purpose: true allows any, a pattern allows only the errors it
+   * matches (every other error still fails the test).
+   */
+  expectErrors?: boolean | RegExp;
+}
+
+export interface Site {
+  /** e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  readonly browser: Browser;
+  /** A fresh context and page, not yet navigated. */
+  newTab(options: TabOptions): Promise<SiteTab>;
+  /** A fresh context and page showing `path` once its <main> is in place. */
+  open(path: string, options: TabOptions): Promise<SiteTab>;
+}
+
+function copyBuiltClient(): string {
+  if (!existsSync(join(BUILT_CLIENT_DIR, 'index.html'))) {
+    throw new Error('Browser tests need the production build: run `npm run build` first.');
+  }
+  const dir = makeTempDir('creator-site-e2e-client-');
+  cpSync(BUILT_CLIENT_DIR, dir, { recursive: true });
+  return dir;
+}
+
+/** Navigates and waits until the page's <main> landmark is rendered. */
+export async function gotoPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('main').first().waitFor();
+}
+
+/** Registers the file's hooks; call once at the top level of a spec file. */
+export function useSite(): Site {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let clientDir: string | undefined;
+  const tabs: (SiteTab & { expectErrors: boolean | RegExp })[] = [];
+
+  beforeAll(async () => {
+    clientDir = copyBuiltClient();
+    [server, browser] = await Promise.all([
+      startTestServer({ env: { CLIENT_DIR: clientDir, SERVE_CLIENT: 'true' } }),
+      launchBrowser(),
+    ]);
+  });
+
+  afterEach(async () => {
+    const finished = tabs.splice(0);
+    await Promise.all(finished.map((tab) => tab.context.close()));
+    const unexpected = finished.flatMap(({ errors, expectErrors }) =>
+      expectErrors === true
+        ? []
+        : errors.filter((error) => !(expectErrors instanceof RegExp && expectErrors.test(error))),
+    );
+    expect(unexpected, 'console or page errors').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const site: Site = {
+    get url() {
+      if (!server) throw new Error('the server starts in beforeAll');
+      return server.url;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      return browser;
+    },
+    async newTab({ expectErrors = false, ...options }) {
+      const context = await newContext(site.browser, options);
+      const page = await context.newPage();
+      const tab = { context, page, errors: collectPageErrors(page), expectErrors };
+      tabs.push(tab);
+      return tab;
+    },
+    async open(path, options) {
+      const tab = await site.newTab(options);
+      await gotoPage(tab.page, `${site.url}${path}`);
+      return tab;
+    },
+  };
+  return site;
+}
