@@ -13,6 +13,7 @@ import { meRoutes } from '#server/features/accounts/me.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
 import { dbPlugin } from '#server/plugins/db';
 import { errorsPlugin } from '#server/plugins/errors';
+import { livePlugin } from '#server/plugins/live';
 import { securityHeadersPlugin } from '#server/plugins/security-headers';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
 import {
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     db: options.db ?? connectDatabase(config),
     closeWithApp: !options.db,
   });
+  await app.register(livePlugin);
   await app.register(securityHeadersPlugin, { secureOrigin: config.secureOrigin });
   const clientDir = locateClient(config, app.log);
   if (clientDir) await app.register(staticClientPlugin, { clientDir });
