@@ -126,3 +126,11 @@ test('dotfiles and paths outside the client stay hidden', async () => {
   expect((await get('/.env')).status).toBe(404);
   expect((await get('/..%2fpackage.json')).status).toBeGreaterThanOrEqual(400);
 });
+
+test('the reset-password page, which carries a token in its URL, is sent with Referrer-Policy no-referrer', async () => {
+  const reset = await fetch(`${server.url}/account/reset-password?token=abc`);
+  expect(reset.status).toBe(200);
+  expect(reset.headers.get('referrer-policy')).toBe('no-referrer');
+  const other = await fetch(`${server.url}/account`);
+  expect(other.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+});

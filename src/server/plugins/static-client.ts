@@ -8,6 +8,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { paths } from '#shared/paths';
 import type { Config } from '#server/config';
 import { isUnder, pathnameOf } from '#server/request-path';
 
@@ -40,8 +41,13 @@ function isPagePath(request: FastifyRequest): boolean {
 }
 
 /** The not-found fallback: answers page paths with index.html; false leaves the 404 to the caller. */
+/** Pages whose URL carries a secret (the reset link's token): no Referer may ever repeat it. */
+const NO_REFERRER_PAGES = new Set([paths.accountResetPassword.toLowerCase()]);
+
 export function spaFallback(request: FastifyRequest, reply: FastifyReply): boolean {
   if (!isPagePath(request)) return false;
+  const pathname = pathnameOf(request.url).replace(/\/+$/, '').toLowerCase();
+  if (NO_REFERRER_PAGES.has(pathname)) reply.header('referrer-policy', 'no-referrer');
   reply.sendFile('index.html');
   return true;
 }
