@@ -15,6 +15,7 @@ import { dbPlugin } from '#server/plugins/db';
 import { errorsPlugin } from '#server/plugins/errors';
 import { livePlugin } from '#server/plugins/live';
 import { securityHeadersPlugin } from '#server/plugins/security-headers';
+import { sessionPlugin } from '#server/plugins/session';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
 import {
   zodSerializerCompiler,
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const clientDir = locateClient(config, app.log);
   if (clientDir) await app.register(staticClientPlugin, { clientDir });
   await app.register(errorsPlugin, { fallback: clientDir ? spaFallback : undefined });
+  await app.register(sessionPlugin);
 
   for (const routes of FEATURE_ROUTES) await app.register(routes);
   const { registerExtraRoutes } = options;
