@@ -22,6 +22,7 @@ const TABLES = [
   'page_visits_daily',
   'password_resets',
   'product_access',
+  'rate_limits',
   'sessions',
   'submissions',
   'users',
@@ -55,7 +56,10 @@ function migrationTests(open: () => Kysely<Database>) {
   });
 
   test('the first run creates every table', async () => {
-    expect(await migrateToLatest(db)).toEqual(['2026-11-21-0001-initial']);
+    expect(await migrateToLatest(db)).toEqual([
+      '2026-11-21-0001-initial',
+      '2026-11-21-0002-accounts',
+    ]);
     expect(await appTables(db)).toEqual(TABLES);
   });
 

@@ -138,6 +138,18 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** While set and in the future, one instance is sending this mail (its lease). */
+  locked_until: string | null;
+  /** The claim id of the instance holding the lease. */
+  locked_by: string | null;
+}
+
+/** Fixed-window counters (plugins/rate-limit.ts): one row per key and window. */
+export interface RateLimitsTable {
+  /** e.g. `login:address:203.0.113.7`. */
+  key: string;
+  window_start: string;
+  count: Generated<number>;
 }
 
 export interface Database {
@@ -153,6 +165,7 @@ export interface Database {
   assistant_messages: AssistantMessagesTable;
   mail_list_members: MailListMembersTable;
   mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type User = Selectable<UsersTable>;
