@@ -11,9 +11,10 @@ import { connectDatabase } from '#server/db/connect';
 import type { Database } from '#server/db/schema';
 import { meRoutes } from '#server/features/accounts/me.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
+import { liveRoutes } from '#server/features/live/live.routes';
 import { dbPlugin } from '#server/plugins/db';
 import { errorsPlugin } from '#server/plugins/errors';
-import { livePlugin } from '#server/plugins/live';
+import { livePlugin, type LiveOptions } from '#server/plugins/live';
 import { securityHeadersPlugin } from '#server/plugins/security-headers';
 import { sessionPlugin } from '#server/plugins/session';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
@@ -30,7 +31,7 @@ import {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Every feature's routes, in registration order. */
-const FEATURE_ROUTES: AppRoutes[] = [healthRoutes, meRoutes];
+const FEATURE_ROUTES: AppRoutes[] = [healthRoutes, meRoutes, liveRoutes];
 
 /** Query parameters whose values never reach the log (e.g. the password-reset link's token). */
 const SECRET_QUERY_KEY = /token|code|key|secret|password/i;
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   registerExtraRoutes?: (app: App) => void | Promise<void>;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** /api/live stream settings (tests shorten the heartbeat). */
+  live?: LiveOptions;
 }
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
@@ -107,7 +110,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     db: options.db ?? connectDatabase(config),
     closeWithApp: !options.db,
   });
-  await app.register(livePlugin);
+  await app.register(livePlugin, options.live ?? {});
   await app.register(securityHeadersPlugin, { secureOrigin: config.secureOrigin });
   const clientDir = locateClient(config, app.log);
   if (clientDir) await app.register(staticClientPlugin, { clientDir });

@@ -1,16 +1,25 @@
 /**
  * The fan-out between the code that changes something and the open /api/live streams (DESIGN.md
- * "live fan-out"): in-process on SQLite; through PostgreSQL LISTEN/NOTIFY when DATABASE_URL is set,
- * so a change on any instance reaches the streams of every instance. A notice carries only ids:
- * each instance reads the current state from storage before sending it.
+ * "live fan-out"): in-process on SQLite; through PostgreSQL LISTEN/NOTIFY when DATABASE_URL is set
+ * (postgres-bus.ts), so a change on any instance reaches the streams of every instance. A notice
+ * carries only ids: each instance reads the current state from storage before sending it.
  */
-export type LiveNotice =
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What changed: published by the code that made the change, after its write committed. */
+export type LiveChange =
   { kind: 'user'; userId: string } | { kind: 'assistant'; messageId: string };
+
+/**
+ * What listeners receive: a change, or `resync` when notices may have been lost (the bus lost its
+ * PostgreSQL connection for a while); a stream answers a resync by sending its current state again.
+ */
+export type LiveNotice = LiveChange | { kind: 'resync' };
 
 export type LiveListener = (notice: LiveNotice) => void;
 
 export interface LiveBus {
-  publish(notice: LiveNotice): Promise<void>;
+  publish(change: LiveChange): Promise<void>;
   /** Returns the function that removes the listener. */
   subscribe(listener: LiveListener): () => void;
   /** Listeners currently attached (tests check that closed streams leave none behind). */
@@ -18,18 +27,41 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-/** One process: a set of listeners. */
-export function createInProcessBus(): LiveBus {
+/** The listeners of one process; one listener that throws never keeps the notice from the others. */
+export function createListenerSet(log?: Pick<FastifyBaseLogger, 'error'>) {
   const listeners = new Set<LiveListener>();
   return {
-    async publish(notice) {
-      for (const listener of [...listeners]) listener(notice);
+    deliver(notice: LiveNotice): void {
+      for (const listener of [...listeners]) {
+        try {
+          listener(notice);
+        } catch (error) {
+          log?.error({ err: error, notice }, 'a live listener failed');
+        }
+      }
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    subscribe(listener: LiveListener): () => void {
+      // A wrapper per subscription: subscribing the same function twice needs two removals.
+      const entry: LiveListener = (notice) => listener(notice);
+      listeners.add(entry);
+      return () => {
+        listeners.delete(entry);
+      };
     },
-    listenerCount: () => listeners.size,
+    size: () => listeners.size,
+    clear: () => listeners.clear(),
+  };
+}
+
+/** One process (SQLite): publishing hands the notice straight to the local listeners. */
+export function createInProcessBus(log?: Pick<FastifyBaseLogger, 'error'>): LiveBus {
+  const listeners = createListenerSet(log);
+  return {
+    async publish(change) {
+      listeners.deliver(change);
+    },
+    subscribe: listeners.subscribe,
+    listenerCount: listeners.size,
     async close() {
       listeners.clear();
     },

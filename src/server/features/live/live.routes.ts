@@ -1,0 +1,107 @@
+/**
+ * GET /api/live?page=KEY: one Server-Sent Events stream per tab (DESIGN.md API routes).
+ * Events: `user` (the visitor's own info, `{user: null}` when signed out); `assistant` comes with
+ * the assistant.
+ *
+ * Why nothing is missed without Last-Event-ID: every event is a state event (the whole current
+ * value, never a delta), and each connect sends the current state in full. A client that reconnects
+ * after any gap therefore ends up with the state as it is now, whatever it missed in between; the
+ * Last-Event-ID header EventSource sends on reconnect is ignored on purpose. The same goes for a
+ * `resync` notice from the bus (notices may have been lost while it reconnected to PostgreSQL): the
+ * stream reads its state again and sends it. The assistant stream follows the same rule.
+ */
+import { z } from 'zod';
+import { LIVE_EVENTS, userEventSchema, type UserEvent } from '#shared/live-events';
+import { isPageKey } from '#shared/page-keys';
+import type { App } from '#server/app-types';
+import type { LiveNotice } from '#server/live/live-bus';
+import { ApiError } from '#server/plugins/errors';
+import { createOpenStreams } from './open-streams';
+import { openSseStream } from './sse-stream';
+import { readUserInfo, sessionUserId } from './stream-user';
+
+export const TOO_MANY_STREAMS_MESSAGE = 'Too many live connections from this address.';
+
+const liveQuerySchema = z.object({
+  page: z.string().refine(isPageKey, { error: 'Unknown page.' }).optional(),
+});
+
+/**
+ * Runs `task` now, or once more right after the current run when asked while one is running, so
+ * results go out in order and a burst of notices costs at most two reads.
+ */
+function coalesced(task: () => Promise<void>): () => void {
+  let running = false;
+  let again = false;
+  const run = async () => {
+    running = true;
+    try {
+      do {
+        again = false;
+        await task();
+      } while (again);
+    } finally {
+      running = false;
+    }
+  };
+  return () => {
+    if (running) again = true;
+    else void run();
+  };
+}
+
+export async function liveRoutes(app: App): Promise<void> {
+  const { heartbeatMs, maxStreamsPerAddress } = app.liveStreamSettings;
+  const openStreams = createOpenStreams(maxStreamsPerAddress);
+  // Open streams never finish on their own: without this, close() would wait for every visitor to leave.
+  app.addHook('preClose', async () => openStreams.endAll());
+
+  app.get('/api/live', { schema: { querystring: liveQuerySchema } }, async (request, reply) => {
+    const address = request.ip;
+    if (!openStreams.reserve(address)) {
+      throw new ApiError('resource-exhausted', TOO_MANY_STREAMS_MESSAGE);
+    }
+    reply.hijack();
+    if (reply.raw.destroyed) {
+      openStreams.release(address);
+      return reply;
+    }
+    const stream = openSseStream(request.raw, reply.raw, reply.getHeaders());
+    openStreams.track(address, stream);
+
+    // undefined until the first read: every user notice counts until we know whose stream it is.
+    let userId: string | null | undefined;
+
+    const sendUser = coalesced(async () => {
+      if (stream.closed) return;
+      let event: UserEvent;
+      try {
+        const sessionUser = await sessionUserId(request);
+        const user = sessionUser ? await readUserInfo(app.db, sessionUser) : null;
+        userId = user ? sessionUser : null;
+        event = userEventSchema.parse({ user });
+      } catch (error) {
+        // A stream that cannot read its state ends; the client reconnects and reads it again.
+        request.log.error({ err: error }, 'live: could not read the user state');
+        stream.end();
+        return;
+      }
+      stream.send(LIVE_EVENTS.user, event);
+    });
+
+    const onNotice = (notice: LiveNotice) => {
+      if (stream.closed) return;
+      if (notice.kind === 'resync') sendUser();
+      else if (notice.kind === 'user' && (userId === undefined || notice.userId === userId)) {
+        sendUser();
+      }
+    };
+    // Subscribed before the first read, so a change committed during that read is not lost.
+    stream.onClose(app.live.subscribe(onNotice));
+    const heartbeat = setInterval(() => stream.heartbeat(), heartbeatMs);
+    stream.onClose(() => clearInterval(heartbeat));
+
+    sendUser();
+    return reply;
+  });
+}
