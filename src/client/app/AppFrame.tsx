@@ -1,5 +1,6 @@
 /** The root route: the app-wide providers around the shell. */
 import { AuthProvider } from '../lib/auth-state';
+import { LiveStreamSync } from '../lib/use-live-event';
 import { LayoutProvider } from '../shell/layout/LayoutProvider';
 import { LoadingOverlayProvider } from '../shell/overlays/LoadingOverlay';
 import { PopupProvider } from '../shell/popups/PopupProvider';
@@ -8,6 +9,7 @@ import { Shell } from '../shell/Shell';
 export function AppFrame() {
   return (
     <LayoutProvider>
+      <LiveStreamSync />
       <AuthProvider>
         <LoadingOverlayProvider>
           <PopupProvider>
