@@ -18,7 +18,7 @@ import type { LiveNotice } from '#server/live/live-bus';
 import { ApiError } from '#server/plugins/errors';
 import { createOpenStreams } from './open-streams';
 import { openSseStream } from './sse-stream';
-import { readUserInfo, sessionUserId } from './stream-user';
+import { streamUser } from './stream-user';
 
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live connections from this address.';
 
@@ -69,17 +69,16 @@ export async function liveRoutes(app: App): Promise<void> {
     const stream = openSseStream(request.raw, reply.raw, reply.getHeaders());
     openStreams.track(address, stream);
 
-    // undefined until the first read: every user notice counts until we know whose stream it is.
-    let userId: string | null | undefined;
+    const owner = streamUser(request, app.db);
+    // Until the first read says whose stream this is, every user notice counts.
+    let ownerKnown = false;
 
     const sendUser = coalesced(async () => {
       if (stream.closed) return;
       let event: UserEvent;
       try {
-        const sessionUser = await sessionUserId(request);
-        const user = sessionUser ? await readUserInfo(app.db, sessionUser) : null;
-        userId = user ? sessionUser : null;
-        event = userEventSchema.parse({ user });
+        event = userEventSchema.parse({ user: await owner.read() });
+        ownerKnown = true;
       } catch (error) {
         // A stream that cannot read its state ends; the client reconnects and reads it again.
         request.log.error({ err: error }, 'live: could not read the user state');
@@ -92,7 +91,7 @@ export async function liveRoutes(app: App): Promise<void> {
     const onNotice = (notice: LiveNotice) => {
       if (stream.closed) return;
       if (notice.kind === 'resync') sendUser();
-      else if (notice.kind === 'user' && (userId === undefined || notice.userId === userId)) {
+      else if (notice.kind === 'user' && (!ownerKnown || notice.userId === owner.userId())) {
         sendUser();
       }
     };

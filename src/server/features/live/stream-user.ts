@@ -1,21 +1,40 @@
 /**
- * Who a stream belongs to and what their user info is now. Temporary stand-in until the accounts
- * server (sessions and user info) lands: nobody is signed in yet.
+ * Whose stream this is, re-checked at every read: the session is looked up once when the stream
+ * opens, and afterwards its row is read again each time, so a log-out (the row deleted) or an expiry
+ * turns the next `user` event into `{user: null}` while the stream stays open.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '#shared/account-schemas';
+import { findActiveSession } from '#server/accounts/sessions.repository';
+import { loadUserInfo } from '#server/accounts/user-info';
 import type { Database } from '#server/db/schema';
+import { getSession } from '#server/plugins/session';
 
-/** The signed-in user's id for this request's session cookie, or null (signed out, session ended). */
-export async function sessionUserId(_request: FastifyRequest): Promise<string | null> {
-  return null;
+export interface StreamUser {
+  /** The user's id while the session lasts, null once signed out (or never signed in). */
+  userId(): string | null;
+  /** Reads the current user info; null when the session or the account has ended. */
+  read(): Promise<UserInfo | null>;
 }
 
-/** The user's info as GET /api/me gives it, or null when the account no longer exists. */
-export async function readUserInfo(
-  _db: Kysely<Database>,
-  _userId: string,
-): Promise<UserInfo | null> {
-  return null;
+export function streamUser(request: FastifyRequest, db: Kysely<Database>): StreamUser {
+  // The session's token hash, once the first read found one; null when signed out.
+  let tokenHash: string | null | undefined;
+  let userId: string | null = null;
+
+  return {
+    userId: () => userId,
+    async read() {
+      if (tokenHash === undefined) {
+        // getSession remembers its answer for the request: right for the first read only.
+        tokenHash = (await getSession(request))?.session.token_hash ?? null;
+      }
+      const active = tokenHash === null ? null : await findActiveSession(db, tokenHash);
+      const info = active ? await loadUserInfo(db, active.user.id) : null;
+      if (!info) tokenHash = null;
+      userId = info ? info.uid : null;
+      return info;
+    },
+  };
 }
