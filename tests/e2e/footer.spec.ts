@@ -11,7 +11,8 @@ import { useSite } from '../support/site';
 const site = useSite();
 
 const WIDTHS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width];
-const YOUTUBE = siteJson.socialLinks[0];
+const [YOUTUBE] = siteJson.socialLinks;
+if (!YOUTUBE) throw new Error('content/site.json has no social links');
 
 /** Answers every request that would leave the machine with a stub page; returns the URLs asked for. */
 async function keepExternalLinksLocal(context: BrowserContext): Promise<string[]> {

@@ -1,0 +1,108 @@
+/**
+ * axe-core (WCAG 2.0/2.1/2.2 A and AA rules) finds nothing on any route or with any pop-up open, at
+ * 400 and 1280 px, in the light and the dark theme. One context per width and theme; pages load one
+ * after another with page.goto, as a visitor's would.
+ */
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import siteJson from '#content/site.json';
+import { COPY } from '#shared/copy';
+import { paths } from '#shared/paths';
+import { axeViolationsInPage as axeViolations } from '../support/axe';
+import { VIEWPORTS } from '../support/browser';
+import { gotoPage, useSite } from '../support/site';
+
+const site = useSite();
+
+const COMBINATIONS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width].flatMap((width) =>
+  (['light', 'dark'] as const).map((theme) => ({ width, theme })),
+);
+
+test.each(COMBINATIONS)(
+  'every route at $width px in the $theme theme has no axe violations',
+  async ({ width, theme }) => {
+    const { page } = await site.newTab({ width, theme });
+    for (const path of Object.values(paths)) {
+      await gotoPage(page, `${site.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+      expect.soft(await axeViolations(page), path).toEqual([]);
+    }
+  },
+);
+
+/** Opens a pop-up of the navigation panel: inline on desktop, inside the Navigation pop-up elsewhere. */
+async function openFromNavigation(page: Page, button: string) {
+  const desktop = (page.viewportSize()?.width ?? 0) > 1040;
+  if (!desktop) await page.getByRole('button', { name: 'Open navigation' }).click();
+  const panel = desktop
+    ? page.getByRole('navigation', { name: 'Navigation' })
+    : page.getByRole('dialog', { name: 'Navigation' });
+  await panel.getByRole('button', { name: button }).click();
+}
+
+/** The blocked page module and the error report sent to a missing endpoint are logged by the browser. */
+const EXPECTED_ERRORS = /Failed to load resource|Failed to fetch dynamically imported module/;
+
+test.each(COMBINATIONS)(
+  'every pop-up at $width px in the $theme theme has no axe violations',
+  async ({ width, theme }) => {
+    const { page, context } = await site.open(paths.about, {
+      width,
+      theme,
+      expectErrors: EXPECTED_ERRORS,
+    });
+    const desktop = width > 1040;
+
+    async function check(dialogName: string) {
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await dialog.waitFor();
+      expect.soft(await axeViolations(page), dialogName).toEqual([]);
+    }
+    async function closeAll() {
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+
+    if (!desktop) {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await check('Navigation');
+      await closeAll();
+    }
+    await openFromNavigation(page, 'Sign Up');
+    await check('Sign up');
+    await closeAll();
+
+    await openFromNavigation(page, 'Log in');
+    await check('Log in');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await check('Reset password');
+    await closeAll();
+
+    await openFromNavigation(page, 'Edit avatar');
+    await check('Edit avatar');
+    await closeAll();
+
+    await page.getByRole('button', { name: 'Donate', exact: true }).click();
+    await check('Donate');
+    await page.getByRole('button', { name: /^Bitcoin/ }).click();
+    await check('Bitcoin');
+    await closeAll();
+
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: siteJson.socialLinks[0]?.label, exact: true })
+      .click();
+    await check('Leave this website?');
+    await closeAll();
+
+    await context.route('**/assets/ArtPage-*.js', (route) => route.abort());
+    await gotoPage(page, `${site.url}${paths.art}`);
+    await page.getByRole('button', { name: 'Report this error' }).click();
+    await check(COPY.errorReportTitle);
+    // With the failure message showing too.
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('alert').waitFor();
+    await check(COPY.errorReportTitle);
+  },
+);
