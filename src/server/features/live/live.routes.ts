@@ -56,51 +56,56 @@ export async function liveRoutes(app: App): Promise<void> {
   // Open streams never finish on their own: without this, close() would wait for every visitor to leave.
   app.addHook('preClose', async () => openStreams.endAll());
 
-  app.get('/api/live', { schema: { querystring: liveQuerySchema } }, async (request, reply) => {
-    const address = request.ip;
-    if (!openStreams.reserve(address)) {
-      throw new ApiError('resource-exhausted', TOO_MANY_STREAMS_MESSAGE);
-    }
-    reply.hijack();
-    if (reply.raw.destroyed) {
-      openStreams.release(address);
+  app.get(
+    '/api/live',
+    // A HEAD would open a stream whose every byte Node throws away.
+    { exposeHeadRoute: false, schema: { querystring: liveQuerySchema } },
+    async (request, reply) => {
+      const address = request.ip;
+      if (!openStreams.reserve(address)) {
+        throw new ApiError('resource-exhausted', TOO_MANY_STREAMS_MESSAGE);
+      }
+      reply.hijack();
+      if (reply.raw.destroyed) {
+        openStreams.release(address);
+        return reply;
+      }
+      const stream = openSseStream(request.raw, reply.raw, reply.getHeaders());
+      openStreams.track(address, stream);
+
+      const owner = streamUser(request, app.db);
+      // Until the first read says whose stream this is, every user notice counts.
+      let ownerKnown = false;
+
+      const sendUser = coalesced(async () => {
+        if (stream.closed) return;
+        let event: UserEvent;
+        try {
+          event = userEventSchema.parse({ user: await owner.read() });
+          ownerKnown = true;
+        } catch (error) {
+          // A stream that cannot read its state ends; the client reconnects and reads it again.
+          request.log.error({ err: error }, 'live: could not read the user state');
+          stream.end();
+          return;
+        }
+        stream.send(LIVE_EVENTS.user, event);
+      });
+
+      const onNotice = (notice: LiveNotice) => {
+        if (stream.closed) return;
+        if (notice.kind === 'resync') sendUser();
+        else if (notice.kind === 'user' && (!ownerKnown || notice.userId === owner.userId())) {
+          sendUser();
+        }
+      };
+      // Subscribed before the first read, so a change committed during that read is not lost.
+      stream.onClose(app.live.subscribe(onNotice));
+      const heartbeat = setInterval(() => stream.heartbeat(), heartbeatMs);
+      stream.onClose(() => clearInterval(heartbeat));
+
+      sendUser();
       return reply;
-    }
-    const stream = openSseStream(request.raw, reply.raw, reply.getHeaders());
-    openStreams.track(address, stream);
-
-    const owner = streamUser(request, app.db);
-    // Until the first read says whose stream this is, every user notice counts.
-    let ownerKnown = false;
-
-    const sendUser = coalesced(async () => {
-      if (stream.closed) return;
-      let event: UserEvent;
-      try {
-        event = userEventSchema.parse({ user: await owner.read() });
-        ownerKnown = true;
-      } catch (error) {
-        // A stream that cannot read its state ends; the client reconnects and reads it again.
-        request.log.error({ err: error }, 'live: could not read the user state');
-        stream.end();
-        return;
-      }
-      stream.send(LIVE_EVENTS.user, event);
-    });
-
-    const onNotice = (notice: LiveNotice) => {
-      if (stream.closed) return;
-      if (notice.kind === 'resync') sendUser();
-      else if (notice.kind === 'user' && (!ownerKnown || notice.userId === owner.userId())) {
-        sendUser();
-      }
-    };
-    // Subscribed before the first read, so a change committed during that read is not lost.
-    stream.onClose(app.live.subscribe(onNotice));
-    const heartbeat = setInterval(() => stream.heartbeat(), heartbeatMs);
-    stream.onClose(() => clearInterval(heartbeat));
-
-    sendUser();
-    return reply;
-  });
+    },
+  );
 }
