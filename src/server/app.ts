@@ -9,12 +9,16 @@ import type { App, AppRoutes } from '#server/app-types';
 import type { Config } from '#server/config';
 import { connectDatabase } from '#server/db/connect';
 import type { Database } from '#server/db/schema';
+import { authRoutes } from '#server/features/accounts/auth.routes';
 import { meRoutes } from '#server/features/accounts/me.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
 import { liveRoutes } from '#server/features/live/live.routes';
+import { mailPlugin } from '#server/mail/mail-plugin';
 import { dbPlugin } from '#server/plugins/db';
 import { errorsPlugin } from '#server/plugins/errors';
 import { livePlugin, type LiveOptions } from '#server/plugins/live';
+import { rateLimitPlugin } from '#server/plugins/rate-limit';
+import { sameOriginPlugin } from '#server/plugins/same-origin';
 import { securityHeadersPlugin } from '#server/plugins/security-headers';
 import { sessionPlugin } from '#server/plugins/session';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
@@ -31,7 +35,7 @@ import {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Every feature's routes, in registration order. */
-const FEATURE_ROUTES: AppRoutes[] = [healthRoutes, meRoutes, liveRoutes];
+const FEATURE_ROUTES: AppRoutes[] = [healthRoutes, authRoutes, meRoutes, liveRoutes];
 
 /** Query parameters whose values never reach the log (e.g. the password-reset link's token). */
 const SECRET_QUERY_KEY = /token|code|key|secret|password/i;
@@ -116,6 +120,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (clientDir) await app.register(staticClientPlugin, { clientDir });
   await app.register(errorsPlugin, { fallback: clientDir ? spaFallback : undefined });
   await app.register(sessionPlugin);
+  await app.register(sameOriginPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(mailPlugin);
 
   for (const routes of FEATURE_ROUTES) await app.register(routes);
   const { registerExtraRoutes } = options;

@@ -25,6 +25,15 @@ export const MESSAGES = {
   bioMissing: 'Bio is missing.',
   avatarInvalid: 'Please choose one of the four avatars.',
   currentPasswordMissing: 'Current password is missing.',
+  currentPasswordWrong: 'The current password is not correct.',
+  passwordWrong: 'The password is not correct.',
+  loginFailed: 'The email or password is not correct.',
+  emailTaken: 'An account with this email already exists.',
+  usernameTaken: 'This username is already taken.',
+  resetLinkInvalid: 'This reset link has expired or was already used.',
+  verificationLinkInvalid: 'This verification link has expired or was already used.',
+  emailAlreadyVerified: 'This email address is already verified.',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -236,3 +245,77 @@ export const userInfoSchema = z.object({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const meResponseSchema = z.object({ user: userInfoSchema.nullable() });
+
+/** 201 of POST /api/auth/register, 200 of POST /api/auth/login and PATCH /api/me. */
+export const userResponseSchema = z.object({ user: userInfoSchema });
+
+/** The spec's thresholds (§6, §9): the Admin button and admin routes above 9, developer logging from 3. */
+export const ADMIN_RANK_ABOVE = 9;
+export const DEV_LOGGING_MIN_RANK = 3;
+
+/** POST /api/auth/verify-email: the token from the mail's /account?verify=… link. */
+export const verifyEmailPayloadSchema = z.object({
+  token: z.string({ error: 'The verification link is not valid.' }).min(1).max(200),
+});
+
+/** 202 of POST /api/auth/password-reset (always the same) and POST /api/me/email-verification. */
+export const mailSentResponseSchema = z.object({ status: z.literal('sent') });
+
+/** 200 of POST /api/auth/verify-email. */
+export const emailVerifiedResponseSchema = z.object({ status: z.literal('verified') });
+
+/** 200 of POST /api/me/sessions/revoke-others: how many other sessions were ended. */
+export const revokedSessionsResponseSchema = z.object({ revoked: z.number().int().min(0) });
+
+/** GET /api/me/export: everything stored about the signed-in user, without secrets. */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  user: userInfoSchema,
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      expiresAt: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+  productAccess: z.array(
+    z.object({
+      product: z.string(),
+      kind: z.string(),
+      platformUsername: z.string(),
+      status: z.string(),
+      startsAt: z.string().nullable(),
+      endsAt: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  submissions: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      status: z.string(),
+      payload: z.unknown(),
+      createdAt: z.string(),
+    }),
+  ),
+  errorReports: z.array(
+    z.object({
+      id: z.string(),
+      error: z.string(),
+      errorName: z.string(),
+      page: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  mailLists: z.array(
+    z.object({
+      list: z.string(),
+      email: z.string(),
+      state: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;

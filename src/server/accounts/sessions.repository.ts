@@ -88,7 +88,10 @@ export async function deleteUserSessions(
   return Number(result.numDeletedRows);
 }
 
-export async function pruneExpiredSessions(db: Kysely<Database>, now = new Date()): Promise<number> {
+export async function pruneExpiredSessions(
+  db: Kysely<Database>,
+  now = new Date(),
+): Promise<number> {
   const result = await db
     .deleteFrom('sessions')
     .where('expires_at', '<=', now.toISOString())

@@ -43,11 +43,7 @@ export async function activeProducts(
 
 /** The user's current info, or null when the account does not exist (any more). */
 export async function loadUserInfo(db: Kysely<Database>, userId: string): Promise<UserInfo | null> {
-  const user = await db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) return null;
   return toUserInfo(user, await activeProducts(db, userId));
 }

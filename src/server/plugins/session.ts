@@ -138,7 +138,8 @@ export const sessionPlugin = fp(
       const lookup = lookups.get(request);
       if (!lookup) return;
       const { token, cookie } = await lookup.catch(() => ({ token: null, cookie: null }));
-      if (cookie === 'refresh' && token) reply.header('set-cookie', sessionCookie(app.config, token));
+      if (cookie === 'refresh' && token)
+        reply.header('set-cookie', sessionCookie(app.config, token));
       if (cookie === 'clear') reply.header('set-cookie', clearedSessionCookie(app.config));
     });
   },

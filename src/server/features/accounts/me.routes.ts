@@ -1,14 +1,64 @@
 /**
- * GET /api/me: the signed-in visitor's user info, or `{ "user": null }` when signed out.
- * Signed out is an ordinary answer (200), not an error: a 401 on every page load would be a console
- * error in every visitor's browser.
+ * The signed-in user's own account: GET/PATCH/DELETE /api/me, the data export, password change,
+ * signing out other sessions and resending the verification mail.
+ * GET /api/me answers a signed-out visitor with 200 `{ "user": null }`: signed out is an ordinary
+ * answer, not an error (a 401 on every page load would be a console error in every visitor's browser).
  */
-import { meResponseSchema } from '#shared/account-schemas';
+import {
+  accountExportSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  mailSentResponseSchema,
+  MESSAGES,
+  meResponseSchema,
+  revokedSessionsResponseSchema,
+  updateMePayloadSchema,
+  userResponseSchema,
+  type AccountExport,
+} from '#shared/account-schemas';
+import { queueEmailVerificationMail } from '#server/accounts/account-mails';
+import { isCommonPassword } from '#server/accounts/common-passwords';
+import { applyPasswordChange } from '#server/accounts/password-change';
+import { hashPassword, verifyPassword } from '#server/accounts/passwords';
+import { deleteUserSessions, listUserSessions } from '#server/accounts/sessions.repository';
 import { loadUserInfo } from '#server/accounts/user-info';
+import {
+  deleteUser,
+  uniqueViolation,
+  updateProfile,
+  usernameTaken,
+} from '#server/accounts/users.repository';
 import type { App } from '#server/app-types';
-import { getSessionUser } from '#server/plugins/session';
+import { ApiError } from '#server/plugins/errors';
+import {
+  requireUser,
+  SIGN_IN_REQUIRED,
+  signedInSession,
+  signedInUser,
+} from '#server/plugins/guards';
+import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
+import { dropSession, getSessionUser } from '#server/plugins/session';
+
+function usernameTakenError(): ApiError {
+  return new ApiError('aborted', MESSAGES.usernameTaken, 'username');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 export async function meRoutes(app: App): Promise<void> {
+  async function currentInfo(userId: string) {
+    const info = await loadUserInfo(app.db, userId);
+    // The account was deleted while this request ran.
+    if (!info) throw new ApiError('unauthenticated', SIGN_IN_REQUIRED);
+    return info;
+  }
+
   app.get(
     '/api/me',
     { schema: { response: { 200: meResponseSchema } } },
@@ -16,6 +66,175 @@ export async function meRoutes(app: App): Promise<void> {
       reply.header('cache-control', 'no-store');
       const user = await getSessionUser(request);
       return { user: user ? await loadUserInfo(app.db, user.id) : null };
+    },
+  );
+
+  app.patch(
+    '/api/me',
+    {
+      onRequest: [requireUser],
+      schema: { body: updateMePayloadSchema, response: { 200: userResponseSchema } },
+    },
+    async (request) => {
+      const user = await signedInUser(request);
+      const changes = request.body;
+      if (
+        changes.username !== undefined &&
+        (await usernameTaken(app.db, changes.username, user.id))
+      )
+        throw usernameTakenError();
+      try {
+        await updateProfile(app.db, user.id, changes);
+      } catch (error) {
+        if (uniqueViolation(error) === 'username') throw usernameTakenError();
+        throw error;
+      }
+      const info = await currentInfo(user.id);
+      await app.live.publish({ kind: 'user', userId: user.id });
+      return { user: info };
+    },
+  );
+
+  app.delete(
+    '/api/me',
+    { onRequest: [requireUser], schema: { body: deleteAccountSchema } },
+    async (request, reply) => {
+      const user = await signedInUser(request);
+      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.loginPerAccount, user.email]]);
+      if (!(await verifyPassword(request.body.password, user.password_hash)))
+        throw new ApiError('invalid-argument', MESSAGES.passwordWrong, 'password');
+      await deleteUser(app.db, user.id);
+      dropSession(request, reply);
+      await app.live.publish({ kind: 'user', userId: user.id });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/me/export',
+    { onRequest: [requireUser], schema: { response: { 200: accountExportSchema } } },
+    async (request, reply) => {
+      const { session, user } = await signedInSession(request);
+      const now = new Date();
+      const [sessions, productAccess, submissions, errorReports, mailLists] = await Promise.all([
+        listUserSessions(app.db, user.id, now),
+        app.db
+          .selectFrom('product_access')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .orderBy('created_at')
+          .execute(),
+        app.db
+          .selectFrom('submissions')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .orderBy('created_at')
+          .execute(),
+        app.db
+          .selectFrom('error_reports')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .orderBy('created_at')
+          .execute(),
+        app.db
+          .selectFrom('mail_list_members')
+          .select(['list', 'email', 'state', 'created_at', 'updated_at'])
+          .where((eb) => eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)]))
+          .orderBy('list')
+          .execute(),
+      ]);
+      const data: AccountExport = {
+        exportedAt: now.toISOString(),
+        user: await currentInfo(user.id),
+        sessions: sessions.map((row) => ({
+          createdAt: row.created_at,
+          lastSeenAt: row.last_seen_at,
+          expiresAt: row.expires_at,
+          current: row.token_hash === session.token_hash,
+        })),
+        productAccess: productAccess.map((row) => ({
+          product: row.product,
+          kind: row.kind,
+          platformUsername: row.platform_username,
+          status: row.status,
+          startsAt: row.starts_at,
+          endsAt: row.ends_at,
+          createdAt: row.created_at,
+        })),
+        submissions: submissions.map((row) => ({
+          id: row.id,
+          type: row.type,
+          status: row.status,
+          payload: parseJson(row.payload),
+          createdAt: row.created_at,
+        })),
+        errorReports: errorReports.map((row) => ({
+          id: row.id,
+          error: row.error,
+          errorName: row.error_name,
+          page: row.page,
+          createdAt: row.created_at,
+        })),
+        mailLists: mailLists.map((row) => ({
+          list: row.list,
+          email: row.email,
+          state: row.state,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        })),
+      };
+      const day = now.toISOString().slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="account-data-${day}.json"`);
+      return data;
+    },
+  );
+
+  app.post(
+    '/api/me/password',
+    { onRequest: [requireUser], schema: { body: changePasswordSchema } },
+    async (request, reply) => {
+      const { session, user } = await signedInSession(request);
+      const { currentPassword, newPassword } = request.body;
+      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.loginPerAccount, user.email]]);
+      if (!(await verifyPassword(currentPassword, user.password_hash)))
+        throw new ApiError('invalid-argument', MESSAGES.currentPasswordWrong, 'currentPassword');
+      if (isCommonPassword(newPassword))
+        throw new ApiError('invalid-argument', MESSAGES.passwordTooCommon, 'newPassword');
+      const passwordHash = await hashPassword(newPassword);
+      await app.db
+        .transaction()
+        .execute((trx) =>
+          applyPasswordChange(trx, app.config, user, passwordHash, session.token_hash),
+        );
+      app.mail.kick();
+      await app.live.publish({ kind: 'user', userId: user.id });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/me/sessions/revoke-others',
+    { onRequest: [requireUser], schema: { response: { 200: revokedSessionsResponseSchema } } },
+    async (request) => {
+      const { session, user } = await signedInSession(request);
+      const revoked = await deleteUserSessions(app.db, user.id, session.token_hash);
+      await app.live.publish({ kind: 'user', userId: user.id });
+      return { revoked };
+    },
+  );
+
+  app.post(
+    '/api/me/email-verification',
+    { onRequest: [requireUser], schema: { response: { 202: mailSentResponseSchema } } },
+    async (request, reply) => {
+      const user = await signedInUser(request);
+      if (user.email_verified === 1) throw new ApiError('aborted', MESSAGES.emailAlreadyVerified);
+      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.verificationPerAccount, user.id]]);
+      await app.db
+        .transaction()
+        .execute((trx) => queueEmailVerificationMail(trx, app.config, user));
+      app.mail.kick();
+      return reply.code(202).send({ status: 'sent' });
     },
   );
 }

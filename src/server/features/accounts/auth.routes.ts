@@ -1,0 +1,201 @@
+/**
+ * Signing up, in and out, and the mailed links (DESIGN.md "API routes"): register, login, logout,
+ * password-reset (+ confirm) and verify-email. Bodies are parsed by the shared schemas, so the API and
+ * the forms give the same messages; every answer has a response schema, so no secret can leave.
+ */
+import {
+  emailVerifiedResponseSchema,
+  loginPayloadSchema,
+  mailSentResponseSchema,
+  MESSAGES,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  registerPayloadSchema,
+  userResponseSchema,
+  verifyEmailPayloadSchema,
+} from '#shared/account-schemas';
+import { queueEmailVerificationMail, queuePasswordResetMail } from '#server/accounts/account-mails';
+import { isCommonPassword } from '#server/accounts/common-passwords';
+import {
+  consumeEmailVerification,
+  consumePasswordReset,
+  findOpenPasswordReset,
+} from '#server/accounts/links.repository';
+import { applyPasswordChange } from '#server/accounts/password-change';
+import {
+  hashPassword,
+  needsRehash,
+  verifyAgainstDummy,
+  verifyPassword,
+} from '#server/accounts/passwords';
+import { pruneExpiredSessions } from '#server/accounts/sessions.repository';
+import { loadUserInfo, toUserInfo } from '#server/accounts/user-info';
+import {
+  emailExists,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  markEmailVerified,
+  setPasswordHash,
+  uniqueViolation,
+  usernameTaken,
+} from '#server/accounts/users.repository';
+import type { App } from '#server/app-types';
+import { ApiError } from '#server/plugins/errors';
+import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
+import { endSession, startSession } from '#server/plugins/session';
+
+function taken(field: 'email' | 'username'): ApiError {
+  return new ApiError(
+    'aborted',
+    field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken,
+    field,
+  );
+}
+
+function tooCommon(field: string): ApiError {
+  return new ApiError('invalid-argument', MESSAGES.passwordTooCommon, field);
+}
+
+export async function authRoutes(app: App): Promise<void> {
+  /** Reset requests finish their work after the answer; close() waits for them. */
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+  function inBackground(task: () => Promise<void>): void {
+    const run = task()
+      .catch((error: unknown) => app.log.error({ err: error }, 'password-reset request failed'))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+
+  app.post(
+    '/api/auth/register',
+    { schema: { body: registerPayloadSchema, response: { 201: userResponseSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.signUpPerAddress, request.ip]]);
+      if (isCommonPassword(body.password)) throw tooCommon('password');
+      if (await emailExists(app.db, body.email)) throw taken('email');
+      if (await usernameTaken(app.db, body.username)) throw taken('username');
+      const passwordHash = await hashPassword(body.password);
+      let user;
+      try {
+        user = await app.db.transaction().execute(async (trx) => {
+          const created = await insertUser(trx, {
+            email: body.email,
+            username: body.username,
+            passwordHash,
+            avatar: body.avatar,
+            subscribedToNewsletter: body.subscribedToNewsletter,
+          });
+          await queueEmailVerificationMail(trx, app.config, created);
+          return created;
+        });
+      } catch (error) {
+        // Two sign-ups raced past the checks above: the unique index decided.
+        const field = uniqueViolation(error);
+        if (field) throw taken(field);
+        throw error;
+      }
+      app.mail.kick();
+      await startSession(request, reply, user);
+      await app.live.publish({ kind: 'user', userId: user.id });
+      return reply.code(201).send({ user: toUserInfo(user) });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { body: loginPayloadSchema, response: { 200: userResponseSchema } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await enforceRateLimits(app.db, reply, [
+        [RATE_LIMITS.loginPerAddress, request.ip],
+        [RATE_LIMITS.loginPerAccount, email],
+      ]);
+      const user = await findUserByEmail(app.db, email);
+      // One hash either way: a missing account costs what a wrong password costs.
+      const valid = user
+        ? await verifyPassword(password, user.password_hash)
+        : await verifyAgainstDummy(password);
+      if (!user || !valid) throw new ApiError('unauthenticated', MESSAGES.loginFailed);
+      if (needsRehash(user.password_hash))
+        await setPasswordHash(app.db, user.id, await hashPassword(password));
+      await pruneExpiredSessions(app.db);
+      await startSession(request, reply, user);
+      const info = await loadUserInfo(app.db, user.id);
+      if (!info) throw new ApiError('unauthenticated', MESSAGES.loginFailed);
+      return { user: info };
+    },
+  );
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    await endSession(request, reply);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/api/auth/password-reset',
+    { schema: { body: passwordResetRequestSchema, response: { 202: mailSentResponseSchema } } },
+    async (request, reply) => {
+      const { email } = request.body;
+      // Counted per address asked for, whether or not it has an account: the answer never differs.
+      await enforceRateLimits(app.db, reply, [
+        [RATE_LIMITS.resetPerAddress, request.ip],
+        [RATE_LIMITS.resetPerAccount, email],
+      ]);
+      // The lookup and the mail happen after the answer, so its timing says nothing about the account.
+      inBackground(async () => {
+        const user = await findUserByEmail(app.db, email);
+        if (!user) return;
+        await app.db.transaction().execute((trx) => queuePasswordResetMail(trx, app.config, user));
+        app.mail.kick();
+      });
+      return reply.code(202).send({ status: 'sent' });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    { schema: { body: passwordResetConfirmSchema } },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const invalidLink = new ApiError('invalid-argument', MESSAGES.resetLinkInvalid, 'token');
+      if (!(await findOpenPasswordReset(app.db, token))) throw invalidLink;
+      if (isCommonPassword(password)) throw tooCommon('password');
+      const passwordHash = await hashPassword(password);
+      const user = await app.db.transaction().execute(async (trx) => {
+        const reset = await consumePasswordReset(trx, token);
+        if (!reset) return null;
+        const owner = await findUserById(trx, reset.userId);
+        if (!owner) return null;
+        await applyPasswordChange(trx, app.config, owner, passwordHash);
+        // The link arrived at the account's address, which proves the address.
+        await markEmailVerified(trx, owner.id, owner.email);
+        return owner;
+      });
+      if (!user) throw invalidLink;
+      app.mail.kick();
+      await app.live.publish({ kind: 'user', userId: user.id });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    { schema: { body: verifyEmailPayloadSchema, response: { 200: emailVerifiedResponseSchema } } },
+    async (request) => {
+      const userId = await app.db.transaction().execute(async (trx) => {
+        const link = await consumeEmailVerification(trx, request.body.token);
+        if (!link) return null;
+        return (await markEmailVerified(trx, link.userId, link.email)) ? link.userId : null;
+      });
+      if (!userId)
+        throw new ApiError('invalid-argument', MESSAGES.verificationLinkInvalid, 'token');
+      await app.live.publish({ kind: 'user', userId });
+      return { status: 'verified' as const };
+    },
+  );
+}

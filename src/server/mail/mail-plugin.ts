@@ -1,0 +1,54 @@
+/**
+ * Puts the mail queue on the app as `app.mail`: `await app.mail.queue(mail)` stores a mail and wakes
+ * the worker; inside a transaction use `enqueueMail(trx, mail)` and `app.mail.kick()` after commit.
+ * The worker starts with the app and stops with it.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+import { createMailWorker, type MailWorker } from '#server/mail/mail-worker';
+import { enqueueMail, type QueuedMail } from '#server/mail/outbox.repository';
+import { createMailTransport } from '#server/mail/transport';
+
+export interface MailQueue {
+  queue(mail: QueuedMail, db?: Kysely<Database>): Promise<string>;
+  kick(): void;
+  /** Sends everything due now and resolves when done (tests). */
+  drain(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mail: MailQueue;
+  }
+}
+
+export const mailPlugin = fp(
+  async (app: FastifyInstance) => {
+    let worker: MailWorker | null = null;
+    const mail: MailQueue = {
+      async queue(message, db = app.db) {
+        const id = await enqueueMail(db, message);
+        worker?.kick();
+        return id;
+      },
+      kick: () => worker?.kick(),
+      drain: async () => worker?.drain(),
+    };
+    app.decorate('mail', mail);
+    app.addHook('onReady', async () => {
+      worker = createMailWorker({
+        db: app.db,
+        transport: createMailTransport(app.config, app.log),
+        log: app.log,
+      });
+      worker.kick();
+    });
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+      worker = null;
+    });
+  },
+  { name: 'mail', dependencies: ['db'] },
+);

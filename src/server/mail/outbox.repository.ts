@@ -1,0 +1,131 @@
+/**
+ * The mail queue (mail_outbox). Mail is written in the same transaction as the change it reports,
+ * then sent by the worker; rows are claimed with a lease so two instances never send the same mail.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database, OutboxMail } from '#server/db/schema';
+
+export const MAX_ATTEMPTS = 10;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_CAP_MS = 60 * 60 * 1000;
+
+export interface QueuedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+export async function enqueueMail(
+  db: Kysely<Database>,
+  mail: QueuedMail,
+  now = new Date(),
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
+      next_attempt_at: now.toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/** 30 s · 2^attempts, at most an hour: the wait after the attempts-th failure (1-based). */
+export function backoffMs(failedAttempts: number): number {
+  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, failedAttempts - 1), BACKOFF_CAP_MS);
+}
+
+/**
+ * Claims up to `limit` due mails for `claimId` until `leaseMs` from now. A row whose lease ran out
+ * (its instance died mid-send) is due again. Each claim is one conditional update, so of two
+ * instances racing for a row exactly one wins.
+ */
+export async function claimDueMail(
+  db: Kysely<Database>,
+  claimId: string,
+  leaseMs: number,
+  limit: number,
+  now = new Date(),
+): Promise<OutboxMail[]> {
+  const nowIso = now.toISOString();
+  const due = await db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('status', '=', 'queued')
+    .where('next_attempt_at', '<=', nowIso)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+  const claimed: OutboxMail[] = [];
+  const lockedUntil = new Date(now.getTime() + leaseMs).toISOString();
+  for (const { id } of due) {
+    const row = await db
+      .updateTable('mail_outbox')
+      .set({ locked_until: lockedUntil, locked_by: claimId })
+      .where('id', '=', id)
+      .where('status', '=', 'queued')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (row) claimed.push(row);
+  }
+  return claimed;
+}
+
+export async function markSent(
+  db: Kysely<Database>,
+  id: string,
+  claimId: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'sent',
+      sent_at: now.toISOString(),
+      attempts: sql<number>`attempts + 1`,
+      last_error: null,
+      locked_until: null,
+      locked_by: null,
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', claimId)
+    .execute();
+}
+
+/** Records a failed attempt: queued again after the backoff, or failed for good after the last one. */
+export async function markAttemptFailed(
+  db: Kysely<Database>,
+  mail: Pick<OutboxMail, 'id' | 'attempts'>,
+  claimId: string,
+  reason: string,
+  now = new Date(),
+): Promise<'queued' | 'failed'> {
+  const attempts = mail.attempts + 1;
+  const status = attempts >= MAX_ATTEMPTS ? 'failed' : 'queued';
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status,
+      attempts: sql<number>`attempts + 1`,
+      last_error: reason.slice(0, 500),
+      next_attempt_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
+      locked_until: null,
+      locked_by: null,
+    })
+    .where('id', '=', mail.id)
+    .where('locked_by', '=', claimId)
+    .execute();
+  return status;
+}

@@ -1,0 +1,72 @@
+/**
+ * Where queued mail goes: the SMTP server at SMTP_URL, or, when none is set, .eml files in
+ * DATA_DIR/outbox with one log line each naming the file and the mail's link (so a self-hoster
+ * without SMTP can still hand a reset link to its owner).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '#server/config';
+import type { OutboxMail } from '#server/db/schema';
+
+export interface MailTransport {
+  send(mail: OutboxMail): Promise<void>;
+  close(): void;
+}
+
+export const OUTBOX_DIR_NAME = 'outbox';
+
+function messageOf(mail: OutboxMail, from: string) {
+  return {
+    from,
+    to: mail.to_address,
+    subject: mail.subject,
+    text: mail.text_body,
+    ...(mail.html_body ? { html: mail.html_body } : {}),
+    ...(mail.headers ? { headers: JSON.parse(mail.headers) as Record<string, string> } : {}),
+  };
+}
+
+function firstLink(text: string): string | undefined {
+  return /https?:\/\/\S+/.exec(text)?.[0];
+}
+
+export function createMailTransport(
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
+  log: FastifyBaseLogger,
+): MailTransport {
+  if (config.smtpUrl) {
+    const smtp = nodemailer.createTransport({
+      url: config.smtpUrl,
+      // A send must end well before the worker's lease does (mail-worker.ts).
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
+    });
+    return {
+      async send(mail) {
+        await smtp.sendMail(messageOf(mail, config.mailFrom));
+      },
+      close: () => smtp.close(),
+    };
+  }
+
+  const directory = join(config.dataDir, OUTBOX_DIR_NAME);
+  const writer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    async send(mail) {
+      const info = await writer.sendMail(messageOf(mail, config.mailFrom));
+      await mkdir(directory, { recursive: true });
+      const file = join(directory, `${mail.created_at.replace(/[:.]/g, '-')}-${mail.id}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const link = firstLink(mail.text_body);
+      log.info(`Mail written to ${file}${link ? `: ${link}` : ''}`);
+    },
+    close: () => writer.close(),
+  };
+}

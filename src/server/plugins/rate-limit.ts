@@ -1,0 +1,120 @@
+/**
+ * Attempt limits for the account routes, counted in storage (rate_limits) so they hold across
+ * instances: one fixed-window counter per rule and subject, raised by one atomic upsert, never
+ * read-modify-write. Over the limit the route answers 429 resource-exhausted with Retry-After.
+ * Subjects (an address, an e-mail) are stored only as a hash.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql, type Kysely } from 'kysely';
+import { MESSAGES } from '#shared/account-schemas';
+import type { Database } from '#server/db/schema';
+import { ApiError } from '#server/plugins/errors';
+
+export interface RateLimitRule {
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const RATE_LIMITS = {
+  loginPerAccount: { name: 'login:account', limit: 5, windowMs: 15 * MINUTE },
+  loginPerAddress: { name: 'login:address', limit: 20, windowMs: 15 * MINUTE },
+  signUpPerAddress: { name: 'signup:address', limit: 5, windowMs: HOUR },
+  resetPerAccount: { name: 'reset:account', limit: 3, windowMs: HOUR },
+  resetPerAddress: { name: 'reset:address', limit: 10, windowMs: HOUR },
+  verificationPerAccount: { name: 'verification:account', limit: 3, windowMs: HOUR },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** Windows older than the longest rule's are never read again. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((rule) => rule.windowMs));
+const PRUNE_INTERVAL_MS = 10 * MINUTE;
+
+export interface RateLimitHit {
+  count: number;
+  allowed: boolean;
+  /** Seconds until the window ends. */
+  retryAfterSeconds: number;
+}
+
+function keyOf(rule: RateLimitRule, subject: string): string {
+  const digest = createHash('sha256').update(subject.toLowerCase()).digest('base64url');
+  return `${rule.name}:${digest}`;
+}
+
+/** Counts one attempt and says whether it is within the limit. */
+export async function hitRateLimit(
+  db: Kysely<Database>,
+  rule: RateLimitRule,
+  subject: string,
+  now = new Date(),
+): Promise<RateLimitHit> {
+  const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  const { count } = await db
+    .insertInto('rate_limits')
+    .values({
+      key: keyOf(rule, subject),
+      window_start: new Date(windowStart).toISOString(),
+      count: 1,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['key', 'window_start'])
+        .doUpdateSet({ count: sql<number>`rate_limits.count + 1` }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return {
+    count,
+    allowed: count <= rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now.getTime()) / 1000)),
+  };
+}
+
+/**
+ * Counts one attempt against every given rule (each its own bucket) and refuses with 429 and
+ * Retry-After when any is over its limit. All buckets count, so a client cannot dodge one limit by
+ * tripping another first.
+ */
+export async function enforceRateLimits(
+  db: Kysely<Database>,
+  reply: FastifyReply,
+  checks: [rule: RateLimitRule, subject: string][],
+): Promise<void> {
+  const hits = await Promise.all(checks.map(([rule, subject]) => hitRateLimit(db, rule, subject)));
+  const refused = hits.filter((hit) => !hit.allowed);
+  if (refused.length === 0) return;
+  const retryAfter = Math.max(...refused.map((hit) => hit.retryAfterSeconds));
+  reply.header('retry-after', String(retryAfter));
+  throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
+}
+
+export async function pruneRateLimits(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - LONGEST_WINDOW_MS).toISOString();
+  const result = await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Prunes old windows every ten minutes while the app runs. */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        pruneRateLimits(app.db).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'pruning rate-limit windows failed'),
+        );
+      }, PRUNE_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'rate-limit', dependencies: ['db'] },
+);
