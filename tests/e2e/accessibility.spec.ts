@@ -64,11 +64,16 @@ test.each(COMBINATIONS)(
       await page.getByRole('dialog').waitFor({ state: 'detached' });
     }
 
-    if (!desktop) {
-      await page.getByRole('button', { name: 'Open navigation' }).click();
-      await check('Navigation');
-      await closeAll();
+    // On desktop the panel is inline; the pop-up is offered where no inline panel exists: on the
+    // Nowou page with its layout shown.
+    if (desktop) {
+      await gotoPage(page, `${site.url}${paths.nowou}`);
+      await page.getByRole('button', { name: 'Show layout' }).click();
     }
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await check('Navigation');
+    await closeAll();
+    if (desktop) await gotoPage(page, `${site.url}${paths.about}`);
     await openFromNavigation(page, 'Sign Up');
     await check('Sign up');
     await closeAll();

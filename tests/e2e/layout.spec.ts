@@ -192,7 +192,7 @@ test('Leave embedded mode turns it off and drops the switch from the address', a
 });
 
 test.each(WIDTHS)(
-  'at %i px the Nowou page hides the header by default and shows no navigation panel or fullscreen toggle',
+  'at %i px the Nowou page hides the header by default and has no navigation panel or fullscreen toggle; the three-bar button offers the navigation',
   async (width) => {
     const { page } = await site.open(paths.nowou, { width });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Nowou');
@@ -205,6 +205,9 @@ test.each(WIDTHS)(
     expect(await page.getByRole('button', { name: 'Fullscreen' }).count()).toBe(0);
     expect(await page.getByRole('navigation', { name: 'Navigation' }).count()).toBe(0);
     expect(await page.locator('.app__navigation').count()).toBe(0);
+    // With no inline panel, the three-bar button offers the navigation as a pop-up.
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    expect(await page.getByRole('dialog', { name: 'Navigation' }).isVisible()).toBe(true);
   },
 );
 
