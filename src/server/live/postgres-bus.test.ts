@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { decodeChange, encodeChange, relistenDelayMs } from './postgres-bus';
+import { createPostgresBus, decodeChange, encodeChange, relistenDelayMs } from './postgres-bus';
 
 test('a notice travels as its kind and id only', () => {
   expect(encodeChange({ kind: 'user', userId: 'u1' })).toBe('{"kind":"user","id":"u1"}');
@@ -34,4 +34,18 @@ test('re-listening backs off from a quarter second to ten seconds, with jitter',
   expect(relistenDelayMs(3, () => 1)).toBe(2000);
   expect(relistenDelayMs(10, () => 1)).toBe(10_000);
   expect(relistenDelayMs(50, () => 0)).toBe(5000);
+});
+
+test('with PostgreSQL unreachable, publishing logs instead of failing the request that changed something', async () => {
+  const errors: unknown[] = [];
+  const log = { info: () => {}, warn: () => {}, error: (...args: unknown[]) => errors.push(args) };
+  const bus = createPostgresBus('postgres://nobody@127.0.0.1:1/none', log);
+  try {
+    expect(await bus.listening(300)).toBe(false);
+    await expect(bus.publish({ kind: 'user', userId: 'u1' })).resolves.toBeUndefined();
+    expect(errors).toHaveLength(1);
+  } finally {
+    await bus.close();
+  }
+  expect(await bus.listening(10)).toBe(false);
 });

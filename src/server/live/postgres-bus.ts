@@ -135,7 +135,13 @@ export function createPostgresBus(connectionString: string, log: BusLog): Postgr
 
   return {
     async publish(change) {
-      await publisher.query('select pg_notify($1, $2)', [LIVE_CHANNEL, encodeChange(change)]);
+      try {
+        await publisher.query('select pg_notify($1, $2)', [LIVE_CHANNEL, encodeChange(change)]);
+      } catch (error) {
+        // The change itself is already saved: a lost notice must not turn its request into a
+        // failure. Open streams show it at their next reconnect or resync.
+        log.error({ err: error, change }, 'live: could not publish a notice');
+      }
     },
     subscribe: listeners.subscribe,
     listenerCount: listeners.size,
