@@ -1,7 +1,8 @@
 /**
- * Auth state (spec §4): null while checking, true when signed in, false when signed out or when the
- * check fails. AuthProvider asks GET /api/me once on start: 200 with a user → true; 401, 404, other
- * errors or no connection → false.
+ * Auth state (spec §4): `signedIn` is null while checking, true when signed in, false when signed out
+ * or when the check fails; `userInfoState` is null while the user info loads, true once loaded,
+ * false otherwise. AuthProvider asks GET /api/me once on start, keeps the user current from the live
+ * stream's `user` event, and owns log-in, sign-up and log-out.
  */
 import {
   createContext,
@@ -9,39 +10,66 @@ import {
   useCallback,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from 'react';
+import type { LoginPayload, RegisterPayload } from '#shared/account-schemas';
 import { api } from './api';
-import { currentUserFromMe, type CurrentUser } from './current-user';
+import {
+  currentUserOf,
+  resetLocalUserInfo,
+  userInfoFromBody,
+  type CurrentUser,
+  type UserInfo,
+} from './current-user';
+import { setDevLogRank } from './dev-log';
+import { liveConnection } from './live-connection';
+import { useLiveEvent } from './use-live-event';
 
 export type AuthStatus = boolean | null;
 
 export interface AuthApi {
   signedIn: AuthStatus;
+  userInfoState: boolean | null;
+  /** The spec's "current user in the client" (avatar, username, adminRank). */
   user: CurrentUser | null;
-  /** Asks the server again, e.g. after logging in or signing up. */
+  /** The whole user info (e-mail, verification, bio, newsletter…) for the account page. */
+  info: UserInfo | null;
+  /** Asks the server again. */
   refresh: () => Promise<void>;
-  /** Sets the user directly when a call already returned it (null signs out locally). */
-  setUser: (user: CurrentUser | null) => void;
-  /** Ends the session on the server; throws the ApiError when that fails. */
+  /** Takes a user a call already returned (null signs out locally). */
+  setUserInfo: (info: UserInfo | null) => void;
+  /** POST /api/auth/login; throws the ApiError on failure. */
+  logIn: (payload: LoginPayload) => Promise<UserInfo>;
+  /** POST /api/auth/register (creates the account and logs in); throws the ApiError on failure. */
+  register: (payload: RegisterPayload) => Promise<UserInfo>;
+  /**
+   * Log out (spec §4): stops the live listeners, ends the session on the server, then clears the
+   * user's data (local user info back to its defaults). Throws when the server could not end the
+   * session; the caller reports it as handleLogOut, and the visitor stays signed in.
+   */
   logOut: () => Promise<void>;
 }
 
 interface AuthSnapshot {
   signedIn: AuthStatus;
-  user: CurrentUser | null;
+  userInfoState: boolean | null;
+  info: UserInfo | null;
 }
 
-const CHECKING: AuthSnapshot = { signedIn: null, user: null };
-const SIGNED_OUT: AuthSnapshot = { signedIn: false, user: null };
+const CHECKING: AuthSnapshot = { signedIn: null, userInfoState: null, info: null };
+const SIGNED_OUT: AuthSnapshot = { signedIn: false, userInfoState: false, info: null };
+
+function snapshotOf(info: UserInfo | null): AuthSnapshot {
+  return info ? { signedIn: true, userInfoState: true, info } : SIGNED_OUT;
+}
 
 const AuthContext = createContext<AuthApi | null>(null);
 
-async function fetchAuth(signal?: AbortSignal): Promise<AuthSnapshot> {
+async function fetchMe(signal?: AbortSignal): Promise<AuthSnapshot> {
   try {
-    const user = currentUserFromMe(await api<unknown>('/api/me', { signal }));
-    return user ? { signedIn: true, user } : SIGNED_OUT;
+    return snapshotOf(userInfoFromBody(await api<unknown>('/api/me', { signal })));
   } catch (error) {
     if (signal?.aborted) throw error;
     return SIGNED_OUT;
@@ -50,31 +78,95 @@ async function fetchAuth(signal?: AbortSignal): Promise<AuthSnapshot> {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [snapshot, setSnapshot] = useState<AuthSnapshot>(CHECKING);
+  // Every change bumps the version, so an older answer (a slow first check) never undoes a newer one.
+  const version = useRef(0);
+
+  const apply = useCallback((next: AuthSnapshot) => {
+    version.current += 1;
+    setSnapshot(next);
+  }, []);
+
+  const check = useCallback(
+    async (signal?: AbortSignal) => {
+      const started = version.current;
+      const next = await fetchMe(signal);
+      if (version.current === started) apply(next);
+    },
+    [apply],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchAuth(controller.signal).then(setSnapshot, () => {
+    check(controller.signal).catch(() => {
       // Aborted on unmount: nothing to update.
     });
     return () => controller.abort();
-  }, []);
+  }, [check]);
 
-  const refresh = useCallback(async () => {
-    setSnapshot(await fetchAuth());
-  }, []);
+  useEffect(() => {
+    setDevLogRank(snapshot.info?.adminRank ?? null);
+  }, [snapshot.info]);
 
-  const setUser = useCallback((user: CurrentUser | null) => {
-    setSnapshot(user ? { signedIn: true, user } : SIGNED_OUT);
-  }, []);
+  // The stream sends the session's user on connect and after every change (another tab, another
+  // device, the admin command), and null once the session is gone: it is the newest word.
+  useLiveEvent('user', ({ user }) => apply(snapshotOf(userInfoFromBody(user))));
+
+  const refresh = useCallback(() => check(), [check]);
+
+  const setUserInfo = useCallback((info: UserInfo | null) => apply(snapshotOf(info)), [apply]);
+
+  const signIn = useCallback(
+    async (path: string, payload: LoginPayload | RegisterPayload) => {
+      const info = userInfoFromBody(await api<unknown>(path, { method: 'POST', body: payload }));
+      if (!info) {
+        // Signed in but the answer held no user: ask for it.
+        await check();
+        throw new Error(`${path} answered without a user`);
+      }
+      apply(snapshotOf(info));
+      // The stream was opened for the old (signed-out) session: reopen it to get `user` events.
+      liveConnection().restart();
+      return info;
+    },
+    [apply, check],
+  );
+
+  const logIn = useCallback(
+    (payload: LoginPayload) => signIn('/api/auth/login', payload),
+    [signIn],
+  );
+  const register = useCallback(
+    (payload: RegisterPayload) => signIn('/api/auth/register', payload),
+    [signIn],
+  );
 
   const logOut = useCallback(async () => {
-    await api('/api/auth/logout', { method: 'POST' });
-    setSnapshot(SIGNED_OUT);
-  }, []);
+    // Spec §4: the listeners stop first, so nothing of the old session arrives while it ends.
+    liveConnection().stop();
+    try {
+      await api('/api/auth/logout', { method: 'POST' });
+    } catch (error) {
+      liveConnection().start();
+      throw error;
+    }
+    resetLocalUserInfo();
+    apply(SIGNED_OUT);
+    liveConnection().restart();
+  }, [apply]);
 
   const value = useMemo<AuthApi>(
-    () => ({ signedIn: snapshot.signedIn, user: snapshot.user, refresh, setUser, logOut }),
-    [snapshot, refresh, setUser, logOut],
+    () => ({
+      signedIn: snapshot.signedIn,
+      userInfoState: snapshot.userInfoState,
+      user: currentUserOf(snapshot.info),
+      info: snapshot.info,
+      refresh,
+      setUserInfo,
+      logIn,
+      register,
+      logOut,
+    }),
+    [snapshot, refresh, setUserInfo, logIn, register, logOut],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

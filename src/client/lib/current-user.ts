@@ -1,4 +1,16 @@
-/** The signed-in user as the client holds it (spec §3 "Current user in the client"). */
+/**
+ * The user as the client holds it: the signed-in user's info from the API (spec §3 "User info" plus
+ * the sign-in object's fields), the slice the shell needs ("Current user in the client": avatar,
+ * username, adminRank), and the visitor's local user info (avatar and username kept in the browser).
+ * Nothing here imports zod: the navigation panel reads it on the first load.
+ */
+import { useSyncExternalStore } from 'react';
+import type { UserInfo } from '#shared/account-schemas';
+import { STORAGE_KEYS } from '#shared/storage-keys';
+import { readStored, writeStored, type LocalUserInfo } from './storage';
+
+export type { UserInfo };
+
 export interface CurrentUser {
   username: string;
   avatar: number;
@@ -7,6 +19,8 @@ export interface CurrentUser {
 
 /** The spec's admin threshold: the Admin button shows when adminRank is above 9 (spec §6, §9). */
 export const ADMIN_RANK_ABOVE = 9;
+/** Developer logging reaches the console from this adminRank up (spec §6, §9). */
+export const DEV_LOG_MIN_RANK = 3;
 
 export function isAdmin(user: CurrentUser | null): boolean {
   return user !== null && user.adminRank > ADMIN_RANK_ABOVE;
@@ -16,23 +30,103 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+const text = (value: unknown, fallback = ''): string =>
+  typeof value === 'string' ? value : fallback;
+const num = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+const bool = (value: unknown): boolean => value === true;
+
 /**
- * Reads GET /api/me's body: the user info itself or wrapped as `{ user }`. Anything without a user
- * (null, `{ user: null }`) means signed out. Missing numbers take the spec's defaults.
+ * Reads a user from an API body: `{ user }` (GET /api/me, log-in, sign-up, PATCH /api/me, the live
+ * `user` event) or the user info itself. Anything without a user means signed out. Missing fields
+ * take the spec's defaults (§3), so an older server never breaks the page.
  */
-export function currentUserFromMe(body: unknown): CurrentUser | null {
+export function userInfoFromBody(body: unknown): UserInfo | null {
   const info = isRecord(body) && 'user' in body ? body.user : body;
   if (!isRecord(info)) return null;
   if (
+    typeof info.uid !== 'string' &&
     typeof info.username !== 'string' &&
     typeof info.avatar !== 'number' &&
     typeof info.adminRank !== 'number'
   ) {
     return null;
   }
+  const privileges = isRecord(info.userPrivileges) ? info.userPrivileges : {};
   return {
-    username: typeof info.username === 'string' ? info.username : '',
-    avatar: typeof info.avatar === 'number' ? info.avatar : 2,
-    adminRank: typeof info.adminRank === 'number' ? info.adminRank : 0,
+    uid: text(info.uid),
+    email: text(info.email),
+    emailVerified: bool(info.emailVerified),
+    displayName: text(info.displayName),
+    username: text(info.username),
+    avatar: num(info.avatar, 2),
+    bio: text(info.bio),
+    adminRank: num(info.adminRank, 0),
+    userPrivileges: { earlyUser: bool(privileges.earlyUser) },
+    subscribedToNewsletter: bool(info.subscribedToNewsletter),
+    subscribedProducts: Array.isArray(info.subscribedProducts) ? info.subscribedProducts : [],
+    createdAt: text(info.createdAt),
   };
+}
+
+export function currentUserOf(info: UserInfo | null): CurrentUser | null {
+  return info ? { username: info.username, avatar: info.avatar, adminRank: info.adminRank } : null;
+}
+
+/** GET /api/me's body as the current user, or null when signed out. */
+export function currentUserFromMe(body: unknown): CurrentUser | null {
+  return currentUserOf(userInfoFromBody(body));
+}
+
+// Local user info (spec §3 storage key "local user info": avatar default 2, username).
+
+export const DEFAULT_LOCAL_USER_INFO: LocalUserInfo = { avatar: 2, username: '' };
+
+const localListeners = new Set<() => void>();
+let localSnapshot: LocalUserInfo | null = null;
+
+export function readLocalUserInfo(): LocalUserInfo {
+  const stored = readStored('localUserInfo', DEFAULT_LOCAL_USER_INFO);
+  return {
+    avatar: num(stored.avatar, DEFAULT_LOCAL_USER_INFO.avatar),
+    username: text(stored.username),
+  };
+}
+
+function notifyLocal() {
+  localSnapshot = null;
+  for (const listener of [...localListeners]) listener();
+}
+
+export function saveLocalUserInfo(info: LocalUserInfo): void {
+  writeStored('localUserInfo', info);
+  notifyLocal();
+}
+
+/** Log out (spec §4): the local user info goes back to its defaults. */
+export function resetLocalUserInfo(): void {
+  saveLocalUserInfo(DEFAULT_LOCAL_USER_INFO);
+}
+
+function onStorage(event: StorageEvent) {
+  if (event.key === null || event.key === STORAGE_KEYS.localUserInfo) notifyLocal();
+}
+
+function subscribeLocal(listener: () => void): () => void {
+  if (localListeners.size === 0) window.addEventListener('storage', onStorage);
+  localListeners.add(listener);
+  return () => {
+    localListeners.delete(listener);
+    if (localListeners.size === 0) window.removeEventListener('storage', onStorage);
+  };
+}
+
+function localUserInfoSnapshot(): LocalUserInfo {
+  localSnapshot ??= readLocalUserInfo();
+  return localSnapshot;
+}
+
+/** The local user info, kept current across components and other tabs. */
+export function useLocalUserInfo(): LocalUserInfo {
+  return useSyncExternalStore(subscribeLocal, localUserInfoSnapshot, () => DEFAULT_LOCAL_USER_INFO);
 }

@@ -1,14 +1,16 @@
-import { SimplePage } from './SimplePage';
+import { AccountView } from '../features/accounts/AccountView';
+import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 export function AccountPage() {
   return (
-    <SimplePage
-      route="account"
-      eyebrow="Your account"
-      lead="Your username, avatar, newsletter choice and data will be managed here once you have an account."
-      later="Accounts open with a later release."
-    />
+    <PageMain route="account">
+      <div className="page__intro">
+        <p className="page__eyebrow">Your account</p>
+        <h1 className="page__title">Account</h1>
+      </div>
+      <AccountView />
+    </PageMain>
   );
 }

@@ -1,14 +1,25 @@
-import { SimplePage } from './SimplePage';
+import { NewPasswordForm } from '../features/accounts/NewPasswordForm';
+import { useNoReferrer, useResetToken } from '../features/accounts/reset-password-page';
+import '../features/accounts/account-page.css';
+import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 export function AccountResetPasswordPage() {
+  useNoReferrer();
+  const token = useResetToken();
   return (
-    <SimplePage
-      route="accountResetPassword"
-      eyebrow="Your account"
-      lead="Choose a new password here using the link from your reset e-mail."
-      later="The reset form arrives together with accounts."
-    />
+    <PageMain route="accountResetPassword">
+      <div className="page__intro">
+        <p className="page__eyebrow">Your account</p>
+        <h1 className="page__title">Choose a new password</h1>
+        <p className="page__lead">
+          Pick a password of at least 6 characters that you do not use anywhere else.
+        </p>
+      </div>
+      <div className="reset-password">
+        <NewPasswordForm token={token} />
+      </div>
+    </PageMain>
   );
 }

@@ -336,3 +336,20 @@ export function CookieIcon(props: IconProps) {
     </Svg>
   );
 }
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M20 6 9 17l-5-5" />
+    </Svg>
+  );
+}
+
+export function RefreshIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M21 12a9 9 0 0 1-15.5 6.2M3 12A9 9 0 0 1 18.5 5.8" />
+      <path d="M21 4v5h-5M3 20v-5h5" />
+    </Svg>
+  );
+}

@@ -1,16 +1,21 @@
 /**
  * The side navigation (spec §2): inline on desktop, the body of the navigation pop-up on tablet and
- * mobile. Title, avatar, Sign Up / Log in or the username and Log out, Admin (adminRank > 9), Nowou.
+ * mobile. Title; logged out: the local avatar (opens Edit avatar), Sign Up and Log in; logged in:
+ * the account's avatar and username linking to /account, and Log out; Admin (adminRank > 9), Nowou.
+ * A busy state while the auth state is unknown.
  */
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 import { useAuth } from '../../lib/auth-state';
-import { isAdmin } from '../../lib/current-user';
+import { isAdmin, useLocalUserInfo } from '../../lib/current-user';
+import { Avatar } from '../../ui/avatars/Avatar';
 import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/button-class';
 import { LogOutIcon, NowouIcon, ShieldIcon } from '../../ui/icons';
+import { preloadAccountPopup } from '../popups/AccountPopup';
 import { usePopups } from '../popups/PopupProvider';
-import { PlaceholderAvatar } from './PlaceholderAvatar';
+import { useErrorReport } from '../popups/useErrorReport';
 import './navigation.css';
 
 export interface NavigationPanelProps {
@@ -19,22 +24,23 @@ export interface NavigationPanelProps {
 
 export function NavigationPanel({ variant }: NavigationPanelProps) {
   const { signedIn, user, logOut } = useAuth();
+  const local = useLocalUserInfo();
   const { open, close } = usePopups();
+  const report = useErrorReport();
+  const [loggingOut, setLoggingOut] = useState(false);
   // Inside the pop-up a followed link closes it; inline there is nothing to close.
   const afterNavigate = variant === 'popup' ? close : undefined;
 
   async function handleLogOut() {
+    if (loggingOut) return;
+    setLoggingOut(true);
     try {
       await logOut();
       close();
     } catch (error) {
-      open({
-        name: 'errorReport',
-        report: {
-          error: error instanceof Error ? error.message : String(error),
-          errorName: 'handleLogOut',
-        },
-      });
+      report('handleLogOut', error);
+    } finally {
+      setLoggingOut(false);
     }
   }
 
@@ -54,7 +60,7 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
       ) : signedIn && user ? (
         <div className="navigation-panel__account">
           <Link to={paths.account} className="navigation-panel__avatar" onClick={afterNavigate}>
-            <PlaceholderAvatar />
+            <Avatar index={user.avatar} decorative />
             <span className="navigation-panel__username">{user.username || 'Your account'}</span>
           </Link>
         </div>
@@ -64,18 +70,31 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
             type="button"
             className="navigation-panel__avatar"
             aria-label="Edit avatar"
+            onPointerEnter={() => preloadAccountPopup('editAvatar')}
             onClick={() => open({ name: 'editAvatar' })}
           >
-            <PlaceholderAvatar />
+            <Avatar index={local.avatar} decorative />
           </button>
+          {local.username && <p className="navigation-panel__username">{local.username}</p>}
           <p className="navigation-panel__greeting">
             Welcome! Make an account to keep your avatar and settings.
           </p>
           <div className="navigation-panel__auth">
-            <Button variant="primary" fullWidth onClick={() => open({ name: 'signUp' })}>
+            <Button
+              variant="primary"
+              fullWidth
+              onPointerEnter={() => preloadAccountPopup('signUp')}
+              onFocus={() => preloadAccountPopup('signUp')}
+              onClick={() => open({ name: 'signUp' })}
+            >
               Sign Up
             </Button>
-            <Button fullWidth onClick={() => open({ name: 'logIn' })}>
+            <Button
+              fullWidth
+              onPointerEnter={() => preloadAccountPopup('logIn')}
+              onFocus={() => preloadAccountPopup('logIn')}
+              onClick={() => open({ name: 'logIn' })}
+            >
               Log in
             </Button>
           </div>
@@ -117,6 +136,7 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
               variant="ghost"
               fullWidth
               className="navigation-panel__app"
+              loading={loggingOut}
               onClick={() => void handleLogOut()}
             >
               <LogOutIcon />

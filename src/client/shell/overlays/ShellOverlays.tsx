@@ -2,6 +2,7 @@
  * Everything the shell layers above the page, mounted once: the open pop-up, the donate button and
  * the cookie notice (sharing the bottom edge without overlapping) and the loading overlay.
  */
+import { AssistantBubble } from '../assistant/AssistantBubble';
 import { CookieNotice } from '../cookie-notice/CookieNotice';
 import { DonateButton } from '../donate/DonateButton';
 import { PopupHost } from '../popups/PopupHost';
@@ -21,6 +22,7 @@ export function ShellOverlays() {
         <PopupHost />
       </PopupChromeContext>
       <LoadingOverlay />
+      <AssistantBubble />
     </>
   );
 }

@@ -1,55 +1,89 @@
 /**
- * Sign up, Log in, Reset password and Edit avatar (spec §2, §4). Their forms arrive with the accounts
- * release; until then each says so honestly and keeps the spec's previous arrows: back to the
- * navigation, and from the reset form back to log-in (which links to it).
+ * Sign up, Log in, Reset password and Edit avatar (spec §2, §4) in the one Popup, with the spec's
+ * previous arrows: back to the navigation, and from the reset form back to log-in. The forms are
+ * lazily loaded chunks (they bring the shared zod schemas, which stay out of the first load); the
+ * host mounts this fresh for every open, so a reopened form starts empty.
  */
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { COPY } from '#shared/copy';
+import { FormMessage } from '../../ui/FormMessage';
 import { Popup } from '../../ui/Popup';
+import { Spinner } from '../../ui/Spinner';
 import type { PopupSlotProps } from './popup-slot';
 import type { PopupState } from './popup-state';
 import { usePopups } from './PopupProvider';
+import './account-popup.css';
 import './popups.css';
 
 type AccountPopupName = 'signUp' | 'logIn' | 'resetPassword' | 'editAvatar';
 
-const ACCOUNT_POPUPS: Record<AccountPopupName, { title: string; text: string; back: PopupState }> =
-  {
-    signUp: {
-      title: 'Sign up',
-      text: 'Accounts open soon: sign-up arrives with the next release.',
-      back: { name: 'navigation' },
-    },
-    logIn: {
-      title: 'Log in',
-      text: 'Accounts open soon: log-in arrives with the next release.',
-      back: { name: 'navigation' },
-    },
-    resetPassword: {
-      title: 'Reset password',
-      text: 'Accounts open soon: password reset arrives with the next release.',
-      back: { name: 'logIn' },
-    },
-    editAvatar: {
-      title: 'Edit avatar',
-      text: 'Accounts open soon: choosing your avatar arrives with the next release.',
-      back: { name: 'navigation' },
-    },
-  };
+const LOADERS: Record<AccountPopupName, () => Promise<{ default: ComponentType }>> = {
+  signUp: () =>
+    import('../../features/accounts/SignUpForm').then((m) => ({ default: m.SignUpForm })),
+  logIn: () => import('../../features/accounts/LogInForm').then((m) => ({ default: m.LogInForm })),
+  resetPassword: () =>
+    import('../../features/accounts/ResetPasswordForm').then((m) => ({
+      default: m.ResetPasswordForm,
+    })),
+  editAvatar: () =>
+    import('../../features/accounts/EditAvatarForm').then((m) => ({
+      default: m.EditAvatarForm,
+    })),
+};
+
+const ACCOUNT_POPUPS: Record<AccountPopupName, { title: string; back: PopupState }> = {
+  signUp: { title: 'Sign up', back: { name: 'navigation' } },
+  logIn: { title: 'Log in', back: { name: 'navigation' } },
+  resetPassword: { title: 'Reset password', back: { name: 'logIn' } },
+  editAvatar: { title: 'Edit avatar', back: { name: 'navigation' } },
+};
+
+/** Starts loading a form before it is opened (e.g. when the pointer reaches its button). */
+export function preloadAccountPopup(name: AccountPopupName): void {
+  LOADERS[name]().catch(() => {
+    // Offline now: the pop-up tries again when it opens.
+  });
+}
+
+/** A form whose chunk cannot load (offline) says so instead of taking the shell down. */
+class FormLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <FormMessage tone="error">
+          {COPY.somethingWentWrongForm} The form could not load. Check your connection, then close
+          this and try again.
+        </FormMessage>
+      );
+    }
+    return this.props.children;
+  }
+}
 
 export function AccountPopup({ name, ...slot }: PopupSlotProps & { name: AccountPopupName }) {
   const { open, close } = usePopups();
-  const { title, text, back } = ACCOUNT_POPUPS[name];
+  const { title, back } = ACCOUNT_POPUPS[name];
+  // One lazy component per open: a chunk that failed to load is fetched again on the next open.
+  const [Form] = useState(() => lazy(LOADERS[name]));
   return (
     <Popup title={title} onClose={close} onBack={() => open(back)} {...slot}>
-      <p className="popup__text">{text}</p>
-      {name === 'logIn' && (
-        <button
-          type="button"
-          className="popup-link-button"
-          onClick={() => open({ name: 'resetPassword' })}
+      <FormLoadBoundary>
+        <Suspense
+          fallback={
+            <div className="account-popup__loading">
+              <Spinner label={`Loading ${title.toLowerCase()}`} size={28} />
+            </div>
+          }
         >
-          Forgot your password?
-        </button>
-      )}
+          <Form />
+        </Suspense>
+      </FormLoadBoundary>
     </Popup>
   );
 }

@@ -1,0 +1,114 @@
+/**
+ * /account (spec §2, §6): the signed-in visitor's profile, newsletter, e-mail, password, sessions and
+ * data; signed-out visitors get a short explanation with Log in and Sign up. Also confirms the
+ * e-mail address when the page is opened from the verification mail (?verify=TOKEN).
+ */
+import type { UserInfo } from '#shared/account-schemas';
+import { COPY } from '#shared/copy';
+import { useAuth } from '../../lib/auth-state';
+import { usePopups } from '../../shell/popups/PopupProvider';
+import { Avatar } from '../../ui/avatars/Avatar';
+import { Button } from '../../ui/Button';
+import { FormMessage } from '../../ui/FormMessage';
+import { DataSection } from './DataSection';
+import { useEmailVerificationToken, type VerificationResult } from './email-verification';
+import { EmailSection } from './EmailSection';
+import { NewsletterSection } from './NewsletterSection';
+import { PasswordSection } from './PasswordSection';
+import { ProfileSection } from './ProfileSection';
+import { SessionsSection } from './SessionsSection';
+import './account-page.css';
+
+export function AccountView() {
+  const { signedIn, info, refresh } = useAuth();
+  const verification = useEmailVerificationToken(() => void refresh());
+
+  return (
+    <div className="account">
+      <VerificationMessage result={verification} />
+      {signedIn === null ? (
+        <div className="account__checking" aria-busy="true">
+          <span className="visually-hidden">Checking whether you are logged in…</span>
+          <span className="skeleton account__skeleton-card" />
+          <span className="skeleton account__skeleton-card" />
+        </div>
+      ) : signedIn && info ? (
+        <SignedIn info={info} />
+      ) : (
+        <SignedOut />
+      )}
+    </div>
+  );
+}
+
+function VerificationMessage({ result }: { result: VerificationResult }) {
+  switch (result.phase) {
+    case 'none':
+      return null;
+    case 'checking':
+      return <FormMessage tone="success">Confirming your email address…</FormMessage>;
+    case 'verified':
+      return <FormMessage tone="success">Your email address is verified. Thank you!</FormMessage>;
+    case 'failed':
+      return (
+        <FormMessage tone="error">
+          {result.message === COPY.somethingWentWrongForm
+            ? result.message
+            : `${result.message} Log in and use "Resend verification mail" to get a new link.`}
+        </FormMessage>
+      );
+  }
+}
+
+function memberSince(createdAt: string): string | null {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+function SignedIn({ info }: { info: UserInfo }) {
+  const since = memberSince(info.createdAt);
+  return (
+    <>
+      <div className="account-summary">
+        <Avatar index={info.avatar} size={88} />
+        <div className="account-summary__text">
+          <p className="account-summary__name">{info.username || 'No username yet'}</p>
+          <p className="account-summary__meta">{info.email}</p>
+          {since && <p className="account-summary__meta">Member since {since}</p>}
+        </div>
+      </div>
+      <div className="account__sections">
+        <ProfileSection info={info} />
+        <NewsletterSection info={info} />
+        <EmailSection info={info} />
+        <PasswordSection login={info.email} />
+        <SessionsSection />
+        <DataSection login={info.email} />
+      </div>
+    </>
+  );
+}
+
+function SignedOut() {
+  const { open } = usePopups();
+  return (
+    <div className="account-signed-out">
+      <div className="account-signed-out__avatars" aria-hidden="true">
+        {[0, 1, 2, 3].map((index) => (
+          <Avatar key={index} index={index} size={56} decorative />
+        ))}
+      </div>
+      <p className="account-signed-out__text">
+        Log in to choose your username and avatar, write a short bio, pick the newsletter, change
+        your password and download or delete your data. No account yet? Signing up takes a minute.
+      </p>
+      <div className="account-form__actions account-form__actions--start">
+        <Button variant="primary" onClick={() => open({ name: 'logIn' })}>
+          Log in
+        </Button>
+        <Button onClick={() => open({ name: 'signUp' })}>Sign up</Button>
+      </div>
+    </div>
+  );
+}

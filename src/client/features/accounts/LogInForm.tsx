@@ -1,0 +1,97 @@
+/**
+ * Log in (spec §4): e-mail and password. Success closes the form and opens the navigation; the
+ * server's own answers (wrong credentials, too many attempts) are shown as they come, anything
+ * unexpected as "Something went wrong.." with the offer to report it (§8, handleLogIn).
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { validateLoginForm } from '#shared/account-schemas';
+import { COPY } from '#shared/copy';
+import { useAuth } from '../../lib/auth-state';
+import { usePopups } from '../../shell/popups/PopupProvider';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { problemFromError } from './form-problem';
+import { ProblemMessage } from './ProblemMessage';
+import { useFocusFirstField, useFormProblem } from './use-form-problem';
+import './accounts.css';
+
+const FIELDS = ['email', 'password'] as const;
+
+export function LogInForm() {
+  const { logIn } = useAuth();
+  const { open } = usePopups();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { problem, setProblem, errorFor, clearFor, showFieldError } = useFormProblem(formRef);
+  const [loading, setLoading] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  useFocusFirstField(formRef);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (loading) return;
+    const invalid = validateLoginForm({ email, password });
+    if (invalid) {
+      showFieldError(invalid);
+      return;
+    }
+    setProblem(null);
+    setLoading(true);
+    try {
+      await logIn({ email: email.trim(), password });
+      open({ name: 'navigation' });
+    } catch (error) {
+      setProblem(problemFromError(error, FIELDS, COPY.somethingWentWrongForm));
+      setLoading(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onValueChange={(value) => {
+          setEmail(value);
+          clearFor('email');
+        }}
+        error={errorFor('email')}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={(value) => {
+          setPassword(value);
+          clearFor('password');
+        }}
+        error={errorFor('password')}
+      />
+      <button
+        type="button"
+        className="link-button account-form__forgot"
+        onClick={() => open({ name: 'resetPassword' })}
+      >
+        Forgot your password?
+      </button>
+      <ProblemMessage problem={problem} errorName="handleLogIn" />
+      <div className="account-form__actions">
+        <Button type="submit" variant="primary" loading={loading}>
+          Log in
+        </Button>
+        <p className="account-form__switch-line">
+          New here?{' '}
+          <button type="button" className="link-button" onClick={() => open({ name: 'signUp' })}>
+            Sign up
+          </button>
+        </p>
+      </div>
+    </form>
+  );
+}

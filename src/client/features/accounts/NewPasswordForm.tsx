@@ -1,0 +1,114 @@
+/**
+ * /account/reset-password: the new password twice for the token from the reset mail. Success says so
+ * and offers Log in; an expired or used link says that clearly and offers to ask for a new one in the
+ * Reset password pop-up.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { validateNewPasswordForm } from '#shared/account-schemas';
+import { COPY } from '#shared/copy';
+import { usePopups } from '../../shell/popups/PopupProvider';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/Field';
+import { FormMessage } from '../../ui/FormMessage';
+import { confirmPasswordReset } from './account-api';
+import { CompletedMessage } from './CompletedMessage';
+import { problemFromError } from './form-problem';
+import { ProblemMessage } from './ProblemMessage';
+import { useFormProblem } from './use-form-problem';
+import './accounts.css';
+
+export const LINK_EXPIRED =
+  'This reset link has expired or was already used. Ask for a new one and use the newest mail.';
+export const PASSWORD_CHANGED = 'Your password is changed. Log in with your new password.';
+
+export function NewPasswordForm({ token }: { token: string | null }) {
+  const { open } = usePopups();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { problem, setProblem, errorFor, clearFor, showFieldError } = useFormProblem(formRef);
+  const [password, setPassword] = useState('');
+  const [passwordConfirm, setPasswordConfirm] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [state, setState] = useState<'open' | 'completed' | 'expired'>(token ? 'open' : 'expired');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving || !token) return;
+    const invalid = validateNewPasswordForm({ password, passwordConfirm });
+    if (invalid) return showFieldError(invalid);
+    setProblem(null);
+    setSaving(true);
+    try {
+      await confirmPasswordReset(token, password);
+      setState('completed');
+    } catch (error) {
+      const next = problemFromError(error, ['password', 'token'], COPY.somethingWentWrongForm);
+      if (next.field === 'token') setState('expired');
+      else setProblem(next);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (state === 'completed') {
+    return (
+      <CompletedMessage
+        title="Password changed"
+        actions={
+          <Button variant="primary" onClick={() => open({ name: 'logIn' })}>
+            Log in
+          </Button>
+        }
+      >
+        <p>{PASSWORD_CHANGED}</p>
+      </CompletedMessage>
+    );
+  }
+
+  if (state === 'expired') {
+    return (
+      <div className="form">
+        <FormMessage tone="error">{LINK_EXPIRED}</FormMessage>
+        <div className="account-form__actions account-form__actions--start">
+          <Button variant="primary" onClick={() => open({ name: 'resetPassword' })}>
+            Ask for a new link
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={(event) => void submit(event)}>
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onValueChange={(value) => {
+          setPassword(value);
+          clearFor('password');
+        }}
+        error={errorFor('password')}
+      />
+      <TextField
+        label="Confirm new password"
+        name="passwordConfirm"
+        type="password"
+        autoComplete="new-password"
+        value={passwordConfirm}
+        onValueChange={(value) => {
+          setPasswordConfirm(value);
+          clearFor('passwordConfirm');
+        }}
+        error={errorFor('passwordConfirm')}
+      />
+      <ProblemMessage problem={problem} errorName="handleResetPassword" />
+      <div className="account-form__actions account-form__actions--start">
+        <Button type="submit" variant="primary" loading={saving}>
+          Save new password
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+/** The newsletter switch on /account: applies at once and says "Saved."; a failure puts it back. */
+import { useState } from 'react';
+import type { UserInfo } from '#shared/account-schemas';
+import { COPY } from '#shared/copy';
+import { useAuth } from '../../lib/auth-state';
+import { FormMessage } from '../../ui/FormMessage';
+import { Switch } from '../../ui/Switch';
+import { updateMe } from './account-api';
+import { problemFromError, type FormProblem } from './form-problem';
+import { ProblemMessage } from './ProblemMessage';
+import { SettingsSection } from './SettingsSection';
+
+export function NewsletterSection({ info }: { info: UserInfo }) {
+  const { setUserInfo } = useAuth();
+  const [pending, setPending] = useState<boolean | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+
+  async function change(subscribed: boolean) {
+    setPending(subscribed);
+    setSaved(false);
+    setProblem(null);
+    try {
+      setUserInfo(await updateMe({ subscribedToNewsletter: subscribed }));
+      setSaved(true);
+    } catch (error) {
+      setProblem(problemFromError(error, [], COPY.somethingWentWrongForm));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <SettingsSection title="Newsletter">
+      <Switch
+        label="Send me the newsletter"
+        description="Now and then: new indicators, art, music and apps. Unsubscribe any time."
+        checked={pending ?? info.subscribedToNewsletter}
+        busy={pending !== null}
+        onCheckedChange={(checked) => void change(checked)}
+      />
+      <ProblemMessage problem={problem} errorName="handleNewsletter" />
+      {saved && <FormMessage tone="success">Saved.</FormMessage>}
+    </SettingsSection>
+  );
+}
