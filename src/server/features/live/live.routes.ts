@@ -20,6 +20,9 @@ import { createOpenStreams } from './open-streams';
 import { openSseStream } from './sse-stream';
 import { streamUser } from './stream-user';
 
+/** A resync's re-reads are spread over this long, so storage is not asked by every stream at once. */
+const RESYNC_SPREAD_MS = 1000;
+
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live connections from this address.';
 
 const liveQuerySchema = z.object({
@@ -92,10 +95,17 @@ export async function liveRoutes(app: App): Promise<void> {
         stream.send(LIVE_EVENTS.user, event);
       });
 
+      let resyncTimer: NodeJS.Timeout | undefined;
+      stream.onClose(() => clearTimeout(resyncTimer));
       const onNotice = (notice: LiveNotice) => {
         if (stream.closed) return;
-        if (notice.kind === 'resync') sendUser();
-        else if (notice.kind === 'user' && (!ownerKnown || notice.userId === owner.userId())) {
+        if (notice.kind === 'resync') {
+          // Every stream of the instance hears a resync at once: their reads are spread out.
+          resyncTimer ??= setTimeout(() => {
+            resyncTimer = undefined;
+            sendUser();
+          }, Math.random() * RESYNC_SPREAD_MS);
+        } else if (notice.kind === 'user' && (!ownerKnown || notice.userId === owner.userId())) {
           sendUser();
         }
       };
