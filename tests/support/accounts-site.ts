@@ -1,0 +1,212 @@
+/**
+ * Browser tests of the account flows (tests/e2e/accounts-*.spec.ts): like useSite, the real server
+ * on a loopback port with its own SQLite copy serving a copy of the production build, plus a real
+ * SMTP sink the server mails through, and the server itself for the account factories
+ * (createUser, loginAs). TRUST_PROXY is on and every tab sends its own X-Forwarded-For address, so
+ * the real per-address rate limits apply per tab instead of to the whole file.
+ */
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { sessionCookieName } from '#server/plugins/session';
+import { loginAs, type TestUser } from './accounts';
+import { collectPageErrors, launchBrowser, newContext } from './browser';
+import { makeTempDir, startTestServer, type TestServer } from './server';
+import type { SiteTab, TabOptions } from './site';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const BUILT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+
+export interface AccountsSite {
+  readonly url: string;
+  readonly server: TestServer;
+  readonly sink: SmtpSink;
+  readonly browser: Browser;
+  newTab(options: TabOptions): Promise<SiteTab>;
+  /** A fresh tab showing `path` once its <main> is in place. */
+  open(path: string, options: TabOptions): Promise<SiteTab>;
+  /** A fresh tab already logged in as `user` (a session made in storage), showing `path`. */
+  openAs(user: TestUser, path: string, options: TabOptions): Promise<SiteTab>;
+}
+
+let addressCounter = 0;
+function nextTabAddress(): string {
+  addressCounter += 1;
+  return `203.0.113.${(addressCounter % 250) + 1}`;
+}
+
+export function useAccountsSite(): AccountsSite {
+  let server: TestServer | undefined;
+  let sink: SmtpSink | undefined;
+  let browser: Browser | undefined;
+  let clientDir: string | undefined;
+  const tabs: (SiteTab & { expectErrors: boolean | RegExp })[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(join(BUILT_CLIENT_DIR, 'index.html'))) {
+      throw new Error('Browser tests need the production build: run `npm run build` first.');
+    }
+    clientDir = makeTempDir('creator-site-e2e-client-');
+    cpSync(BUILT_CLIENT_DIR, clientDir, { recursive: true });
+    sink = await startSmtpSink();
+    [server, browser] = await Promise.all([
+      startTestServer({
+        env: {
+          CLIENT_DIR: clientDir,
+          SERVE_CLIENT: 'true',
+          SMTP_URL: sink.url,
+          TRUST_PROXY: 'true',
+        },
+      }),
+      launchBrowser(),
+    ]);
+  });
+
+  afterEach(async () => {
+    const finished = tabs.splice(0);
+    await Promise.all(finished.map((tab) => tab.context.close()));
+    const unexpected = finished.flatMap(({ errors, expectErrors }) =>
+      expectErrors === true
+        ? []
+        : errors.filter((error) => !(expectErrors instanceof RegExp && expectErrors.test(error))),
+    );
+    expect(unexpected, 'console or page errors').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await sink?.close();
+    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} starts in beforeAll`);
+    return value;
+  };
+
+  const site: AccountsSite = {
+    get url() {
+      return need(server, 'the server').url;
+    },
+    get server() {
+      return need(server, 'the server');
+    },
+    get sink() {
+      return need(sink, 'the SMTP sink');
+    },
+    get browser() {
+      return need(browser, 'the browser');
+    },
+    async newTab({ expectErrors = false, ...options }) {
+      const context = await newContext(site.browser, options);
+      await context.setExtraHTTPHeaders({ 'x-forwarded-for': nextTabAddress() });
+      const page = await context.newPage();
+      const tab = { context, page, errors: collectPageErrors(page), expectErrors };
+      tabs.push(tab);
+      return tab;
+    },
+    async open(path, options) {
+      const tab = await site.newTab(options);
+      await tab.page.goto(`${site.url}${path}`);
+      await tab.page.locator('main').first().waitFor();
+      return tab;
+    },
+    async openAs(user, path, options) {
+      const tab = await site.newTab(options);
+      const cookie = await loginAs(site.server, user);
+      const value = cookie.slice(cookie.indexOf('=') + 1);
+      await tab.context.addCookies([
+        {
+          name: sessionCookieName(site.server.config),
+          value,
+          url: site.url,
+          httpOnly: true,
+          sameSite: 'Lax',
+        },
+      ]);
+      await tab.page.goto(`${site.url}${path}`);
+      await tab.page.locator('main').first().waitFor();
+      return tab;
+    },
+  };
+  return site;
+}
+
+/** Desktop (over 1040 px) shows the navigation panel inline; elsewhere it is a pop-up. */
+export function isDesktop(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 0) > 1040;
+}
+
+/** The navigation panel, opening its pop-up first where it is not inline. */
+export async function navigationPanel(page: Page): Promise<Locator> {
+  if (isDesktop(page)) return page.getByRole('navigation', { name: 'Navigation' });
+  if ((await page.getByRole('dialog', { name: 'Navigation' }).count()) === 0) {
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+  }
+  return page.getByRole('dialog', { name: 'Navigation' }).getByRole('navigation');
+}
+
+/** Opens one of the panel's account pop-ups and waits for its form's first field. */
+export async function openAccountPopup(
+  page: Page,
+  button: 'Sign Up' | 'Log in' | 'Edit avatar',
+  dialogName: string,
+): Promise<Locator> {
+  const panel = await navigationPanel(page);
+  await panel.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await dialog.locator('input').first().waitFor();
+  return dialog;
+}
+
+export interface InvalidFieldState {
+  count: number;
+  /** The invalid control's accessible label text (its <label>). */
+  label: string | null;
+  message: string | null;
+  focused: boolean;
+  /** The control's border (text fields) or ring (checkboxes) is the danger colour. */
+  red: boolean;
+  /** Error lines shown in the dialog or form. */
+  shownErrors: number;
+}
+
+/** What the form shows as invalid: only one control, its message, focus and colour. */
+export async function invalidField(scope: Locator): Promise<InvalidFieldState> {
+  return scope.evaluate((root) => {
+    const invalid = Array.from(root.querySelectorAll<HTMLElement>('[aria-invalid="true"]'));
+    const control = invalid[0] ?? null;
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--color-danger)';
+    root.append(probe);
+    const danger = getComputedStyle(probe).color;
+    probe.remove();
+    let message: string | null = null;
+    let red = false;
+    let label: string | null = null;
+    if (control) {
+      const ids = (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+      message =
+        ids
+          .map((id) => document.getElementById(id))
+          .find((el) => el?.classList.contains('field__error'))
+          ?.textContent?.trim() ?? null;
+      const style = getComputedStyle(control);
+      red = style.borderTopColor === danger || style.boxShadow.includes(danger);
+      label = control.id
+        ? (document.querySelector(`label[for="${control.id}"]`)?.textContent?.trim() ?? null)
+        : null;
+    }
+    return {
+      count: invalid.length,
+      label,
+      message,
+      focused: control !== null && document.activeElement === control,
+      red,
+      shownErrors: root.querySelectorAll('.field__error').length,
+    };
+  });
+}
