@@ -55,9 +55,9 @@ async function expectLayoutFor(page: Page, width: number, screen: ScreenClass) {
     .poll(() => screenClasses(page), { message: `classes at ${width} px` })
     .toEqual([screen]);
   const wide = screen === 'tablet' || screen === 'desktop';
-  expect(await height(page, 'banner'), `header at ${width} px`).toBe(
-    wide ? HEADER_HEIGHT_WIDE : HEADER_HEIGHT_MOBILE,
-  );
+  await expect
+    .poll(() => height(page, 'banner'), { message: `header at ${width} px` })
+    .toBe(wide ? HEADER_HEIGHT_WIDE : HEADER_HEIGHT_MOBILE);
   const navigationWidth = await inlineNavigationWidth(page);
   if (screen === 'desktop') {
     expect(navigationWidth, `navigation at ${width} px`).toBeCloseTo(
@@ -113,7 +113,9 @@ test.each(WIDTHS)(
     expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
 
     await show.click();
-    expect(await height(page, 'banner')).toBe(desktop ? HEADER_HEIGHT_WIDE : HEADER_HEIGHT_MOBILE);
+    await expect
+      .poll(() => height(page, 'banner'))
+      .toBe(desktop ? HEADER_HEIGHT_WIDE : HEADER_HEIGHT_MOBILE);
     expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Navigation' }).count()).toBe(
       desktop ? 1 : 0,

@@ -70,7 +70,9 @@ test.each([DESKTOP, MOBILE])(
     const { page, context } = await site.newTab({ width });
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await context.route('**/api/me', async (route) => {
+    // The sign-in state comes from GET /api/me and from the live stream's first `user` event,
+    // whichever answers first: both are held back.
+    await context.route(/\/api\/(me|live)(\?|$)/, async (route) => {
       await released;
       await route.continue();
     });

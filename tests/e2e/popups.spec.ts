@@ -176,6 +176,22 @@ test('reopening a pop-up starts it afresh, scrolled to the top', async () => {
   expect(await scrollTop()).toBe(0);
 });
 
+test('reopening the Log in pop-up starts with empty fields', async () => {
+  const { page } = await site.open(START, { width: DESKTOP });
+  const opener = await openerOf.logInDesktop(page);
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await opener.click();
+  const email = dialog.getByRole('textbox', { name: 'Email' });
+  await email.fill('someone@example.com');
+  await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+
+  await opener.click();
+  expect(await email.inputValue()).toBe('');
+  expect(await dialog.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+});
+
 test('at 1280 px Log in → Forgot your password? → Reset password, whose Back returns to Log in, whose Back closes', async () => {
   const { page } = await site.open(START, { width: DESKTOP });
   const opener = await openerOf.logInDesktop(page);
