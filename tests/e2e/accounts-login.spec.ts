@@ -86,7 +86,10 @@ test.each(WIDTHS)(
 test.each(WIDTHS)(
   'at %i px an unexpected log-in failure says "Something went wrong.." and offers to report it as handleLogIn',
   async (width) => {
-    const { page, context } = await site.open(paths.about, { width, expectErrors: /status of 503/ });
+    const { page, context } = await site.open(paths.about, {
+      width,
+      expectErrors: /status of 503/,
+    });
     await context.route('**/api/auth/login', (route) =>
       route.fulfill({
         status: 503,

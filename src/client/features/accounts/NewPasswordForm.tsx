@@ -3,8 +3,8 @@
  * and offers Log in; an expired or used link says that clearly and offers to ask for a new one in the
  * Reset password pop-up.
  */
-import { useRef, useState, type FormEvent } from 'react';
-import { validateNewPasswordForm } from '#shared/account-schemas';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { MESSAGES, validateNewPasswordForm } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { usePopups } from '../../shell/popups/PopupProvider';
 import { Button } from '../../ui/Button';
@@ -17,8 +17,9 @@ import { ProblemMessage } from './ProblemMessage';
 import { useFormProblem } from './use-form-problem';
 import './accounts.css';
 
-export const LINK_EXPIRED =
-  'This reset link has expired or was already used. Ask for a new one and use the newest mail.';
+export const LINK_MISSING =
+  'This page needs the link from your reset mail. Ask for a new one if you cannot find it.';
+export const ASK_AGAIN = 'Ask for a new one and use the link in the newest mail.';
 export const PASSWORD_CHANGED = 'Your password is changed. Log in with your new password.';
 
 export function NewPasswordForm({ token }: { token: string | null }) {
@@ -29,6 +30,14 @@ export function NewPasswordForm({ token }: { token: string | null }) {
   const [passwordConfirm, setPasswordConfirm] = useState('');
   const [saving, setSaving] = useState(false);
   const [state, setState] = useState<'open' | 'completed' | 'expired'>(token ? 'open' : 'expired');
+  const [expiredMessage, setExpiredMessage] = useState(LINK_MISSING);
+  const expiredRef = useRef<HTMLDivElement>(null);
+  const submitted = useRef(false);
+
+  // After a submit found the link dead, the message takes the focus the pressed button had.
+  useEffect(() => {
+    if (state === 'expired' && submitted.current) expiredRef.current?.focus();
+  }, [state]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,13 +46,18 @@ export function NewPasswordForm({ token }: { token: string | null }) {
     if (invalid) return showFieldError(invalid);
     setProblem(null);
     setSaving(true);
+    submitted.current = true;
     try {
       await confirmPasswordReset(token, password);
       setState('completed');
     } catch (error) {
       const next = problemFromError(error, ['password', 'token'], COPY.somethingWentWrongForm);
-      if (next.field === 'token') setState('expired');
-      else setProblem(next);
+      if (next.field === 'token') {
+        setExpiredMessage(`${next.message || MESSAGES.resetLinkInvalid} ${ASK_AGAIN}`);
+        setState('expired');
+      } else {
+        setProblem(next);
+      }
     } finally {
       setSaving(false);
     }
@@ -66,8 +80,8 @@ export function NewPasswordForm({ token }: { token: string | null }) {
 
   if (state === 'expired') {
     return (
-      <div className="form">
-        <FormMessage tone="error">{LINK_EXPIRED}</FormMessage>
+      <div className="form account-form__focus-target" ref={expiredRef} tabIndex={-1}>
+        <FormMessage tone="error">{expiredMessage}</FormMessage>
         <div className="account-form__actions account-form__actions--start">
           <Button variant="primary" onClick={() => open({ name: 'resetPassword' })}>
             Ask for a new link
