@@ -1,0 +1,259 @@
+/**
+ * Who may call what, over every /api route the app registers: anonymous, a user (rank 0), rank 3
+ * (developer logging), rank 10 (admin), and a user aiming at another user's data. A route added
+ * without a line in ROUTES fails the first test, so the matrix stays complete.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createEmailVerification, createPasswordReset } from '#server/accounts/links.repository';
+import {
+  call,
+  createUser,
+  fromAddress,
+  loginAs,
+  nextAddress,
+  signUpPayload,
+  type TestUser,
+} from '../support/accounts';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const ROLES = ['anonymous', 'user', 'rank 3', 'rank 10'] as const;
+type Role = (typeof ROLES)[number];
+
+const RANKS: Record<Exclude<Role, 'anonymous'>, number> = { user: 0, 'rank 3': 3, 'rank 10': 10 };
+
+interface Caller {
+  /** The role's own account (anonymous callers get one too, used only in bodies). */
+  user: TestUser;
+  cookie: string | undefined;
+}
+
+interface RouteCase {
+  /** What the request sends, for this caller. */
+  request?: (caller: Caller) => Promise<{ path?: string; body?: unknown }>;
+  /** Expected HTTP status per role. */
+  expect: Record<Role, number>;
+  /** Streams (SSE) are read up to their headers only. */
+  stream?: boolean;
+}
+
+const everyone = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  user: status,
+  'rank 3': status,
+  'rank 10': status,
+});
+const signedIn = (status: number): Record<Role, number> => ({
+  ...everyone(status),
+  anonymous: 401,
+});
+
+const NEW_PASSWORD = 'cobalt-lantern-river-6';
+
+/** `METHOD path` as Fastify registered it → how to call it and what each role gets. */
+const ROUTES: Record<string, RouteCase> = {
+  'GET /api/health': { expect: everyone(200) },
+  'POST /api/auth/register': {
+    request: async () => ({ body: signUpPayload() }),
+    expect: everyone(201),
+  },
+  'POST /api/auth/login': {
+    request: async ({ user }) => ({ body: { email: user.email, password: user.password } }),
+    expect: everyone(200),
+  },
+  'POST /api/auth/logout': { expect: everyone(204) },
+  'POST /api/auth/password-reset': {
+    request: async ({ user }) => ({ body: { email: user.email } }),
+    expect: everyone(202),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    request: async ({ user }) => ({
+      body: { token: await createPasswordReset(server.app.db, user.id), password: NEW_PASSWORD },
+    }),
+    expect: everyone(204),
+  },
+  'POST /api/auth/verify-email': {
+    request: async ({ user }) => ({
+      body: { token: await createEmailVerification(server.app.db, user.id, user.email) },
+    }),
+    expect: everyone(200),
+  },
+  'GET /api/me': { expect: everyone(200) },
+  'PATCH /api/me': { request: async () => ({ body: { avatar: 1 } }), expect: signedIn(200) },
+  'DELETE /api/me': {
+    request: async ({ user }) => ({ body: { password: user.password } }),
+    expect: signedIn(204),
+  },
+  'GET /api/me/export': { expect: signedIn(200) },
+  'POST /api/me/email-verification': { expect: signedIn(202) },
+  'POST /api/me/password': {
+    request: async ({ user }) => ({
+      body: { currentPassword: user.password, newPassword: NEW_PASSWORD },
+    }),
+    expect: signedIn(204),
+  },
+  'POST /api/me/sessions/revoke-others': { expect: signedIn(200) },
+  'GET /api/live': {
+    request: async () => ({ path: '/api/live?page=home' }),
+    expect: everyone(200),
+    stream: true,
+  },
+  // The static client's guard: unknown /api paths are never the SPA (present with a client build).
+  'GET /api/*': { request: async () => ({ path: '/api/no-such-route' }), expect: everyone(404) },
+};
+
+/** Every `METHOD /api/…` the app registered (HEAD twins of GET routes left out). */
+function registeredApiRoutes(): string[] {
+  const tree = server.app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (.+?)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    if (!path.startsWith('/api') || !match[3]) continue;
+    for (const method of match[3].split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes.sort();
+}
+
+test('every registered /api route has a line in the authorization matrix', () => {
+  const registered = registeredApiRoutes();
+  expect(registered).toContain('GET /api/me');
+  const missing = registered.filter((route) => !(route in ROUTES));
+  expect(missing, 'routes without an authorization entry').toEqual([]);
+});
+
+async function callerFor(role: Role): Promise<Caller> {
+  const user = await createUser(server, { adminRank: role === 'anonymous' ? 0 : RANKS[role] });
+  return { user, cookie: role === 'anonymous' ? undefined : await loginAs(server, user) };
+}
+
+async function statusOf(route: string, routeCase: RouteCase, caller: Caller): Promise<number> {
+  const [method = 'GET', registeredPath = ''] = route.split(' ');
+  const { path = registeredPath, body } = (await routeCase.request?.(caller)) ?? {};
+  if (routeCase.stream) {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}${path}`, {
+      headers: caller.cookie ? { cookie: caller.cookie } : {},
+      signal: controller.signal,
+    });
+    controller.abort();
+    return response.status;
+  }
+  const res = await call(server, method, path, {
+    body,
+    cookie: caller.cookie,
+    headers: fromAddress(nextAddress()),
+  });
+  return res.status;
+}
+
+test.each(Object.entries(ROUTES))(
+  '%s answers each role as the matrix says',
+  async (route, routeCase) => {
+    if (!registeredApiRoutes().includes(route)) return; // e.g. GET /api/* only with a client build
+    const statuses: Partial<Record<Role, number>> = {};
+    for (const role of ROLES)
+      statuses[role] = await statusOf(route, routeCase, await callerFor(role));
+    expect(statuses).toEqual(routeCase.expect);
+  },
+  60_000,
+);
+
+test('a signed-out GET /api/me is {user: null}; signed in it is the caller’s own info', async () => {
+  expect((await call(server, 'GET', '/api/me')).json).toEqual({ user: null });
+  for (const role of ['user', 'rank 3', 'rank 10'] as const) {
+    const caller = await callerFor(role);
+    const res = await call(server, 'GET', '/api/me', { cookie: caller.cookie });
+    expect(res.json).toMatchObject({ user: { uid: caller.user.id, adminRank: RANKS[role] } });
+  }
+});
+
+test('another user’s data: every /api/me route acts on the caller only', async () => {
+  const alice = await createUser(server, { avatar: 0, bio: 'Alice bio' });
+  const bob = await createUser(server, { avatar: 3, bio: 'Bob bio' });
+  const aliceCookie = await loginAs(server, alice);
+  const bobCookies = [await loginAs(server, bob), await loginAs(server, bob)];
+  await server.app.db
+    .insertInto('submissions')
+    .values({
+      id: randomUUID(),
+      type: 'contact',
+      user_id: bob.id,
+      payload: '{"inputs":[{"name":"secret","value":"bob only"}]}',
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  const bobRow = () =>
+    server.app.db.selectFrom('users').selectAll().where('id', '=', bob.id).executeTakeFirst();
+  const bobBefore = await bobRow();
+
+  // Naming Bob in the body changes nothing: the body has no user field to aim with.
+  for (const body of [{ uid: bob.id, avatar: 1 }, { id: bob.id }, { email: bob.email }]) {
+    const res = await call(server, 'PATCH', '/api/me', { cookie: aliceCookie, body });
+    expect(res.status).toBe(400);
+  }
+  expect(
+    (await call(server, 'PATCH', '/api/me', { cookie: aliceCookie, body: { bio: 'new' } })).json,
+  ).toMatchObject({
+    user: { uid: alice.id, bio: 'new' },
+  });
+
+  const exported = await call(server, 'GET', '/api/me/export', { cookie: aliceCookie });
+  expect(JSON.stringify(exported.json)).not.toContain('bob only');
+  expect(JSON.stringify(exported.json)).not.toContain(bob.id);
+
+  const revoked = await call(server, 'POST', '/api/me/sessions/revoke-others', {
+    cookie: aliceCookie,
+  });
+  expect(revoked.json).toEqual({ revoked: 0 });
+  await call(server, 'POST', '/api/auth/logout', { cookie: aliceCookie });
+  for (const cookie of bobCookies) {
+    expect((await call(server, 'GET', '/api/me', { cookie })).json).toMatchObject({
+      user: { uid: bob.id },
+    });
+  }
+
+  // Bob's password does not delete Alice's account for Bob, nor Bob's for Alice.
+  const aliceAgain = await loginAs(server, alice);
+  const wrongPassword = await call(server, 'DELETE', '/api/me', {
+    cookie: aliceAgain,
+    body: { password: 'bobs-password-guess-1' },
+  });
+  expect(wrongPassword.status).toBe(400);
+  expect(await bobRow()).toEqual(bobBefore);
+});
+
+test('no route lets a user raise their own rank or privileges', async () => {
+  const caller = await callerFor('user');
+  for (const body of [
+    { adminRank: 10 },
+    { admin_rank: 10 },
+    { userPrivileges: { earlyUser: true } },
+    { early_user: 1 },
+  ]) {
+    expect((await call(server, 'PATCH', '/api/me', { cookie: caller.cookie, body })).status).toBe(
+      400,
+    );
+  }
+  const row = await server.app.db
+    .selectFrom('users')
+    .select(['admin_rank', 'early_user'])
+    .where('id', '=', caller.user.id)
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({ admin_rank: 0, early_user: 0 });
+});
