@@ -4,7 +4,7 @@
  * `npm start` (SQLite or PostgreSQL), migrations first; a bad argument or an unknown e-mail is one
  * line on stderr and exit code 1.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { emailSchema } from '#shared/account-schemas';
 import { listUsers, setAdminRank } from '#server/accounts/users.repository';
 import { parseConfig, type Config } from '#server/config';
@@ -13,6 +13,7 @@ import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest, MigrationError } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
 import { describeError } from '#server/describe-error';
+import { notifyThroughDatabase } from '#server/live/postgres-bus';
 
 const USAGE = 'Usage: npm run admin -- set-rank <email> <rank> | npm run admin -- list';
 const MAX_RANK = 1000;
@@ -52,8 +53,7 @@ async function notifyUserChanged(
   userId: string,
 ): Promise<void> {
   if (!config.databaseUrl) return;
-  const payload = JSON.stringify({ kind: 'user', userId });
-  await sql`select pg_notify('live', ${payload})`.execute(db);
+  await notifyThroughDatabase(db, { kind: 'user', userId });
 }
 
 function table(rows: string[][]): string {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertUser } from '#server/accounts/users.repository';
 import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest } from '#server/db/migrate';
+import { decodeChange } from '#server/live/postgres-bus';
 import {
   createThrowawayDatabase,
   probePostgres,
@@ -127,9 +128,8 @@ describe.skipIf(!pgProbe.available)(pgProbe.title('on PostgreSQL'), () => {
       const deadline = Date.now() + 5000;
       while (notices.length === 0 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(notices.map((payload) => JSON.parse(payload) as unknown)).toEqual([
-        { kind: 'user', userId: user.id },
-      ]);
+      // Decoded as every instance's live bus decodes it.
+      expect(notices.map(decodeChange)).toEqual([{ kind: 'user', userId: user.id }]);
       const list = await admin(['list'], env);
       expect(list.stdout).toMatch(/owner@example\.com\s+Site Owner\s+3\s/);
     } finally {

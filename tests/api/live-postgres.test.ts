@@ -5,7 +5,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LiveNotice } from '#server/live/live-bus';
-import { LISTENER_APPLICATION_NAME } from '#server/live/postgres-bus';
+import { connectDatabase } from '#server/db/connect';
+import { LISTENER_APPLICATION_NAME, notifyThroughDatabase } from '#server/live/postgres-bus';
+import { createUser, loginAs } from '../support/accounts';
 import {
   createThrowawayDatabase,
   probePostgres,
@@ -86,6 +88,56 @@ describe.skipIf(!probe.available)(probe.title('live fan-out on PostgreSQL'), () 
     } finally {
       onA.unsubscribe();
       onB.unsubscribe();
+    }
+  });
+
+  test('a change made through instance A reaches a signed-in stream on instance B', async () => {
+    const register = await fetch(`${a.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: a.url },
+      body: JSON.stringify({
+        email: 'two-instances@example.com',
+        username: 'twice',
+        password: 'violet kettle harbour 42',
+        avatar: 0,
+        subscribedToNewsletter: false,
+        currentUTCTime: new Date().toISOString(),
+      }),
+    });
+    expect(register.status).toBe(201);
+    const cookie = (register.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+
+    const stream = await openSse(`${b.url}/api/live?page=home`, { headers: { cookie } });
+    try {
+      expect(await stream.nextEvent('user')).toMatchObject({ user: { username: 'twice' } });
+      const patch = await fetch(`${a.url}/api/me`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', origin: a.url, cookie },
+        body: JSON.stringify({ avatar: 3 }),
+      });
+      expect(patch.status).toBe(200);
+      expect(await stream.nextEvent('user')).toMatchObject({
+        user: { username: 'twice', avatar: 3 },
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('a notice from a process without the app (the admin command) reaches the streams', async () => {
+    const owner = await createUser(b, { username: 'owner' });
+    const stream = await openSse(`${b.url}/api/live`, {
+      headers: { cookie: await loginAs(b, owner) },
+    });
+    const db = connectDatabase({ dataDir: b.dataDir, databaseUrl: database.url });
+    try {
+      expect(await stream.nextEvent('user')).toMatchObject({ user: { adminRank: 0 } });
+      await db.updateTable('users').set({ admin_rank: 10 }).where('id', '=', owner.id).execute();
+      await notifyThroughDatabase(db, { kind: 'user', userId: owner.id });
+      expect(await stream.nextEvent('user')).toMatchObject({ user: { adminRank: 10 } });
+    } finally {
+      stream.close();
+      await db.destroy();
     }
   });
 

@@ -5,7 +5,9 @@
  * https://www.postgresql.org/docs/current/sql-notify.html
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { Database } from '#server/db/schema';
 import { createListenerSet, type LiveBus, type LiveChange } from '#server/live/live-bus';
 
 export const LIVE_CHANNEL = 'live';
@@ -44,6 +46,17 @@ export function decodeChange(payload: string): LiveChange | null {
   if (kind === 'user') return { kind, userId: id };
   if (kind === 'assistant') return { kind, messageId: id };
   return null;
+}
+
+/**
+ * The same notice from a process that has no app and no bus (the admin command): every instance's
+ * streams hear it. Only meaningful on PostgreSQL.
+ */
+export async function notifyThroughDatabase(
+  db: Kysely<Database>,
+  change: LiveChange,
+): Promise<void> {
+  await sql`select pg_notify(${LIVE_CHANNEL}, ${encodeChange(change)})`.execute(db);
 }
 
 export interface PostgresLiveBus extends LiveBus {
