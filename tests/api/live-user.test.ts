@@ -106,3 +106,17 @@ test('a reconnect with the same session gets the current user again, changes inc
     second.close();
   }
 });
+
+test('log-out in one tab signs out the other tabs of that session at once', async () => {
+  const user = await createUser(server);
+  const cookie = await loginAs(server, user);
+  const otherTab = await openSse(`${server.url}/api/live?page=home`, { headers: { cookie } });
+  try {
+    expect((await otherTab.nextEvent<UserEventBody>('user')).user).toMatchObject({ uid: user.id });
+    const loggedOut = await call(server, 'POST', '/api/auth/logout', { cookie });
+    expect(loggedOut.status).toBe(204);
+    expect(await otherTab.nextEvent<UserEventBody>('user')).toEqual({ user: null });
+  } finally {
+    otherTab.close();
+  }
+});

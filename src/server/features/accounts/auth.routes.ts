@@ -43,7 +43,7 @@ import {
 import type { App } from '#server/app-types';
 import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
-import { endSession, startSession } from '#server/plugins/session';
+import { endSession, getSessionUser, startSession } from '#server/plugins/session';
 
 function taken(field: 'email' | 'username'): ApiError {
   return new ApiError(
@@ -132,7 +132,10 @@ export async function authRoutes(app: App): Promise<void> {
   );
 
   app.post('/api/auth/logout', async (request, reply) => {
+    const user = await getSessionUser(request);
     await endSession(request, reply);
+    // The session's other tabs hear it at once: their live streams re-read and find it gone.
+    if (user) await app.live.publish({ kind: 'user', userId: user.id });
     return reply.code(204).send();
   });
 
