@@ -70,7 +70,7 @@ export function EditAvatarForm() {
     const patch: MePatch = {};
     // The fifth bundled avatar can be on an account (set by the owner) but is not offered here.
     if (avatar < SELECTABLE_AVATARS) patch.avatar = avatar;
-    if (name !== '') patch.username = name;
+    if (name !== '' && name !== info?.username) patch.username = name;
     setLoading(true);
     try {
       setUserInfo(await updateMe(patch));

@@ -1,7 +1,8 @@
 /**
  * The side navigation (spec §2): inline on desktop, the body of the navigation pop-up on tablet and
  * mobile. Title; logged out: the local avatar (opens Edit avatar), Sign Up and Log in; logged in:
- * the account's avatar and username linking to /account, and Log out; Admin (adminRank > 9), Nowou.
+ * the account's avatar and username linking to /account (with a small Edit avatar button on the
+ * avatar), and Log out; Admin (adminRank > 9), Nowou.
  * A busy state while the auth state is unknown.
  */
 import { useState } from 'react';
@@ -12,7 +13,7 @@ import { isAdmin, useLocalUserInfo } from '../../lib/current-user';
 import { Avatar } from '../../ui/avatars/Avatar';
 import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/button-class';
-import { LogOutIcon, NowouIcon, ShieldIcon } from '../../ui/icons';
+import { LogOutIcon, NowouIcon, PencilIcon, ShieldIcon } from '../../ui/icons';
 import { preloadAccountPopup } from '../popups/AccountPopup';
 import { usePopups } from '../popups/PopupProvider';
 import { useErrorReport } from '../popups/useErrorReport';
@@ -59,10 +60,24 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
         </div>
       ) : signedIn && user ? (
         <div className="navigation-panel__account">
-          <Link to={paths.account} className="navigation-panel__avatar" onClick={afterNavigate}>
-            <Avatar index={user.avatar} decorative />
-            <span className="navigation-panel__username">{user.username || 'Your account'}</span>
-          </Link>
+          <div className="navigation-panel__profile">
+            <Link to={paths.account} className="navigation-panel__avatar" onClick={afterNavigate}>
+              <Avatar index={user.avatar} decorative />
+              <span className="navigation-panel__username">{user.username || 'Your account'}</span>
+            </Link>
+            <button
+              type="button"
+              className="navigation-panel__edit-avatar"
+              aria-label="Edit avatar"
+              title="Edit avatar"
+              onPointerEnter={() => preloadAccountPopup('editAvatar')}
+              onClick={() => open({ name: 'editAvatar' })}
+            >
+              <span className="navigation-panel__edit-badge" aria-hidden="true">
+                <PencilIcon size={14} />
+              </span>
+            </button>
+          </div>
         </div>
       ) : (
         <div className="navigation-panel__account">
