@@ -68,7 +68,8 @@ export function openSseStream(
   };
   // The response's 'close' fires when the client goes away as well as after end(): one place to clean up.
   response.once('close', markClosed);
-  response.once('error', markClosed);
+  // Kept for the stream's whole life: an 'error' without a listener would end the process.
+  response.on('error', markClosed);
 
   const write = (chunk: string) => {
     if (closed) return;
