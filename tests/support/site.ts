@@ -2,11 +2,14 @@
  * One browser test file's site: the real server on a loopback port (own temp SQLite) serving a copy
  * of the production build in dist/client, one Chromium per file, and a fresh context per test whose
  * console and page errors fail that test. The copy keeps a rebuild running elsewhere (npm start,
- * another test run) from pulling files out from under a running test.
+ * another test run) from pulling files out from under a running test; a copy taken while a build
+ * is being written is noticed (missing chunks, compressed files that differ) and taken again.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { collectPageErrors, launchBrowser, newContext, type ContextOptions } from './browser';
@@ -39,13 +42,51 @@ export interface Site {
   open(path: string, options: TabOptions): Promise<SiteTab>;
 }
 
-function copyBuiltClient(): string {
-  if (!existsSync(join(BUILT_CLIENT_DIR, 'index.html'))) {
-    throw new Error('Browser tests need the production build: run `npm run build` first.');
+/** Files the copy refers to but lacks, and compressed siblings that do not match their original. */
+function inconsistencies(dir: string): string[] {
+  const problems: string[] = [];
+  const assets = join(dir, 'assets');
+  const files = existsSync(assets) ? readdirSync(assets) : [];
+  for (const name of ['index.html', ...files.map((file) => `assets/${file}`)]) {
+    const path = join(dir, name);
+    if (name.endsWith('.br') || name.endsWith('.gz')) {
+      const original = path.slice(0, -3);
+      const unpack = name.endsWith('.br') ? brotliDecompressSync : gunzipSync;
+      try {
+        if (!existsSync(original) || !unpack(readFileSync(path)).equals(readFileSync(original)))
+          problems.push(name);
+      } catch {
+        problems.push(name);
+      }
+      continue;
+    }
+    if (!/\.(html|js|css)$/.test(name)) continue;
+    const text = readFileSync(path, 'utf8');
+    for (const [, file] of text.matchAll(/(?:\/assets\/|\.\/)([\w.-]+\.(?:js|css))\b/g)) {
+      if (file && !files.includes(file)) problems.push(`${name} → ${file}`);
+    }
   }
-  const dir = makeTempDir('creator-site-e2e-client-');
-  cpSync(BUILT_CLIENT_DIR, dir, { recursive: true });
-  return dir;
+  return problems;
+}
+
+/** A consistent copy of dist/client, waiting out a build that is being written right now. */
+async function copyBuiltClient(): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    if (!existsSync(join(BUILT_CLIENT_DIR, 'index.html')) && attempt === 1) {
+      throw new Error('Browser tests need the production build: run `npm run build` first.');
+    }
+    const dir = makeTempDir('creator-site-e2e-client-');
+    try {
+      cpSync(BUILT_CLIENT_DIR, dir, { recursive: true });
+      const problems = inconsistencies(dir);
+      if (problems.length === 0) return dir;
+      if (attempt >= 20) throw new Error(`dist/client is inconsistent: ${problems.join(', ')}`);
+    } catch (error) {
+      if (attempt >= 20) throw error;
+    }
+    rmSync(dir, { recursive: true, force: true });
+    await delay(500);
+  }
 }
 
 /** Navigates and waits until the page's <main> landmark is rendered. */
@@ -62,7 +103,7 @@ export function useSite(): Site {
   const tabs: (SiteTab & { expectErrors: boolean | RegExp })[] = [];
 
   beforeAll(async () => {
-    clientDir = copyBuiltClient();
+    clientDir = await copyBuiltClient();
     [server, browser] = await Promise.all([
       startTestServer({ env: { CLIENT_DIR: clientDir, SERVE_CLIENT: 'true' } }),
       launchBrowser(),
