@@ -3,7 +3,7 @@
  * DATA_DIR/outbox with one log line each naming the file and the mail's link (so a self-hoster
  * without SMTP can still hand a reset link to its owner).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -63,7 +63,9 @@ export function createMailTransport(
       const info = await writer.sendMail(messageOf(mail, config.mailFrom));
       await mkdir(directory, { recursive: true });
       const file = join(directory, `${mail.created_at.replace(/[:.]/g, '-')}-${mail.id}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written beside, then renamed: whoever watches the outbox never reads half a message.
+      await writeFile(`${file}.partial`, info.message as Buffer, { mode: 0o600 });
+      await rename(`${file}.partial`, file);
       const link = firstLink(mail.text_body);
       log.info(`Mail written to ${file}${link ? `: ${link}` : ''}`);
     },
