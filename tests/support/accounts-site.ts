@@ -176,7 +176,9 @@ export interface InvalidFieldState {
 
 /** What the form shows as invalid: only one control, its message, focus and colour. */
 export async function invalidField(scope: Locator): Promise<InvalidFieldState> {
-  return scope.evaluate((root) => {
+  return scope.evaluate(async (root) => {
+    // Colours change through (reduced-motion, near-zero) transitions that settle on the next frame.
+    await new Promise((settled) => requestAnimationFrame(() => requestAnimationFrame(settled)));
     const invalid = Array.from(root.querySelectorAll<HTMLElement>('[aria-invalid="true"]'));
     const control = invalid[0] ?? null;
     const probe = document.createElement('span');

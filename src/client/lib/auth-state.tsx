@@ -23,7 +23,7 @@ import {
   type CurrentUser,
   type UserInfo,
 } from './current-user';
-import { setDevLogRank } from './dev-log';
+import { devLog, setDevLogRank } from './dev-log';
 import { liveConnection } from './live-connection';
 import { useLiveEvent } from './use-live-event';
 
@@ -72,6 +72,8 @@ async function fetchMe(signal?: AbortSignal): Promise<AuthSnapshot> {
     return snapshotOf(userInfoFromBody(await api<unknown>('/api/me', { signal })));
   } catch (error) {
     if (signal?.aborted) throw error;
+    // Spec §8: auth failures are logged and the user state is reset.
+    devLog('GET /api/me failed; treating the visitor as signed out', error);
     return SIGNED_OUT;
   }
 }

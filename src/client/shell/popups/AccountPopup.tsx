@@ -45,12 +45,32 @@ export function preloadAccountPopup(name: AccountPopupName): void {
   });
 }
 
+// One lazy component per form, kept while it loads fine; a failed one is dropped so the next open
+// fetches the chunk again (React.lazy remembers a failure for good).
+const forms = new Map<AccountPopupName, ComponentType>();
+
+function lazyForm(name: AccountPopupName): ComponentType {
+  let form = forms.get(name);
+  if (!form) {
+    form = lazy(LOADERS[name]);
+    forms.set(name, form);
+  }
+  return form;
+}
+
 /** A form whose chunk cannot load (offline) says so instead of taking the shell down. */
-class FormLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+class FormLoadBoundary extends Component<
+  { name: AccountPopupName; children: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  override componentDidCatch() {
+    forms.delete(this.props.name);
   }
 
   override render() {
@@ -69,11 +89,10 @@ class FormLoadBoundary extends Component<{ children: ReactNode }, { failed: bool
 export function AccountPopup({ name, ...slot }: PopupSlotProps & { name: AccountPopupName }) {
   const { open, close } = usePopups();
   const { title, back } = ACCOUNT_POPUPS[name];
-  // One lazy component per open: a chunk that failed to load is fetched again on the next open.
-  const [Form] = useState(() => lazy(LOADERS[name]));
+  const [Form] = useState(() => lazyForm(name));
   return (
     <Popup title={title} onClose={close} onBack={() => open(back)} {...slot}>
-      <FormLoadBoundary>
+      <FormLoadBoundary name={name}>
         <Suspense
           fallback={
             <div className="account-popup__loading">
