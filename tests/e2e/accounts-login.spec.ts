@@ -208,3 +208,23 @@ test.each(WIDTHS)('at %i px the Admin button shows for adminRank 10, not 9', asy
   await panel.getByRole('link', { name: ten.username }).waitFor();
   expect(await panel.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe(paths.admin);
 });
+
+test('too many attempts: the server\'s 429 message is shown as it comes, without "Report this error"', async () => {
+  const user = await createUser(site.server);
+  const { page } = await site.open(paths.about, {
+    width: VIEWPORTS.desktop.width,
+    expectErrors: /status of (401|429)/,
+  });
+  const dialog = await logIn(page, user.email, 'wrong-password-0');
+  const alert = dialog.getByRole('alert');
+  await alert.waitFor();
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await dialog.getByLabel('Password').fill(`wrong-password-${attempt}`);
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/auth/login')),
+      dialog.getByRole('button', { name: 'Log in', exact: true }).click(),
+    ]);
+  }
+  await alert.getByText(MESSAGES.tooManyAttempts).waitFor();
+  expect(await alert.getByRole('button', { name: 'Report this error' }).count()).toBe(0);
+});
