@@ -221,9 +221,12 @@ test('leaving the Nowou page for another page brings the layout back', async () 
     .getByRole('link', { name: /^Nowou/ })
     .click();
   await page.waitForURL(`${site.url}${paths.nowou}`);
-  expect(await page.getByRole('banner').count()).toBe(0);
+  // The URL changes first; the layout follows once the Nowou page's module has loaded.
+  await expect.poll(() => page.getByRole('banner').count()).toBe(0);
   await page.goBack();
   await page.waitForURL(`${site.url}${paths.about}`);
-  expect(await page.getByRole('banner').isVisible()).toBe(true);
-  expect(await page.getByRole('navigation', { name: 'Navigation' }).isVisible()).toBe(true);
+  await page.getByRole('banner').waitFor({ state: 'visible', timeout: 5000 });
+  await page
+    .getByRole('navigation', { name: 'Navigation' })
+    .waitFor({ state: 'visible', timeout: 5000 });
 });
