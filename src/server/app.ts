@@ -11,6 +11,7 @@ import { connectDatabase } from '#server/db/connect';
 import type { Database } from '#server/db/schema';
 import { authRoutes } from '#server/features/accounts/auth.routes';
 import { meRoutes } from '#server/features/accounts/me.routes';
+import { errorReportsRoutes } from '#server/features/error-reports/error-reports.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
 import { liveRoutes } from '#server/features/live/live.routes';
 import { mailPlugin } from '#server/mail/mail-plugin';
@@ -35,7 +36,13 @@ import {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Every feature's routes, in registration order. */
-const FEATURE_ROUTES: AppRoutes[] = [healthRoutes, authRoutes, meRoutes, liveRoutes];
+const FEATURE_ROUTES: AppRoutes[] = [
+  healthRoutes,
+  authRoutes,
+  meRoutes,
+  liveRoutes,
+  errorReportsRoutes,
+];
 
 /** Query parameters whose values never reach the log (e.g. the password-reset link's token). */
 const SECRET_QUERY_KEY = /token|code|key|secret|password/i;

@@ -106,6 +106,15 @@ const ROUTES: Record<string, RouteCase> = {
     expect: everyone(200),
     stream: true,
   },
+  'POST /api/errors': {
+    request: async () => ({
+      body: { error: 'Error: boom', errorName: 'handleLogIn', timestamp: new Date().toISOString() },
+    }),
+    expect: everyone(201),
+  },
+  'GET /api/admin/errors': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
   // The static client's guard: unknown /api paths are never the SPA (present with a client build).
   'GET /api/*': { request: async () => ({ path: '/api/no-such-route' }), expect: everyone(404) },
 };

@@ -1,0 +1,54 @@
+/** Storage of error reports (table error_reports); rows become API shapes here. */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ErrorReportList } from '#shared/error-report-schemas';
+import type { Database } from '#server/db/schema';
+
+export interface NewErrorReportInput {
+  error: string;
+  errorName: string;
+  page: string | null;
+  userId: string | null;
+}
+
+export async function insertErrorReport(
+  db: Kysely<Database>,
+  report: NewErrorReportInput,
+  now = new Date(),
+): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('error_reports')
+    .values({
+      id,
+      error: report.error,
+      error_name: report.errorName,
+      page: report.page,
+      user_id: report.userId,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/** The latest reports, newest first (ties broken by id so the order is stable). */
+export async function listLatestErrorReports(
+  db: Kysely<Database>,
+  limit: number,
+): Promise<ErrorReportList['reports']> {
+  const rows = await db
+    .selectFrom('error_reports')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    error: row.error,
+    errorName: row.error_name,
+    page: row.page,
+    userId: row.user_id,
+    createdAt: row.created_at,
+  }));
+}

@@ -1,0 +1,57 @@
+/**
+ * POST /api/errors: a visitor's error report, sent only after they agreed in the consent pop-up
+ * (spec §7). The text is masked again before storing (the client masked it for the preview), the
+ * body is capped well below the app's limit, and each client address may send a few per hour.
+ * GET /api/admin/errors: the latest reports for the site owner (adminRank > 9).
+ */
+import {
+  ERROR_REPORT_BODY_LIMIT_BYTES,
+  ERROR_REPORTS_LIST_LIMIT,
+  errorReportListSchema,
+  errorReportPayloadSchema,
+  errorReportReceivedSchema,
+  maskErrorText,
+} from '#shared/error-report-schemas';
+import type { App } from '#server/app-types';
+import { requireAdmin } from '#server/plugins/guards';
+import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
+import { getSessionUser } from '#server/plugins/session';
+import { insertErrorReport, listLatestErrorReports } from './error-reports.repository';
+
+/** Within the pruning window of plugins/rate-limit.ts (its longest rule is an hour too). */
+export const ERROR_REPORTS_PER_ADDRESS: RateLimitRule = {
+  name: 'error-report:address',
+  limit: 10,
+  windowMs: 60 * 60_000,
+};
+
+export async function errorReportsRoutes(app: App): Promise<void> {
+  app.post(
+    '/api/errors',
+    {
+      bodyLimit: ERROR_REPORT_BODY_LIMIT_BYTES,
+      schema: { body: errorReportPayloadSchema, response: { 201: errorReportReceivedSchema } },
+    },
+    async (request, reply) => {
+      await enforceRateLimits(app.db, reply, [[ERROR_REPORTS_PER_ADDRESS, request.ip]]);
+      const user = await getSessionUser(request);
+      const { error, errorName, page } = request.body;
+      await insertErrorReport(app.db, {
+        error: maskErrorText(error),
+        errorName,
+        page: page ?? null,
+        userId: user?.id ?? null,
+      });
+      return reply.code(201).send({ status: 'received' as const });
+    },
+  );
+
+  app.get(
+    '/api/admin/errors',
+    { onRequest: [requireAdmin], schema: { response: { 200: errorReportListSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { reports: await listLatestErrorReports(app.db, ERROR_REPORTS_LIST_LIMIT) };
+    },
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Error reports (spec §3: error, errorName, timestamp; §7: sent only after consent). The masking
+ * runs in the browser before the consent preview, so the visitor sees exactly what would be sent,
+ * and again on the server before storing; it is idempotent, so the second pass changes nothing.
+ */
+import { z } from 'zod';
+import { PAGE_KEYS } from './page-keys';
+
+/**
+ * Error names are short identifiers: the spec's (§8: handleLogIn, handleLogOut, handleSignUp,
+ * handleForgotPassword, handleAvatar) and a thrown error's own name (TypeError).
+ */
+export const ERROR_NAME_MAX_LENGTH = 64;
+export const ERROR_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+export const ERROR_TEXT_MAX_LENGTH = 4000;
+export const ERROR_TIMESTAMP_MAX_LENGTH = 64;
+/** The route's own body limit: the longest error text at 2 bytes a character fits with room. */
+export const ERROR_REPORT_BODY_LIMIT_BYTES = 8 * 1024;
+/** How many reports the admin list returns, newest first. */
+export const ERROR_REPORTS_LIST_LIMIT = 200;
+
+export const ERROR_MASKS = { email: '[email]', token: '[token]' } as const;
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+/** The value of any `…token=`, `…secret=` or `…password=` parameter, up to a separator. */
+const SECRET_PARAMETER = /((?:token|secret|password)=)[^\s&;,"'<>]+/gi;
+/** Session tokens, API keys, JWT parts and the like: long unbroken runs of URL-safe characters. */
+const LONG_TOKEN = /[A-Za-z0-9_-]{24,}/g;
+
+/** Replaces e-mail addresses and token-like strings in an error text; masking twice changes nothing. */
+export function maskErrorText(text: string): string {
+  return text
+    .replace(EMAIL, ERROR_MASKS.email)
+    .replace(SECRET_PARAMETER, `$1${ERROR_MASKS.token}`)
+    .replace(LONG_TOKEN, ERROR_MASKS.token);
+}
+
+export const errorReportPayloadSchema = z.strictObject({
+  error: z
+    .string({ error: 'The error text is missing.' })
+    .min(1, 'The error text is missing.')
+    .max(
+      ERROR_TEXT_MAX_LENGTH,
+      `The error text has to be at most ${ERROR_TEXT_MAX_LENGTH} characters.`,
+    ),
+  errorName: z
+    .string({ error: 'The error name is missing.' })
+    .max(
+      ERROR_NAME_MAX_LENGTH,
+      `The error name has to be at most ${ERROR_NAME_MAX_LENGTH} characters.`,
+    )
+    .regex(ERROR_NAME_PATTERN, 'The error name is not valid.'),
+  timestamp: z
+    .string({ error: 'The timestamp is missing.' })
+    .max(ERROR_TIMESTAMP_MAX_LENGTH, 'The timestamp is not valid.')
+    .pipe(z.iso.datetime({ offset: true, error: 'The timestamp is not valid.' })),
+  page: z.enum(PAGE_KEYS, { error: 'The page is not known.' }).optional(),
+});
+
+export type ErrorReportPayload = z.infer<typeof errorReportPayloadSchema>;
+
+export const errorReportReceivedSchema = z.object({ status: z.literal('received') });
+
+export const errorReportListSchema = z.object({
+  reports: z.array(
+    z.object({
+      id: z.string(),
+      error: z.string(),
+      errorName: z.string(),
+      page: z.string().nullable(),
+      userId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+export type ErrorReportList = z.infer<typeof errorReportListSchema>;
