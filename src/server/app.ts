@@ -14,6 +14,7 @@ import { meRoutes } from '#server/features/accounts/me.routes';
 import { errorReportsRoutes } from '#server/features/error-reports/error-reports.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
 import { liveRoutes } from '#server/features/live/live.routes';
+import { visitsRoutes } from '#server/features/visits/visits.routes';
 import { mailPlugin } from '#server/mail/mail-plugin';
 import { dbPlugin } from '#server/plugins/db';
 import { errorsPlugin } from '#server/plugins/errors';

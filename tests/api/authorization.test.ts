@@ -106,6 +106,10 @@ const ROUTES: Record<string, RouteCase> = {
     expect: everyone(200),
     stream: true,
   },
+  'POST /api/visits': { request: async () => ({ body: { page: 'home' } }), expect: everyone(204) },
+  'GET /api/admin/traffic': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
   'POST /api/errors': {
     request: async () => ({
       body: { error: 'Error: boom', errorName: 'handleLogIn', timestamp: new Date().toISOString() },

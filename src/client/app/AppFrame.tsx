@@ -1,6 +1,7 @@
 /** The root route: the app-wide providers around the shell. */
 import { AuthProvider } from '../lib/auth-state';
 import { LiveStreamSync } from '../lib/use-live-event';
+import { VisitCounter } from '../lib/visit-counter';
 import { LayoutProvider } from '../shell/layout/LayoutProvider';
 import { LoadingOverlayProvider } from '../shell/overlays/LoadingOverlay';
 import { PopupProvider } from '../shell/popups/PopupProvider';
@@ -10,6 +11,7 @@ export function AppFrame() {
   return (
     <LayoutProvider>
       <LiveStreamSync />
+      <VisitCounter />
       <AuthProvider>
         <LoadingOverlayProvider>
           <PopupProvider>

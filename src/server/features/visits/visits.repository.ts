@@ -1,0 +1,65 @@
+/**
+ * Page visit counters (DESIGN.md "Data model": page_visits and page_visits_daily). Both rows are
+ * raised by an atomic upsert (`count = count + 1` in SQL), never read-modify-write, so concurrent
+ * visits on any number of instances add up exactly.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { TrafficResponse } from '#shared/visit-schemas';
+import type { Database } from '#server/db/schema';
+
+/** `YYYY-MM-DD` of the UTC day. */
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Adds one visit to the page's total and to its row for the UTC day of `now`, together. */
+export async function countVisit(
+  db: Kysely<Database>,
+  pageKey: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('page_visits')
+      .values({ page_key: pageKey, count: 1 })
+      .onConflict((oc) =>
+        oc.column('page_key').doUpdateSet({ count: sql<number>`page_visits.count + 1` }),
+      )
+      .execute();
+    await trx
+      .insertInto('page_visits_daily')
+      .values({ page_key: pageKey, day: utcDay(now), count: 1 })
+      .onConflict((oc) =>
+        oc
+          .columns(['page_key', 'day'])
+          .doUpdateSet({ count: sql<number>`page_visits_daily.count + 1` }),
+      )
+      .execute();
+  });
+}
+
+/** The spec's traffic/pages document and the per-day rows of the last `days` UTC days. */
+export async function readTraffic(
+  db: Kysely<Database>,
+  days: number,
+  now = new Date(),
+): Promise<TrafficResponse> {
+  const firstDay = utcDay(new Date(now.getTime() - (days - 1) * 86_400_000));
+  const [totals, daily] = await Promise.all([
+    db.selectFrom('page_visits').select(['page_key', 'count']).orderBy('page_key').execute(),
+    db
+      .selectFrom('page_visits_daily')
+      .select(['page_key', 'day', 'count'])
+      .where('day', '>=', firstDay)
+      .orderBy('day')
+      .orderBy('page_key')
+      .execute(),
+  ]);
+  const sessions: TrafficResponse['sessions'] = {};
+  // PostgreSQL may hand back a bigint column as text; the API always answers numbers.
+  for (const row of totals) sessions[row.page_key] = { count: Number(row.count) };
+  return {
+    sessions,
+    daily: daily.map((row) => ({ day: row.day, page: row.page_key, count: Number(row.count) })),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * POST /api/visits `{page}`: one more visit to a known page key (spec §4, §7 "Count visit"); cookieless
+ * and open to anyone, so it is rate limited per client address. GET /api/admin/traffic: the counts
+ * for the admin (adminRank above 9).
+ */
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '#shared/api-errors';
+import { countVisitSchema, TRAFFIC_DAYS, trafficResponseSchema } from '#shared/visit-schemas';
+import type { App } from '#server/app-types';
+import { countVisit, readTraffic } from '#server/features/visits/visits.repository';
+import { requireAdmin } from '#server/plugins/guards';
+import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
+
+/**
+ * A browser counts each page at most once per session (19 page keys), so 120 a minute leaves room
+ * for many visitors behind one address while keeping a script from inflating the counters cheaply.
+ */
+export const VISITS_PER_ADDRESS: RateLimitRule = {
+  name: 'visits:address',
+  limit: 120,
+  windowMs: 60_000,
+};
+
+export async function visitsRoutes(app: App): Promise<void> {
+  app.post(
+    '/api/visits',
+    {
+      schema: {
+        body: countVisitSchema,
+        response: { 204: z.undefined(), 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforceRateLimits(app.db, reply, [[VISITS_PER_ADDRESS, request.ip]]);
+      await countVisit(app.db, request.body.page);
+      return reply.code(204).send(undefined);
+    },
+  );
+
+  app.get(
+    '/api/admin/traffic',
+    {
+      onRequest: [requireAdmin],
+      schema: {
+        response: {
+          200: trafficResponseSchema,
+          401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return readTraffic(app.db, TRAFFIC_DAYS);
+    },
+  );
+}
