@@ -42,6 +42,7 @@ const FEATURE_ROUTES: AppRoutes[] = [
   authRoutes,
   meRoutes,
   liveRoutes,
+  visitsRoutes,
   errorReportsRoutes,
 ];
 
