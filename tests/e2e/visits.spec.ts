@@ -1,0 +1,101 @@
+/**
+ * Visit counting in the browser (spec §4): the first visit to each page in a browser session counts
+ * once; a new session counts again; blocked sessions count nothing. Counts are read from the
+ * server's storage.
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { useAccountsSite } from '../support/accounts-site';
+import { gotoPage } from '../support/site';
+
+const site = useAccountsSite();
+
+async function countOf(page: string): Promise<number> {
+  const row = await site.server.app.db
+    .selectFrom('page_visits')
+    .select('count')
+    .where('page_key', '=', page)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Waits until the tab has recorded the page in its session record (after the count was sent). */
+async function recorded(page: Page, pageKey: string): Promise<void> {
+  await page.waitForFunction(
+    (key) => key in (JSON.parse(sessionStorage.getItem('sessions') ?? '{}') as object),
+    pageKey,
+  );
+}
+
+test('/, /about, / again and /Nowou in one session count home, about and nowou once each', async () => {
+  const { page } = await site.newTab({ width: 1280 });
+  await gotoPage(page, `${site.url}/`);
+  await recorded(page, 'home');
+  await gotoPage(page, `${site.url}/about`);
+  await recorded(page, 'about');
+  await gotoPage(page, `${site.url}/`);
+  await gotoPage(page, `${site.url}/Nowou`);
+  await recorded(page, 'nowou');
+  // In-app navigation back to a counted page sends nothing either.
+  await page.evaluate(() => history.back());
+  await delay(500);
+  expect({
+    home: await countOf('home'),
+    about: await countOf('about'),
+    nowou: await countOf('nowou'),
+  }).toEqual({ home: 1, about: 1, nowou: 1 });
+  const row = await site.server.app.db
+    .selectFrom('page_visits_daily')
+    .select(['page_key', 'count'])
+    .where('page_key', '=', 'about')
+    .executeTakeFirstOrThrow();
+  expect(Number(row.count)).toBe(1);
+});
+
+test('a new browser session counts the same page again', async () => {
+  const before = await countOf('support');
+  const first = await site.open('/support', { width: 1280 });
+  await recorded(first.page, 'support');
+  await gotoPage(first.page, `${site.url}/support`);
+  const second = await site.open('/support', { width: 1280 });
+  await recorded(second.page, 'support');
+  expect(await countOf('support')).toBe(before + 2);
+});
+
+test('with sessions blocked by setting nothing is counted', async () => {
+  const tab = await site.newTab({ width: 1280 });
+  await tab.context.addInitScript(() => {
+    localStorage.setItem(
+      'app-settings',
+      JSON.stringify({ bools: { experimental: false, devCard: false, blockSessions: true } }),
+    );
+  });
+  let sent = 0;
+  tab.page.on('request', (request) => {
+    if (request.url().endsWith('/api/visits')) sent += 1;
+  });
+  await gotoPage(tab.page, `${site.url}/art`);
+  await gotoPage(tab.page, `${site.url}/music`);
+  await delay(1000);
+  expect(sent).toBe(0);
+  expect([await countOf('art'), await countOf('music')]).toEqual([0, 0]);
+});
+
+test('a tab opened hidden counts once it becomes visible', async () => {
+  const tab = await site.newTab({ width: 1280 });
+  await tab.context.addInitScript(() => {
+    let state: DocumentVisibilityState = 'hidden';
+    Object.defineProperty(document, 'visibilityState', { get: () => state, configurable: true });
+    (window as unknown as { showTab: () => void }).showTab = () => {
+      state = 'visible';
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+  });
+  await gotoPage(tab.page, `${site.url}/contact`);
+  await delay(500);
+  expect(await countOf('contact')).toBe(0);
+  await tab.page.evaluate(() => (window as unknown as { showTab: () => void }).showTab());
+  await recorded(tab.page, 'contact');
+  expect(await countOf('contact')).toBe(1);
+});
