@@ -21,12 +21,16 @@ test('long token-like strings and anything after token= become [token]', () => {
   expect(maskErrorText('?access_token=short;client_secret=s3cr3t')).toBe(
     '?access_token=[token];client_secret=[token]',
   );
+  expect(maskErrorText('failed (token=abc123) {password=x}')).toBe(
+    'failed (token=[token]) {password=[token]}',
+  );
 });
 
 test('masking twice changes nothing', () => {
   const samples = [
     'ada@example.com token=abc 0123456789abcdefABCDEF_-xyz',
     'token=[token] [email] [token]',
+    '(token=[token]) token=a]b',
     'password=hunter2 mail me at x.y@z.io',
   ];
   for (const text of samples) {

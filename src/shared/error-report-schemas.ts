@@ -23,7 +23,7 @@ export const ERROR_MASKS = { email: '[email]', token: '[token]' } as const;
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
 /** The value of any `…token=`, `…secret=` or `…password=` parameter, up to a separator. */
-const SECRET_PARAMETER = /((?:token|secret|password)=)[^\s&;,"'<>]+/gi;
+const SECRET_PARAMETER = /((?:token|secret|password)=)[^\s&;,"'<>)}]+/gi;
 /** Session tokens, API keys, JWT parts and the like: long unbroken runs of URL-safe characters. */
 const LONG_TOKEN = /[A-Za-z0-9_-]{24,}/g;
 

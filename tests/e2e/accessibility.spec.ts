@@ -41,7 +41,7 @@ async function openFromNavigation(page: Page, button: string) {
   await panel.getByRole('button', { name: button }).click();
 }
 
-/** The blocked page module and the error report sent to a missing endpoint are logged by the browser. */
+/** The blocked page module and the error report the test makes fail are logged by the browser. */
 const EXPECTED_ERRORS = /Failed to load resource|Failed to fetch dynamically imported module/;
 
 test.each(COMBINATIONS)(
@@ -107,7 +107,20 @@ test.each(COMBINATIONS)(
     await gotoPage(page, `${site.url}${paths.art}`);
     await page.getByRole('button', { name: 'Report this error' }).click();
     await check(COPY.errorReportTitle);
-    // With the failure message showing too.
+    // With the thank-you showing after Yes.
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByRole('dialog', { name: COPY.errorReportTitle }).getByRole('status').waitFor();
+    await check(COPY.errorReportTitle);
+    await closeAll();
+    // With the failure message showing too: the server made to refuse the report.
+    await context.route('**/api/errors', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { status: 'unavailable', message: 'Unavailable.' } }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Report this error' }).click();
     await page.getByRole('button', { name: 'Yes' }).click();
     await page.getByRole('alert').waitFor();
     await check(COPY.errorReportTitle);

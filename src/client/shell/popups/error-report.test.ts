@@ -25,7 +25,7 @@ test('values that cannot be serialised still give text', () => {
 });
 
 test('long errors are cut to the maximum length', () => {
-  const text = errorText('x'.repeat(ERROR_REPORT_TEXT_MAX + 50));
+  const text = errorText('word '.repeat(ERROR_REPORT_TEXT_MAX));
   expect(text).toHaveLength(ERROR_REPORT_TEXT_MAX);
   expect(text.endsWith('…')).toBe(true);
 });
@@ -37,4 +37,21 @@ test('the payload is the previewed draft plus an ISO timestamp', () => {
     errorName: 'handleLogIn',
     timestamp: '2026-11-21T10:00:00.000Z',
   });
+});
+
+test('e-mail addresses and tokens are masked before the preview shows them', () => {
+  const text = errorText(new Error('No account for ada@example.com (token=abc123)'));
+  expect(text).toBe('Error: No account for [email] (token=[token])');
+  expect(errorText(`${'a'.repeat(10)} ${'x'.repeat(ERROR_REPORT_TEXT_MAX + 50)}`)).toBe(
+    `${'a'.repeat(10)} [token]`,
+  );
+});
+
+test('the payload names the page when its path is a known page', () => {
+  const draft = errorReportDraft('handleLogOut', 'offline');
+  const now = new Date('2026-11-21T10:00:00Z');
+  expect(errorReportPayload(draft, now, '/about').page).toBe('about');
+  expect(errorReportPayload(draft, now, '/')).toMatchObject({ page: 'home' });
+  expect(errorReportPayload(draft, now, '/no/such/place')).not.toHaveProperty('page');
+  expect(errorReportPayload(draft, now)).not.toHaveProperty('page');
 });

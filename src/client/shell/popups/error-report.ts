@@ -1,17 +1,14 @@
 /**
- * What an error report contains (spec §3: error, errorName, timestamp). The consent pop-up previews
- * exactly this text, so turning a thrown value into it happens once, here.
+ * What an error report contains (spec §3: error, errorName, timestamp; plus the page it happened
+ * on). The consent pop-up previews exactly this payload, so turning a thrown value into it, masking
+ * e-mails and tokens included, happens once, here.
  */
+import { maskErrorText, type ErrorReportPayload } from '#shared/error-report-schemas';
+import { isPageKey, pageKeyFromPath } from '#shared/page-keys';
 import type { ErrorReportDraft } from './popup-state';
 
-/** Keeps a report readable in the preview and well under any sane request limit. */
+/** Keeps a report readable in the preview and well under the server's limit. */
 export const ERROR_REPORT_TEXT_MAX = 2000;
-
-export interface ErrorReportPayload {
-  error: string;
-  errorName: string;
-  timestamp: string;
-}
 
 export function errorText(error: unknown): string {
   let text: string;
@@ -24,7 +21,8 @@ export function errorText(error: unknown): string {
       text = String(error);
     }
   }
-  text = text.trim() || 'Unknown error';
+  // Masked before cutting, so a cut never leaves the visible start of an address or token behind.
+  text = maskErrorText(text.trim()) || 'Unknown error';
   return text.length > ERROR_REPORT_TEXT_MAX
     ? `${text.slice(0, ERROR_REPORT_TEXT_MAX - 1)}…`
     : text;
@@ -34,9 +32,22 @@ export function errorReportDraft(errorName: string, error: unknown): ErrorReport
   return { errorName, error: errorText(error) };
 }
 
+/** The page key for a location, when it is one the server knows. */
+export function reportPage(pathname: string): ErrorReportPayload['page'] {
+  const key = pageKeyFromPath(pathname);
+  return isPageKey(key) ? key : undefined;
+}
+
 export function errorReportPayload(
   draft: ErrorReportDraft,
   now: Date = new Date(),
+  pathname?: string,
 ): ErrorReportPayload {
-  return { error: draft.error, errorName: draft.errorName, timestamp: now.toISOString() };
+  const page = pathname === undefined ? undefined : reportPage(pathname);
+  return {
+    error: maskErrorText(draft.error),
+    errorName: draft.errorName,
+    timestamp: now.toISOString(),
+    ...(page ? { page } : {}),
+  };
 }
