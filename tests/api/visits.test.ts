@@ -178,6 +178,9 @@ describe.skipIf(!pg.available)(pg.title('on PostgreSQL'), () => {
   });
   afterAll(async () => {
     await pgServer?.close();
+    // pg's pool.end() resolves before its sockets have closed; dropping the database "with (force)"
+    // right away can terminate a closing connection, which then throws 57P01 with no listener.
+    await delay(200);
     await database?.drop();
   });
 
