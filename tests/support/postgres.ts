@@ -84,8 +84,18 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
   return {
     url: url.href,
     drop: () =>
-      withAdmin((client) => client.query(`drop database if exists "${name}" with (force)`)).then(
-        () => undefined,
-      ),
+      withAdmin(async (client) => {
+        // A pool's end() can resolve before its sockets are closed; dropping with force then kills
+        // those backends and their clients report it as an unhandled error. Wait for them to leave.
+        for (let waited = 0; waited < 3000; waited += 50) {
+          const { rows } = await client.query<{ n: string }>(
+            'select count(*) as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (Number(rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await client.query(`drop database if exists "${name}" with (force)`);
+      }),
   };
 }

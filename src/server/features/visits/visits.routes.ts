@@ -12,12 +12,13 @@ import { requireAdmin } from '#server/plugins/guards';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
 
 /**
- * A browser counts each page at most once per session (19 page keys), so 120 a minute leaves room
- * for many visitors behind one address while keeping a script from inflating the counters cheaply.
+ * A browser counts each page at most once per session (19 page keys), so 300 a minute leaves room
+ * for many visitors behind one address (an office, a mobile carrier) while keeping a script from
+ * inflating the counters cheaply.
  */
 export const VISITS_PER_ADDRESS: RateLimitRule = {
   name: 'visits:address',
-  limit: 120,
+  limit: 300,
   windowMs: 60_000,
 };
 
