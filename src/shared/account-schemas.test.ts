@@ -64,6 +64,8 @@ describe('email', () => {
     ['ada@', MESSAGES.emailInvalid],
     ['ada@example', MESSAGES.emailInvalid],
     ['a da@example.com', MESSAGES.emailInvalid],
+    ['x,victim@example.com', MESSAGES.emailInvalid],
+    ['"Ada" <ada@example.com>', MESSAGES.emailInvalid],
     [`${'a'.repeat(250)}@example.com`, MESSAGES.emailTooLong],
   ])('%j → %s', (value, message) => {
     expect(firstMessage(emailSchema, value)).toBe(message);

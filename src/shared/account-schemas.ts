@@ -63,12 +63,13 @@ export function isPresent(value: unknown): boolean {
 const requiredString = (message: string) =>
   z.string({ error: message }).min(1, { error: message, abort: true });
 
+/** Also refuses the characters mail software reads as address separators or display-name syntax. */
 export const emailSchema = requiredString(MESSAGES.emailMissing)
   .trim()
   .min(1, { error: MESSAGES.emailMissing, abort: true })
   .max(EMAIL_MAX_LENGTH, { error: MESSAGES.emailTooLong, abort: true })
   .refine((v) => v.includes('@'), { error: MESSAGES.emailNoAt, abort: true })
-  .refine((v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), {
+  .refine((v) => /^[^\s@,;<>()"]+@[^\s@,;<>()"]+\.[^\s@,;<>()"]+$/.test(v), {
     error: MESSAGES.emailInvalid,
     abort: true,
   })

@@ -231,3 +231,29 @@ test('DELETE /api/me needs the password; then the account, its sessions and link
     user: null,
   });
 });
+
+test('the export shows mail-list rows made under the e-mail alone only once that e-mail is verified', async () => {
+  const now = new Date().toISOString();
+  const listRow = (email: string) => ({
+    id: randomUUID(),
+    list: 'newsletter',
+    email,
+    user_id: null,
+    unsubscribe_token: randomUUID(),
+    state: 'subscribed',
+    created_at: now,
+    updated_at: now,
+  });
+  const unverified = await createUser(server, { emailVerified: false });
+  const verified = await createUser(server, { emailVerified: true });
+  await server.app.db
+    .insertInto('mail_list_members')
+    .values([listRow(unverified.email), listRow(verified.email)])
+    .execute();
+  const exportOf = async (user: typeof unverified) =>
+    (await call(server, 'GET', '/api/me/export', { cookie: await loginAs(server, user) })).json as {
+      mailLists: unknown[];
+    };
+  expect((await exportOf(unverified)).mailLists).toEqual([]);
+  expect((await exportOf(verified)).mailLists).toHaveLength(1);
+});

@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MESSAGES } from '#shared/account-schemas';
-import { call, createUser, fromAddress, signUpPayload, type CallResult } from '../support/accounts';
+import {
+  call,
+  createUser,
+  fromAddress,
+  loginAs,
+  signUpPayload,
+  type CallResult,
+} from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -150,3 +157,21 @@ test('the counters store no address or e-mail in clear', async () => {
     expect(key).not.toMatch(/@|\d+\.\d+\.\d+\.\d+/);
   }
 });
+
+test("strangers' failed log-ins do not lock the signed-in owner out of changing the password; the owner's own checks are limited per user", async () => {
+  const user = await createUser(server);
+  const cookie = await loginAs(server, user);
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    await call(server, 'POST', '/api/auth/login', {
+      body: { email: user.email, password: `stranger-${attempt}` },
+      headers: fromAddress(`198.51.100.${attempt}`),
+    });
+  }
+  const wrong = (n: number) =>
+    call(server, 'POST', '/api/me/password', {
+      cookie,
+      body: { currentPassword: `not-it-${n}`, newPassword: 'a-new-long-passphrase-7' },
+    });
+  for (let n = 1; n <= 5; n++) expect((await wrong(n)).status).toBe(400);
+  expectThrottled(await wrong(6), 15 * 60);
+}, 60_000);

@@ -28,6 +28,11 @@ export const RATE_LIMITS = {
   resetPerAccount: { name: 'reset:account', limit: 3, windowMs: HOUR },
   resetPerAddress: { name: 'reset:address', limit: 10, windowMs: HOUR },
   verificationPerAccount: { name: 'verification:account', limit: 3, windowMs: HOUR },
+  /**
+   * Password checks of a signed-in user (change password, delete account), keyed by the user's id:
+   * failed log-ins from strangers, keyed by the e-mail, must not lock the owner out of these.
+   */
+  passwordCheckPerUser: { name: 'password-check:user', limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Windows older than the longest rule's are never read again. */

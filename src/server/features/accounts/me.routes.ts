@@ -100,7 +100,7 @@ export async function meRoutes(app: App): Promise<void> {
     { onRequest: [requireUser], schema: { body: deleteAccountSchema } },
     async (request, reply) => {
       const user = await signedInUser(request);
-      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.loginPerAccount, user.email]]);
+      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.passwordCheckPerUser, user.id]]);
       if (!(await verifyPassword(request.body.password, user.password_hash)))
         throw new ApiError('invalid-argument', MESSAGES.passwordWrong, 'password');
       await deleteUser(app.db, user.id);
@@ -139,7 +139,13 @@ export async function meRoutes(app: App): Promise<void> {
         app.db
           .selectFrom('mail_list_members')
           .select(['list', 'email', 'state', 'created_at', 'updated_at'])
-          .where((eb) => eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)]))
+          .where((eb) =>
+            // The address alone proves nothing until it is verified: then list rows made before
+            // the account existed are this person's too.
+            user.email_verified === 1
+              ? eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)])
+              : eb('user_id', '=', user.id),
+          )
           .orderBy('list')
           .execute(),
       ]);
@@ -195,7 +201,7 @@ export async function meRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { session, user } = await signedInSession(request);
       const { currentPassword, newPassword } = request.body;
-      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.loginPerAccount, user.email]]);
+      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.passwordCheckPerUser, user.id]]);
       if (!(await verifyPassword(currentPassword, user.password_hash)))
         throw new ApiError('invalid-argument', MESSAGES.currentPasswordWrong, 'currentPassword');
       if (isCommonPassword(newPassword))
