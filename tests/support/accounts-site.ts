@@ -5,19 +5,21 @@
  * (createUser, loginAs). TRUST_PROXY is on and every tab sends its own X-Forwarded-For address, so
  * the real per-address rate limits apply per tab instead of to the whole file.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { sessionCookieName } from '#server/plugins/session';
 import { loginAs, type TestUser } from './accounts';
 import { collectPageErrors, launchBrowser, newContext } from './browser';
-import { makeTempDir, startTestServer, type TestServer } from './server';
-import type { SiteTab, TabOptions } from './site';
+import { startTestServer, type TestServer } from './server';
+import {
+  closeTabsExpectingNoErrors,
+  copyBuiltClient,
+  type SiteTab,
+  type TabOptions,
+  type TrackedTab,
+} from './site';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
-
-const BUILT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
 
 export interface AccountsSite {
   readonly url: string;
@@ -42,14 +44,10 @@ export function useAccountsSite(): AccountsSite {
   let sink: SmtpSink | undefined;
   let browser: Browser | undefined;
   let clientDir: string | undefined;
-  const tabs: (SiteTab & { expectErrors: boolean | RegExp })[] = [];
+  const tabs: TrackedTab[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(join(BUILT_CLIENT_DIR, 'index.html'))) {
-      throw new Error('Browser tests need the production build: run `npm run build` first.');
-    }
-    clientDir = makeTempDir('creator-site-e2e-client-');
-    cpSync(BUILT_CLIENT_DIR, clientDir, { recursive: true });
+    clientDir = await copyBuiltClient();
     sink = await startSmtpSink();
     [server, browser] = await Promise.all([
       startTestServer({
@@ -64,16 +62,7 @@ export function useAccountsSite(): AccountsSite {
     ]);
   });
 
-  afterEach(async () => {
-    const finished = tabs.splice(0);
-    await Promise.all(finished.map((tab) => tab.context.close()));
-    const unexpected = finished.flatMap(({ errors, expectErrors }) =>
-      expectErrors === true
-        ? []
-        : errors.filter((error) => !(expectErrors instanceof RegExp && expectErrors.test(error))),
-    );
-    expect(unexpected, 'console or page errors').toEqual([]);
-  });
+  afterEach(() => closeTabsExpectingNoErrors(tabs));
 
   afterAll(async () => {
     await browser?.close();

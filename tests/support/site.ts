@@ -70,7 +70,7 @@ function inconsistencies(dir: string): string[] {
 }
 
 /** A consistent copy of dist/client, waiting out a build that is being written right now. */
-async function copyBuiltClient(): Promise<string> {
+export async function copyBuiltClient(): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     if (!existsSync(join(BUILT_CLIENT_DIR, 'index.html')) && attempt === 1) {
       throw new Error('Browser tests need the production build: run `npm run build` first.');
@@ -89,6 +89,20 @@ async function copyBuiltClient(): Promise<string> {
   }
 }
 
+export type TrackedTab = SiteTab & { expectErrors: boolean | RegExp };
+
+/** Closes this test's tabs; any console or page error a tab did not expect fails the test. */
+export async function closeTabsExpectingNoErrors(tabs: TrackedTab[]): Promise<void> {
+  const finished = tabs.splice(0);
+  await Promise.all(finished.map((tab) => tab.context.close()));
+  const unexpected = finished.flatMap(({ errors, expectErrors }) =>
+    expectErrors === true
+      ? []
+      : errors.filter((error) => !(expectErrors instanceof RegExp && expectErrors.test(error))),
+  );
+  expect(unexpected, 'console or page errors').toEqual([]);
+}
+
 /** Navigates and waits until the page's <main> landmark is rendered. */
 export async function gotoPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -100,7 +114,7 @@ export function useSite(): Site {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let clientDir: string | undefined;
-  const tabs: (SiteTab & { expectErrors: boolean | RegExp })[] = [];
+  const tabs: TrackedTab[] = [];
 
   beforeAll(async () => {
     clientDir = await copyBuiltClient();
@@ -110,16 +124,7 @@ export function useSite(): Site {
     ]);
   });
 
-  afterEach(async () => {
-    const finished = tabs.splice(0);
-    await Promise.all(finished.map((tab) => tab.context.close()));
-    const unexpected = finished.flatMap(({ errors, expectErrors }) =>
-      expectErrors === true
-        ? []
-        : errors.filter((error) => !(expectErrors instanceof RegExp && expectErrors.test(error))),
-    );
-    expect(unexpected, 'console or page errors').toEqual([]);
-  });
+  afterEach(() => closeTabsExpectingNoErrors(tabs));
 
   afterAll(async () => {
     await browser?.close();
