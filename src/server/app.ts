@@ -11,6 +11,7 @@ import { connectDatabase } from '#server/db/connect';
 import type { Database } from '#server/db/schema';
 import { authRoutes } from '#server/features/accounts/auth.routes';
 import { meRoutes } from '#server/features/accounts/me.routes';
+import { assistantRoutes } from '#server/features/assistant/assistant.routes';
 import { errorReportsRoutes } from '#server/features/error-reports/error-reports.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
 import { liveRoutes } from '#server/features/live/live.routes';
@@ -44,6 +45,7 @@ const FEATURE_ROUTES: AppRoutes[] = [
   liveRoutes,
   visitsRoutes,
   errorReportsRoutes,
+  assistantRoutes,
 ];
 
 /** Query parameters whose values never reach the log (e.g. the password-reset link's token). */

@@ -23,6 +23,7 @@ export const assistantMessageSchema = z.object({
   createdAtUTC: z.string(),
   pages: z.array(z.string()),
 });
+export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 export const assistantEventSchema = z.object({ message: assistantMessageSchema.nullable() });
 export type AssistantEvent = z.infer<typeof assistantEventSchema>;
 

@@ -119,6 +119,16 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/errors': {
     expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
   },
+  'GET /api/admin/assistant-messages': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/assistant-messages': {
+    request: async () => ({ body: { text: 'Hello from the matrix', pages: ['home'] } }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 201 },
+  },
+  'DELETE /api/admin/assistant-messages/current': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 204 },
+  },
   // The static client's guard: unknown /api paths are never the SPA (present with a client build).
   'GET /api/*': { request: async () => ({ path: '/api/no-such-route' }), expect: everyone(404) },
 };

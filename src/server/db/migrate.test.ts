@@ -59,6 +59,7 @@ function migrationTests(open: () => Kysely<Database>) {
     expect(await migrateToLatest(db)).toEqual([
       '2026-11-21-0001-initial',
       '2026-11-21-0002-accounts',
+      '2026-11-22-0003-assistant',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

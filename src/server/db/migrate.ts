@@ -3,11 +3,13 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import { describeError } from '#server/describe-error';
 import * as initial from '#server/db/migrations/2026-11-21-0001-initial';
 import * as accounts from '#server/db/migrations/2026-11-21-0002-accounts';
+import * as assistant from '#server/db/migrations/2026-11-22-0003-assistant';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
   '2026-11-21-0002-accounts': accounts,
+  '2026-11-22-0003-assistant': assistant,
 };
 
 const provider: MigrationProvider = {

@@ -106,6 +106,8 @@ export interface AssistantMessagesTable {
   pages: string;
   created_at: string;
   created_by: string | null;
+  /** When the owner cleared it; a cleared message is no longer shown. */
+  cleared_at: string | null;
 }
 
 export interface MailListMembersTable {

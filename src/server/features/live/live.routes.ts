@@ -1,7 +1,7 @@
 /**
  * GET /api/live?page=KEY: one Server-Sent Events stream per tab (DESIGN.md API routes).
- * Events: `user` (the visitor's own info, `{user: null}` when signed out); `assistant` comes with
- * the assistant.
+ * Events: `user` (the visitor's own info, `{user: null}` when signed out) and, when the stream was
+ * opened for a page, `assistant` (the live message when it targets that page, else `{message: null}`).
  *
  * Why nothing is missed without Last-Event-ID: every event is a state event (the whole current
  * value, never a delta), and each connect sends the current state in full. A client that reconnects
@@ -15,7 +15,9 @@ import { LIVE_EVENTS, userEventSchema, type UserEvent } from '#shared/live-event
 import { isPageKey } from '#shared/page-keys';
 import type { App } from '#server/app-types';
 import type { LiveNotice } from '#server/live/live-bus';
+import { readCurrentMessage } from '#server/features/assistant/assistant.repository';
 import { ApiError } from '#server/plugins/errors';
+import { createAssistantFeed } from './assistant-feed';
 import { createOpenStreams } from './open-streams';
 import { openSseStream } from './sse-stream';
 import { streamUser } from './stream-user';
@@ -58,6 +60,8 @@ export async function liveRoutes(app: App): Promise<void> {
   const openStreams = createOpenStreams(maxStreamsPerAddress);
   // Open streams never finish on their own: without this, close() would wait for every visitor to leave.
   app.addHook('preClose', async () => openStreams.endAll());
+  const assistantFeed = createAssistantFeed(app.live, () => readCurrentMessage(app.db), app.log);
+  app.addHook('onClose', async () => assistantFeed.close());
 
   app.get(
     '/api/live',
@@ -115,6 +119,16 @@ export async function liveRoutes(app: App): Promise<void> {
       stream.onClose(() => clearInterval(heartbeat));
 
       sendUser();
+      const { page } = request.query;
+      if (page) {
+        stream.onClose(
+          assistantFeed.follow(
+            page,
+            (event) => stream.send(LIVE_EVENTS.assistant, event),
+            () => stream.end(),
+          ),
+        );
+      }
       return reply;
     },
   );
