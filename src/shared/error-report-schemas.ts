@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PAGE_KEYS } from './page-keys';
+import { maskErrorText } from './error-masking';
 
 /**
  * Error names are short identifiers: the spec's (§8: handleLogIn, handleLogOut, handleSignUp,
@@ -19,21 +20,7 @@ export const ERROR_REPORT_BODY_LIMIT_BYTES = 8 * 1024;
 /** How many reports the admin list returns, newest first. */
 export const ERROR_REPORTS_LIST_LIMIT = 200;
 
-export const ERROR_MASKS = { email: '[email]', token: '[token]' } as const;
-
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
-/** The value of any `…token=`, `…secret=` or `…password=` parameter, up to a separator. */
-const SECRET_PARAMETER = /((?:token|secret|password)=)[^\s&;,"'<>)}]+/gi;
-/** Session tokens, API keys, JWT parts and the like: long unbroken runs of URL-safe characters. */
-const LONG_TOKEN = /[A-Za-z0-9_-]{24,}/g;
-
-/** Replaces e-mail addresses and token-like strings in an error text; masking twice changes nothing. */
-export function maskErrorText(text: string): string {
-  return text
-    .replace(EMAIL, ERROR_MASKS.email)
-    .replace(SECRET_PARAMETER, `$1${ERROR_MASKS.token}`)
-    .replace(LONG_TOKEN, ERROR_MASKS.token);
-}
+export { ERROR_MASKS, maskErrorText } from './error-masking';
 
 export const errorReportPayloadSchema = z.strictObject({
   error: z

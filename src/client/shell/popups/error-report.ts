@@ -3,7 +3,8 @@
  * on). The consent pop-up previews exactly this payload, so turning a thrown value into it, masking
  * e-mails and tokens included, happens once, here.
  */
-import { maskErrorText, type ErrorReportPayload } from '#shared/error-report-schemas';
+import { maskErrorText } from '#shared/error-masking';
+import type { ErrorReportPayload } from '#shared/error-report-schemas';
 import { isPageKey, pageKeyFromPath } from '#shared/page-keys';
 import type { ErrorReportDraft } from './popup-state';
 
