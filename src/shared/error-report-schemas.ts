@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { PAGE_KEYS } from './page-keys';
-import { maskErrorText } from './error-masking';
 
 /**
  * Error names are short identifiers: the spec's (§8: handleLogIn, handleLogOut, handleSignUp,
