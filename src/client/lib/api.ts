@@ -4,6 +4,7 @@
  */
 import { readErrorEnvelope, statusForHttp, type ErrorStatus } from '#shared/api-errors';
 import { COPY } from '#shared/copy';
+import { reportReachable, reportUnreachable } from './connectivity';
 
 export class ApiError extends Error {
   constructor(
@@ -23,24 +24,40 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  { method = 'GET', body, signal }: RequestOptions = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    reportUnreachable();
     throw new ApiError('offline', COPY.offlineDocument);
   }
+  // A proxy's 502/503/504 means the server behind it is not there: the same as offline to a visitor.
+  if (response.status >= 502 && response.status <= 504) reportUnreachable();
+  else reportReachable();
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (response.ok) return data as T;
   const envelope = readErrorEnvelope(data);
-  if (envelope) throw new ApiError(envelope.status, envelope.message, envelope.field, response.status);
-  throw new ApiError(statusForHttp(response.status), response.statusText || 'Request failed', undefined, response.status);
+  if (envelope)
+    throw new ApiError(envelope.status, envelope.message, envelope.field, response.status);
+  throw new ApiError(
+    statusForHttp(response.status),
+    response.statusText || 'Request failed',
+    undefined,
+    response.status,
+  );
 }

@@ -9,6 +9,7 @@
  */
 import type { AssistantEvent, LiveEventName, UserEvent } from '#shared/live-events';
 import { isPageKey, pageKeyFromPath } from '#shared/page-keys';
+import { checkReachability, reportReachable } from './connectivity';
 
 export interface LiveEventPayloads {
   user: UserEvent;
@@ -95,6 +96,8 @@ export interface LiveConnectionDeps {
   setTimeout: (callback: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
   random: () => number;
+  /** Told when the stream opens (true) or drops (false). */
+  onReachable?: (reachable: boolean) => void;
 }
 
 /** EventSource.CLOSED: the browser will not reconnect this one by itself. */
@@ -169,8 +172,10 @@ export function createLiveConnection(deps: LiveConnectionDeps): LiveConnection {
     }
     opened.onopen = () => {
       failures = 0;
+      deps.onReachable?.(true);
     };
     opened.onerror = () => {
+      if (source === opened) deps.onReachable?.(false);
       // While CONNECTING the browser retries by itself (after the server's `retry:`); CLOSED means
       // it gave up (an error status or a wrong content type), so a new one is made after a backoff.
       if (source !== opened || opened.readyState !== CLOSED) return;
@@ -229,6 +234,7 @@ export function liveConnection(): LiveConnection {
     setTimeout: (callback, ms) => window.setTimeout(callback, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number),
     random: Math.random,
+    onReachable: (reachable) => (reachable ? reportReachable() : void checkReachability()),
   });
   return shared;
 }

@@ -39,7 +39,10 @@ interface StoredShapes {
 
 export type StoredName = keyof StoredShapes;
 
-export function readStored<K extends StoredName>(name: K, fallback: StoredShapes[K]): StoredShapes[K] {
+export function readStored<K extends StoredName>(
+  name: K,
+  fallback: StoredShapes[K],
+): StoredShapes[K] {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS[name]);
     if (raw === null) return fallback;

@@ -1,38 +1,97 @@
 /**
- * The on-screen assistant's hook: `useAssistant().say(text)` shows a message in the assistant's
- * bubble (spec §4 "Sign-up": the assistant says thanks, or the support message on failure). A small
- * store outside React, so any component (and the lazily loaded forms) can speak without a provider.
- * The full assistant (typing effect, live messages, log) replaces the bubble with the live issue and
- * keeps this hook.
+ * The on-screen assistant's state: what it says now (the bubble), everything it said in this tab
+ * (the log the visitor can reopen) and whether the log is open. A small store outside React, so any
+ * component, including the lazily loaded forms, can speak without a provider:
+ * `useAssistant().say(text)` (spec §4 "Sign-up": thanks, or the support message on failure).
+ * The owner's live messages come in through `showLiveMessage`, which applies spec §4's rule.
  */
 import { useSyncExternalStore } from 'react';
+import type { AssistantMessage } from '#shared/live-events';
+import { readStored, writeStored } from '../../lib/storage';
+import { isUnseen, viewedTimeAfter } from './live-message-rule';
 
-export interface AssistantMessage {
-  /** Changes with every message, so the same text said twice is shown again. */
-  id: number;
+export interface AssistantEntry {
+  /** Changes with every entry, so the same text said twice is shown again. */
+  key: string;
   text: string;
+  /** When it was said: the site's own messages now, the owner's when they posted it. */
+  at: string;
+  /** The live message's id, for the owner's messages. */
+  liveId?: string;
 }
 
-export interface AssistantApi {
-  say: (text: string) => void;
-  dismiss: () => void;
+export interface AssistantState {
+  /** The entry in the bubble, or null when the assistant is quiet (its active flag, spec §4). */
+  shown: AssistantEntry | null;
+  log: readonly AssistantEntry[];
+  logOpen: boolean;
 }
 
-let message: AssistantMessage | null = null;
-let nextId = 1;
+/** The log keeps this many entries; older ones drop off. */
+export const ASSISTANT_LOG_MAX = 50;
+
+const QUIET: AssistantState = { shown: null, log: [], logOpen: false };
+
+let state: AssistantState = QUIET;
+let nextKey = 1;
 const listeners = new Set<() => void>();
 
-function emit(next: AssistantMessage | null) {
-  message = next;
+function set(next: Partial<AssistantState>): void {
+  state = { ...state, ...next };
   for (const listener of [...listeners]) listener();
 }
 
+function withEntry(entry: AssistantEntry): readonly AssistantEntry[] {
+  const log = state.log.filter((old) => !entry.liveId || old.liveId !== entry.liveId);
+  return [...log, entry].slice(-ASSISTANT_LOG_MAX);
+}
+
 function say(text: string): void {
-  emit({ id: nextId++, text });
+  const entry = { key: `say-${nextKey++}`, text, at: new Date().toISOString() };
+  set({ shown: entry, log: withEntry(entry), logOpen: false });
 }
 
 function dismiss(): void {
-  emit(null);
+  set({ shown: null });
+}
+
+function openLog(): void {
+  set({ logOpen: true, shown: null });
+}
+
+function closeLog(): void {
+  set({ logOpen: false });
+}
+
+/**
+ * The stream's `assistant` event for the page on screen: the live message when it targets this
+ * page, else null. An unseen message is shown and its time recorded under the `assistant` storage
+ * key; a seen one only joins the log. Null (cleared, or not for this page) takes a live message
+ * off the bubble but leaves the site's own messages.
+ */
+function showLiveMessage(message: AssistantMessage | null): void {
+  if (!message) {
+    if (state.shown?.liveId) set({ shown: null });
+    return;
+  }
+  const entry: AssistantEntry = {
+    key: `live-${message.id}`,
+    text: message.text,
+    at: message.createdAtUTC,
+    liveId: message.id,
+  };
+  const stored = readStored('assistant', { liveMessage: { lastViewedAtUTC: null } });
+  const lastViewedAtUTC = stored.liveMessage?.lastViewedAtUTC ?? null;
+  if (!isUnseen(message, lastViewedAtUTC)) {
+    const alreadyLogged = state.log.some((old) => old.liveId === message.id);
+    if (!alreadyLogged) set({ log: withEntry(entry) });
+    return;
+  }
+  writeStored('assistant', {
+    ...stored,
+    liveMessage: { lastViewedAtUTC: viewedTimeAfter(message, lastViewedAtUTC) },
+  });
+  set({ shown: entry, log: withEntry(entry), logOpen: false });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -40,17 +99,24 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const API: AssistantApi = { say, dismiss };
+export interface AssistantApi {
+  say: (text: string) => void;
+  dismiss: () => void;
+  openLog: () => void;
+  closeLog: () => void;
+  showLiveMessage: (message: AssistantMessage | null) => void;
+}
+
+const API: AssistantApi = { say, dismiss, openLog, closeLog, showLiveMessage };
 
 export function useAssistant(): AssistantApi {
   return API;
 }
 
-/** For the bubble: the message being said, or null. */
-export function useAssistantMessage(): AssistantMessage | null {
+export function useAssistantState(): AssistantState {
   return useSyncExternalStore(
     subscribe,
-    () => message,
-    () => null,
+    () => state,
+    () => QUIET,
   );
 }

@@ -2,13 +2,14 @@
  * Everything the shell layers above the page, mounted once: the open pop-up, the donate button and
  * the cookie notice (sharing the bottom edge without overlapping) and the loading overlay.
  */
-import { AssistantBubble } from '../assistant/AssistantBubble';
+import { Assistant } from '../assistant/Assistant';
 import { CookieNotice } from '../cookie-notice/CookieNotice';
 import { DonateButton } from '../donate/DonateButton';
 import { PopupHost } from '../popups/PopupHost';
 import { FloatingThemeToggle } from '../toggles/FloatingThemeToggle';
 import { PopupChromeContext } from '../../ui/Popup';
 import { LoadingOverlay } from './LoadingOverlay';
+import { OfflineNotice } from './OfflineNotice';
 import './shell-overlays.css';
 
 export function ShellOverlays() {
@@ -22,7 +23,8 @@ export function ShellOverlays() {
         <PopupHost />
       </PopupChromeContext>
       <LoadingOverlay />
-      <AssistantBubble />
+      <OfflineNotice />
+      <Assistant />
     </>
   );
 }

@@ -1,0 +1,163 @@
+/**
+ * The on-screen assistant in Chromium (spec §4 "Assistant", §9): a live message shows on the pages
+ * it targets and not on others, only when newer than the last viewed time (then recorded under the
+ * `assistant` key), types itself out unless motion is reduced, reaches screen readers whole through a
+ * polite live region, stays text, and is kept in a log the visitor can reopen.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, expect, test } from 'vitest';
+import type { AssistantMessage } from '#shared/live-events';
+import { call, createUser, loginAs } from '../support/accounts';
+import { useAccountsSite } from '../support/accounts-site';
+import { axeViolations } from '../support/browser';
+import { gotoPage } from '../support/site';
+
+const site = useAccountsSite();
+const PATH = '/api/admin/assistant-messages';
+let admin: string;
+
+beforeAll(async () => {
+  admin = await loginAs(site.server, await createUser(site.server, { adminRank: 10 }));
+});
+beforeEach(async () => {
+  await call(site.server, 'DELETE', `${PATH}/current`, { cookie: admin });
+});
+
+async function post(text: string, pages: string[]): Promise<AssistantMessage> {
+  const res = await call(site.server, 'POST', PATH, { cookie: admin, body: { text, pages } });
+  expect(res.status).toBe(201);
+  return (res.json as { message: AssistantMessage }).message;
+}
+
+const bubble = (page: Page) => page.locator('.assistant__bubble');
+const liveRegion = (page: Page) => page.locator('.assistant [role="status"]');
+
+async function lastViewed(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('assistant');
+    return raw
+      ? (JSON.parse(raw) as { liveMessage: { lastViewedAtUTC: string } }).liveMessage
+          .lastViewedAtUTC
+      : null;
+  });
+}
+
+test('a message for /about shows there, not on /art, and not again once viewed', async () => {
+  const message = await post('New art drops on Friday.', ['about']);
+  const { page } = await site.open('/art', { width: 1280 });
+  // The stream for /art has answered (the live region is in place) and shows nothing.
+  await expect.poll(() => page.locator('.assistant').getAttribute('data-active')).toBe('false');
+  await page.waitForTimeout(500);
+  expect(await bubble(page).count()).toBe(0);
+  expect(await lastViewed(page)).toBeNull();
+
+  await page.getByRole('link', { name: 'About', exact: true }).first().click();
+  await bubble(page).waitFor();
+  await expect.poll(() => bubble(page).innerText()).toContain('New art drops on Friday.');
+  expect(await page.locator('.assistant').getAttribute('data-active')).toBe('true');
+  expect(await liveRegion(page).innerText()).toBe('Assistant: New art drops on Friday.');
+  expect(await lastViewed(page)).toBe(message.createdAtUTC);
+
+  // Viewed: a reload of the same page shows no bubble, but the log has it.
+  await gotoPage(page, `${site.url}/about`);
+  await page.getByRole('button', { name: "Open the assistant's log" }).waitFor();
+  await page.waitForTimeout(300);
+  expect(await bubble(page).count()).toBe(0);
+  await page.getByRole('button', { name: "Open the assistant's log" }).click();
+  const log = page.getByRole('region', { name: 'Assistant' });
+  await expect.poll(() => log.innerText()).toContain('New art drops on Friday.');
+});
+
+test('a newer message shows at once on an open targeted page; clearing takes it away', async () => {
+  const { page } = await site.open('/music', { width: 400 });
+  await expect.poll(() => page.locator('.assistant').getAttribute('data-active')).toBe('false');
+  await post('First note', ['music']);
+  await expect.poll(() => liveRegion(page).innerText()).toBe('Assistant: First note');
+  const second = await post('Second note', ['music', 'home']);
+  await expect.poll(() => liveRegion(page).innerText()).toBe('Assistant: Second note');
+  expect(await lastViewed(page)).toBe(second.createdAtUTC);
+
+  await call(site.server, 'DELETE', `${PATH}/current`, { cookie: admin });
+  await expect.poll(() => bubble(page).count()).toBe(0);
+  expect(await page.locator('.assistant').getAttribute('data-active')).toBe('false');
+
+  // Both notes stay in the log, oldest first.
+  await page.getByRole('button', { name: "Open the assistant's log" }).click();
+  const entries = page.locator('.assistant__log-text');
+  await expect.poll(() => entries.allInnerTexts()).toEqual(['First note', 'Second note']);
+  // Escape closes the log and gives focus back to the character.
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('.assistant__log').count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+    "Open the assistant's log",
+  );
+});
+
+test('markup and script in a message stay text', async () => {
+  const text =
+    '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold?</b>';
+  await post(text, ['contact']);
+  const { page } = await site.open('/contact', { width: 1280 });
+  await expect.poll(() => liveRegion(page).innerText()).toBe(`Assistant: ${text}`);
+  await expect.poll(() => bubble(page).innerText()).toContain('<b>bold?</b>');
+  expect(await page.locator('.assistant img, .assistant script, .assistant b').count()).toBe(0);
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
+test('the text types itself out a character at a time; screen readers get it whole at once', async () => {
+  // About 160 characters: some 4 seconds of typing, long enough to look at part-way on a busy machine.
+  const text =
+    'Typing this out one letter after another, at a calm and readable pace, so that a visitor can follow along as the assistant speaks, the way a person would write it.';
+  await post(text, ['purchase']);
+  const { page } = await site.open('/purchase', { width: 1280, reducedMotion: false });
+  await bubble(page).waitFor();
+  // Part-way: the visible copy is shorter than the text while the live region has it all.
+  const partial = await page.locator('.assistant__text').innerText();
+  expect(partial.length).toBeLessThan(text.length);
+  expect(text.startsWith(partial)).toBe(true);
+  expect(await liveRegion(page).innerText()).toBe(`Assistant: ${text}`);
+  expect(await page.locator('.assistant__text').getAttribute('aria-hidden')).toBe('true');
+  await expect
+    .poll(() => page.locator('.assistant__text').innerText(), { timeout: 10_000 })
+    .toBe(text);
+});
+
+test('under reduced motion the whole text appears at once; the bubble keeps the spec’s size', async () => {
+  const text = 'Shown at once for visitors who prefer less motion.';
+  await post(text, ['termsOfService']);
+  for (const [width, share] of [
+    [1280, 0.25],
+    [400, 0.4],
+  ] as const) {
+    const { page } = await site.open('/terms-of-service', { width, height: 800 });
+    await bubble(page).waitFor();
+    expect(await page.locator('.assistant__text').innerText()).toBe(text);
+    const box = (await bubble(page).boundingBox())!;
+    // Desktop 25vw (not below a readable minimum); mobile at least 40vw; at most 16vh high or a readable floor.
+    if (width === 1280) expect(Math.abs(box.width - width * share)).toBeLessThan(2);
+    else expect(box.width).toBeGreaterThanOrEqual(width * share);
+    expect(box.height).toBeLessThanOrEqual(Math.max(800 * 0.16, 120) + 1);
+  }
+});
+
+test.each([
+  [400, 'light'],
+  [400, 'dark'],
+  [1280, 'light'],
+  [1280, 'dark'],
+] as const)(
+  'at %i px in %s the bubble and the log have no axe violations',
+  async (width, theme) => {
+    await post('Welcome! The Portfolio indicator has a free trial.', ['portfolio']);
+    const { page } = await site.open('/indicators/portfolio', {
+      width,
+      theme,
+      cookieConsent: false,
+    });
+    await bubble(page).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: "Open the assistant's log" }).click();
+    await page.getByRole('region', { name: 'Assistant' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  },
+);
