@@ -1,14 +1,16 @@
-import { SimplePage } from './SimplePage';
+import { AdminView } from '../features/admin/AdminView';
+import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 export function AdminPage() {
   return (
-    <SimplePage
-      route="admin"
-      eyebrow="For the site owner"
-      lead="The owner's desk: traffic, error reports, submissions, assistant messages and mailing lists, for admin accounts only."
-      later="The dashboard arrives with a later release."
-    />
+    <PageMain route="admin" className="page--admin">
+      <div className="page__intro">
+        <p className="page__eyebrow">For the site owner</p>
+        <h1 className="page__title">Admin</h1>
+      </div>
+      <AdminView />
+    </PageMain>
   );
 }

@@ -1,0 +1,77 @@
+/**
+ * Error reports on the desk (spec §3 "error, errorName, timestamp", §7): the latest reports, newest
+ * first, with when, what and where. The text was masked in the browser and again on the server;
+ * here it is shown exactly as stored, as text (markup in it stays visible characters).
+ */
+import { ERROR_REPORTS_LIST_LIMIT } from '#shared/error-report-schemas';
+import { FormMessage } from '../../ui/FormMessage';
+import { formatDateTime, pageTitle, plural } from './admin-format';
+import { fetchErrorReports, type ErrorReport } from './admin-api';
+import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';
+import { useAdminData } from './use-admin-data';
+
+export function ErrorReportsSection() {
+  const reports = useAdminData(fetchErrorReports);
+
+  if (reports.data === undefined) {
+    return reports.error ? (
+      <DeskLoadFailed message={reports.error} onRetry={reports.reload} />
+    ) : (
+      <DeskLoading label="Loading error reports…" />
+    );
+  }
+  const list = reports.data;
+  return (
+    <div className="reports">
+      <RefreshBar loading={reports.loading} onRefresh={reports.reload}>
+        {list.length >= ERROR_REPORTS_LIST_LIMIT
+          ? `The latest ${ERROR_REPORTS_LIST_LIMIT} reports.`
+          : plural(list.length, 'report', 'reports') + '.'}
+      </RefreshBar>
+      {reports.error && <FormMessage tone="error">{reports.error}</FormMessage>}
+      {list.length === 0 ? (
+        <p className="desk-empty">No error reports. When a visitor sends one, it appears here.</p>
+      ) : (
+        <ol className="report-list">
+          {list.map((report) => (
+            <ReportItem key={report.id} report={report} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function ReportItem({ report }: { report: ErrorReport }) {
+  const title = report.page ? pageTitle(report.page) : null;
+  return (
+    <li className="report">
+      <div className="report__head">
+        <h3 className="report__name">{report.errorName}</h3>
+        <time className="report__time" dateTime={report.createdAt}>
+          {formatDateTime(report.createdAt)}
+        </time>
+      </div>
+      <dl className="report__facts">
+        <div className="report__fact">
+          <dt>Page</dt>
+          <dd>
+            {report.page ? (
+              <>
+                {title && `${title} `}
+                <code className="page-key">{report.page}</code>
+              </>
+            ) : (
+              'Not given'
+            )}
+          </dd>
+        </div>
+        <div className="report__fact">
+          <dt>Sent by</dt>
+          <dd>{report.userId ? 'A logged-in visitor' : 'A visitor who was not logged in'}</dd>
+        </div>
+      </dl>
+      <pre className="report__text">{report.error}</pre>
+    </li>
+  );
+}
