@@ -15,6 +15,7 @@ import { assistantRoutes } from '#server/features/assistant/assistant.routes';
 import { errorReportsRoutes } from '#server/features/error-reports/error-reports.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
 import { liveRoutes } from '#server/features/live/live.routes';
+import { submissionsRoutes } from '#server/features/submissions/submissions.routes';
 import { visitsRoutes } from '#server/features/visits/visits.routes';
 import { mailPlugin } from '#server/mail/mail-plugin';
 import { dbPlugin } from '#server/plugins/db';
@@ -46,6 +47,7 @@ const FEATURE_ROUTES: AppRoutes[] = [
   visitsRoutes,
   errorReportsRoutes,
   assistantRoutes,
+  submissionsRoutes,
 ];
 
 /** Query parameters whose values never reach the log (e.g. the password-reset link's token). */

@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { FORM_DEFINITIONS } from '#shared/submission-forms';
+import { toSubmissionPayload } from '#shared/submission-schemas';
 import { createEmailVerification, createPasswordReset } from '#server/accounts/links.repository';
 import {
   call,
@@ -128,6 +130,20 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'DELETE /api/admin/assistant-messages/current': {
     expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 204 },
+  },
+  'POST /api/submissions': {
+    request: async () => ({
+      body: toSubmissionPayload(FORM_DEFINITIONS.contact, {
+        name: 'Matrix',
+        email: 'matrix@example.com',
+        message: 'Hello',
+        'Privacy policy': true,
+      }),
+    }),
+    expect: everyone(201),
+  },
+  'GET /api/admin/submissions': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
   },
   // The static client's guard: unknown /api paths are never the SPA (present with a client build).
   'GET /api/*': { request: async () => ({ path: '/api/no-such-route' }), expect: everyone(404) },

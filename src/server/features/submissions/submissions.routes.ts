@@ -1,0 +1,81 @@
+/**
+ * POST /api/submissions: the spec's generic form submission (§3), for every form of the site. The
+ * payload is checked against its type's definition (src/shared/submission-forms.ts) with the same
+ * rules the browser uses; forms for signed-in visitors answer 401 otherwise. Stored as sent, with the
+ * server's time. GET /api/admin/submissions?type=…: the latest, for the owner (adminRank above 9).
+ */
+import {
+  SUBMISSION_BODY_LIMIT_BYTES,
+  SUBMISSIONS_LIST_LIMIT,
+  readSubmission,
+  submissionListQuerySchema,
+  submissionListSchema,
+  submissionPayloadSchema,
+  submissionReceivedSchema,
+} from '#shared/submission-schemas';
+import { FORM_DEFINITIONS, type SubmissionType } from '#shared/submission-forms';
+import type { App } from '#server/app-types';
+import { ApiError } from '#server/plugins/errors';
+import { requireAdmin, signedInUser } from '#server/plugins/guards';
+import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
+import { getSessionUser } from '#server/plugins/session';
+import { SUBMISSION_EFFECTS } from './submission-effects';
+import { insertSubmission, listSubmissions } from './submissions.repository';
+
+/** Real people send a form or two; a script sending hundreds is refused. */
+export const SUBMISSIONS_PER_ADDRESS: RateLimitRule = {
+  name: 'submission:address',
+  limit: 20,
+  windowMs: 60 * 60_000,
+};
+
+export async function submissionsRoutes(app: App): Promise<void> {
+  app.post(
+    '/api/submissions',
+    {
+      bodyLimit: SUBMISSION_BODY_LIMIT_BYTES,
+      schema: { body: submissionPayloadSchema, response: { 201: submissionReceivedSchema } },
+    },
+    async (request, reply) => {
+      // Who may send it comes first: a signed-out visitor learns to log in before fixing fields.
+      const access = FORM_DEFINITIONS[request.body.submissionType as SubmissionType].access;
+      const user = access === 'user' ? await signedInUser(request) : await getSessionUser(request);
+      const read = readSubmission(request.body);
+      if ('error' in read) {
+        throw new ApiError('invalid-argument', read.error.message, read.error.field);
+      }
+      const { form, values } = read;
+      await enforceRateLimits(app.db, reply, [[SUBMISSIONS_PER_ADDRESS, request.ip]]);
+      const now = new Date();
+      const type = form.type as SubmissionType;
+      const id = await app.db.transaction().execute(async (trx) => {
+        const submissionId = await insertSubmission(
+          trx,
+          { type, userId: user?.id ?? null, payload: request.body },
+          now,
+        );
+        await SUBMISSION_EFFECTS[type]?.({ trx, submissionId, user, values, now });
+        return submissionId;
+      });
+      return reply.code(201).send({ id, status: 'received' as const });
+    },
+  );
+
+  app.get(
+    '/api/admin/submissions',
+    {
+      onRequest: [requireAdmin],
+      schema: { querystring: submissionListQuerySchema, response: { 200: submissionListSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { type } = request.query;
+      return {
+        submissions: await listSubmissions(app.db, {
+          type: type as SubmissionType | undefined,
+          limit: SUBMISSIONS_LIST_LIMIT,
+        }),
+      };
+    },
+  );
+}
