@@ -34,8 +34,19 @@ const pgTypes: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-export function createPostgresPool(connectionString: string): pg.Pool {
-  return new pg.Pool({ connectionString, types: pgTypes, max: 10 });
+/**
+ * PostgreSQL drops idle pooled connections on a restart, a failover or an idle timeout; the pool then
+ * emits 'error', which without a listener ends the process. The pool replaces the connection by
+ * itself and the next query that fails answers for itself, so the drop is only logged.
+ */
+export function createPostgresPool(
+  connectionString: string,
+  onIdleError: (error: Error) => void = (error) =>
+    console.warn(`database: an idle connection was dropped (${error.message})`),
+): pg.Pool {
+  const pool = new pg.Pool({ connectionString, types: pgTypes, max: 10 });
+  pool.on('error', onIdleError);
+  return pool;
 }
 
 export function connectDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Kysely<Database> {

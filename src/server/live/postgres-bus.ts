@@ -14,10 +14,13 @@ export const LIVE_CHANNEL = 'live';
 
 /** The listener's application_name, so an operator (or a test) can find it in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'creator-site live listener';
+export const PUBLISHER_APPLICATION_NAME = 'creator-site live publisher';
 
 /** Re-listening after a drop: quick at first (a restart is usually short), then every 10 s at most. */
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 10_000;
+/** A notice that could not be sent is tried again this many times (about a minute in all). */
+const PUBLISH_RETRIES = 8;
 
 export function relistenDelayMs(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt);
@@ -70,10 +73,34 @@ export function createPostgresBus(connectionString: string, log: BusLog): Postgr
   const listeners = createListenerSet(log);
   // Publishing needs no session state, so it goes through a small pool and keeps working while the
   // listener reconnects.
-  const publisher = new pg.Pool({ connectionString, max: 2, idleTimeoutMillis: 30_000 });
+  const publisher = new pg.Pool({
+    connectionString,
+    max: 2,
+    idleTimeoutMillis: 30_000,
+    application_name: PUBLISHER_APPLICATION_NAME,
+  });
   publisher.on('error', (error) =>
     log.warn({ err: error }, 'live: an idle publish connection failed'),
   );
+
+  const notify = (change: LiveChange) =>
+    publisher.query('select pg_notify($1, $2)', [LIVE_CHANNEL, encodeChange(change)]);
+
+  const retryTimers = new Set<NodeJS.Timeout>();
+  const retryLater = (change: LiveChange, attempt: number) => {
+    if (closed || attempt >= PUBLISH_RETRIES) {
+      if (!closed) log.error({ change }, 'live: gave up publishing a notice');
+      return;
+    }
+    const timer = setTimeout(
+      () => {
+        retryTimers.delete(timer);
+        notify(change).catch(() => retryLater(change, attempt + 1));
+      },
+      relistenDelayMs(attempt + 2),
+    );
+    retryTimers.add(timer);
+  };
 
   let listener: pg.Client | null = null;
   let closed = false;
@@ -149,11 +176,13 @@ export function createPostgresBus(connectionString: string, log: BusLog): Postgr
   return {
     async publish(change) {
       try {
-        await publisher.query('select pg_notify($1, $2)', [LIVE_CHANNEL, encodeChange(change)]);
+        await notify(change);
       } catch (error) {
         // The change itself is already saved: a lost notice must not turn its request into a
-        // failure. Open streams show it at their next reconnect or resync.
-        log.error({ err: error, change }, 'live: could not publish a notice');
+        // failure. This instance's streams hear it now; the others when a retry gets through.
+        log.error({ err: error, change }, 'live: could not publish a notice; retrying');
+        listeners.deliver(change);
+        retryLater(change, 0);
       }
     },
     subscribe: listeners.subscribe,
@@ -176,6 +205,8 @@ export function createPostgresBus(connectionString: string, log: BusLog): Postgr
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      for (const timer of retryTimers) clearTimeout(timer);
+      retryTimers.clear();
       settleWaiters(false);
       listeners.clear();
       const client = listener;
