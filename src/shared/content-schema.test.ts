@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { parseDonationContent, parseSiteContent, SOCIAL_KINDS } from './content-schema';
+import {
+  bitcoinAddressSchema,
+  ethereumAddressSchema,
+  isBech32BitcoinAddress,
+  parseDonationContent,
+  parseSiteContent,
+  SOCIAL_KINDS,
+} from './content-schema';
 
 const shipped = JSON.parse(readFileSync('content/site.json', 'utf8')) as Record<string, unknown>;
 
@@ -9,10 +16,89 @@ test('the shipped content/site.json is valid and has one social link of each of 
   expect(content.socialLinks.map((link) => link.kind).sort()).toEqual([...SOCIAL_KINDS].sort());
 });
 
-test('the shipped content/donation.json is valid', () => {
-  expect(() =>
-    parseDonationContent(JSON.parse(readFileSync('content/donation.json', 'utf8'))),
-  ).not.toThrow();
+const shippedDonation = JSON.parse(readFileSync('content/donation.json', 'utf8')) as {
+  walletAddresses: Record<string, string>;
+};
+
+test('the shipped content/donation.json is valid and has both wallet addresses', () => {
+  const donation = parseDonationContent(shippedDonation);
+  expect(Object.keys(donation.walletAddresses).sort()).toEqual(['bitcoin', 'ethereum']);
+});
+
+// Test vectors of BIP-173 and BIP-350 for Bitcoin's main network.
+test.each([
+  'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4',
+  'bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3',
+  'bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y',
+  'BC1SW50QGDZ25J',
+  'bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs',
+  'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0',
+])('the bech32 address %s is accepted', (address) => {
+  expect(isBech32BitcoinAddress(address)).toBe(true);
+  expect(bitcoinAddressSchema.safeParse(address).success).toBe(true);
+});
+
+test.each([
+  ['one character mistyped', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5'],
+  ['mixed case', 'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'],
+  ['a test-network address', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'],
+  [
+    'version 1 with a bech32 checksum',
+    'bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqh2y7hd',
+  ],
+  ['version 0 with a bech32m checksum', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kemeawh'],
+  ['a 16-byte version 0 program', 'BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P'],
+  ['more than 4 bits of padding', 'bc1zw508d6qejxtdg4y5r3zarvaryvqyzf3du'],
+  ['a character outside the alphabet', 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3tb'],
+  ['too short', 'bc1gmk9yu'],
+])('a bech32 address with %s is refused', (_why, address) => {
+  expect(isBech32BitcoinAddress(address)).toBe(false);
+});
+
+test.each(['1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy'])(
+  'the Base58 address %s is accepted',
+  (address) => {
+    expect(bitcoinAddressSchema.safeParse(address).success).toBe(true);
+  },
+);
+
+test.each([
+  '2BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+  '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN0',
+  '1BvBMSEYst',
+  ' 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+  '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+])('%j is not a Bitcoin address', (address) => {
+  expect(bitcoinAddressSchema.safeParse(address).success).toBe(false);
+});
+
+test('an Ethereum address is 0x and 40 hexadecimal digits', () => {
+  const valid = ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', `0x${'ab'.repeat(20)}`];
+  for (const address of valid) expect(ethereumAddressSchema.safeParse(address).success).toBe(true);
+  const invalid = [
+    '5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe',
+    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAedd',
+    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg',
+    'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  ];
+  for (const address of invalid)
+    expect(ethereumAddressSchema.safeParse(address).success).toBe(false);
+});
+
+test('a bad wallet address in content/donation.json is named by file and entry', () => {
+  const broken = {
+    ...shippedDonation,
+    walletAddresses: { ...shippedDonation.walletAddresses, bitcoin: 'bc1qnotanaddress' },
+  };
+  expect(() => parseDonationContent(broken)).toThrow(
+    'content/donation.json: walletAddresses.bitcoin: must be a Bitcoin address (bc1…, 1… or 3…)',
+  );
+  const { walletAddresses: _omit, ...withoutWallets } = shippedDonation;
+  expect(() => parseDonationContent(withoutWallets)).toThrow(
+    /^content\/donation\.json: walletAddresses: /,
+  );
 });
 
 test('a bad social link URL is named by file and entry', () => {

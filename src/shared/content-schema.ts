@@ -56,15 +56,82 @@ export function parseSiteContent(raw: unknown, file = 'content/site.json'): Site
   throw new Error(`${file}: ${where}: ${issue?.message ?? 'invalid'}`);
 }
 
-/** content/donation.json: the two funding links of the Donation pop-up (spec §1, §4). */
+const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const BECH32_GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+/** The checksum constants of bech32 (witness version 0, BIP-173) and bech32m (1 and up, BIP-350). */
+const BECH32_CONST = 1;
+const BECH32M_CONST = 0x2bc830a3;
+
+function bech32Polymod(values: readonly number[]): number {
+  let chk = 1;
+  for (const value of values) {
+    const top = chk >>> 25;
+    chk = ((chk & 0x1ffffff) << 5) ^ value;
+    for (let i = 0; i < BECH32_GENERATOR.length; i++) {
+      if ((top >>> i) & 1) chk ^= BECH32_GENERATOR[i]!;
+    }
+  }
+  return chk >>> 0;
+}
+
+/**
+ * A native SegWit or Taproot address on Bitcoin's main network (BIP-173, BIP-350): one case, the
+ * `bc1` prefix, a witness program of the right length and a valid checksum, so a mistyped character
+ * is refused before a donor sends coins to it.
+ */
+export function isBech32BitcoinAddress(input: string): boolean {
+  if (input !== input.toLowerCase() && input !== input.toUpperCase()) return false;
+  const address = input.toLowerCase();
+  if (!address.startsWith('bc1') || address.length < 14 || address.length > 74) return false;
+  const data = [...address.slice(3)].map((char) => BECH32_CHARSET.indexOf(char));
+  if (data.some((value) => value < 0)) return false;
+  const [version = -1, ...rest] = data.slice(0, -6);
+  if (version > 16) return false;
+  const programBits = rest.length * 5;
+  const programBytes = Math.floor(programBits / 8);
+  const paddingBits = programBits % 8;
+  // The 5-bit groups end with under 5 bits of padding, all zero.
+  if (paddingBits >= 5 || ((rest.at(-1) ?? 0) & ((1 << paddingBits) - 1)) !== 0) return false;
+  if (programBytes < 2 || programBytes > 40) return false;
+  if (version === 0 && programBytes !== 20 && programBytes !== 32) return false;
+  const expanded = [3, 3, 0, 2, 3, ...data]; // "bc" expanded: high bits, 0, low bits
+  return bech32Polymod(expanded) === (version === 0 ? BECH32_CONST : BECH32M_CONST);
+}
+
+/** A legacy (P2PKH, `1…`) or script (P2SH, `3…`) address in Base58: its shape only, not its checksum. */
+const BASE58_BITCOIN_ADDRESS = /^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/;
+
+export const bitcoinAddressSchema = z
+  .string()
+  .refine(
+    (address) => BASE58_BITCOIN_ADDRESS.test(address) || isBech32BitcoinAddress(address),
+    'must be a Bitcoin address (bc1…, 1… or 3…)',
+  );
+
+/** 0x and 40 hexadecimal digits, in any case (the mixed-case EIP-55 form is kept as written). */
+export const ethereumAddressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an Ethereum address (0x and 40 hexadecimal digits)');
+
+/**
+ * content/donation.json: the two funding links of the Donation pop-up and the addresses of its
+ * Bitcoin and Ethereum wallets (spec §1, §3, §4).
+ */
 export const donationContentSchema = z.object({
   crowdFundingUrl: httpsUrl,
   membershipUrl: httpsUrl,
+  walletAddresses: z.object({
+    bitcoin: bitcoinAddressSchema,
+    ethereum: ethereumAddressSchema,
+  }),
 });
 
 export type DonationContent = z.infer<typeof donationContentSchema>;
 
-export function parseDonationContent(raw: unknown, file = 'content/donation.json'): DonationContent {
+export function parseDonationContent(
+  raw: unknown,
+  file = 'content/donation.json',
+): DonationContent {
   const result = donationContentSchema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
