@@ -1,11 +1,17 @@
-/** Spec §2 "donate button", §4 "Donation", §9 "donate button delay 300 ms". */
+/**
+ * Spec §2 "donate button", §3 "donation wallet", §4 "Donation", §9 "donate button delay 300 ms",
+ * "copy label reset 1000 ms".
+ */
+import jsQR from 'jsqr';
 import type { Locator, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { expect, test } from 'vitest';
 import donationJson from '#content/donation.json';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { DONATE_BUTTON_DELAY_MS } from '#shared/timing';
-import { VIEWPORTS } from '../support/browser';
+import { COPY_LABEL_RESET_MS, DONATE_BUTTON_DELAY_MS } from '#shared/timing';
+import { axeViolationsInPage as axeViolations } from '../support/axe';
+import { VIEWPORTS, type ThemeName } from '../support/browser';
 import { gotoPage, useSite } from '../support/site';
 
 const site = useSite();
@@ -146,3 +152,155 @@ test('there is no Donate button on the Nowou page', async () => {
   await page.getByRole('button', { name: 'Show layout' }).click();
   expect(await donateButton(page).count()).toBe(0);
 });
+
+const WALLETS = [
+  {
+    name: 'Bitcoin',
+    address: donationJson.walletAddresses.bitcoin,
+    // A BIP-21 payment URI, so a phone's camera opens the wallet app with the address filled in.
+    qrText: `bitcoin:${donationJson.walletAddresses.bitcoin}`,
+  },
+  {
+    name: 'Ethereum',
+    address: donationJson.walletAddresses.ethereum,
+    qrText: donationJson.walletAddresses.ethereum,
+  },
+] as const;
+
+type Wallet = (typeof WALLETS)[number];
+
+/** Opens the Donate dialog, then the wallet's pop-up, and waits for its QR image to be drawn. */
+async function openWallet(page: Page, wallet: Wallet): Promise<Locator> {
+  await donateButton(page).click();
+  await page
+    .getByRole('dialog', { name: 'Donate' })
+    .getByRole('button', { name: new RegExp(`^${wallet.name}`) })
+    .click();
+  const dialog = page.getByRole('dialog', { name: wallet.name });
+  await waitForQr(dialog, wallet);
+  return dialog;
+}
+
+async function waitForQr(dialog: Locator, wallet: Wallet): Promise<void> {
+  const image = qrImageOf(dialog, wallet);
+  await image.waitFor();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+}
+
+const qrImageOf = (dialog: Locator, wallet: Wallet) =>
+  dialog.getByRole('img', { name: `QR code for the ${wallet.name} address`, exact: true });
+
+/** What the QR image says, read from its pixels as a phone's camera would. */
+async function decodeQr(image: Locator): Promise<string | undefined> {
+  const png = PNG.sync.read(await image.screenshot());
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
+
+test.each(WALLETS)(
+  'the $name pop-up shows its name, icon and address and a QR code that reads back as the address',
+  async (wallet) => {
+    const { page } = await site.open(paths.about, { width: VIEWPORTS.mobile.width });
+    const dialog = await openWallet(page, wallet);
+    await dialog.getByRole('heading', { name: wallet.name, exact: true }).waitFor();
+    await dialog.locator('.wallet__badge svg').waitFor();
+    await dialog.getByText(wallet.address, { exact: true }).waitFor();
+    expect(await decodeQr(qrImageOf(dialog, wallet))).toBe(wallet.qrText);
+  },
+);
+
+test.each(WALLETS)(
+  'Copy address puts the $name address on the clipboard and reads Copied! for one second',
+  async (wallet) => {
+    const { page, context } = await site.newTab({ width: VIEWPORTS.desktop.width });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    await gotoPage(page, `${site.url}${paths.about}`);
+    const dialog = await openWallet(page, wallet);
+    const copy = dialog.getByRole('button', { name: COPY.copyAddress, exact: true });
+    // Timestamps from the page's own clock of each change of the button's label.
+    await copy.evaluate((button) => {
+      const changes: { text: string; at: number }[] = [];
+      (window as Window & { labelChanges?: typeof changes }).labelChanges = changes;
+      new MutationObserver(() => {
+        const text = button.textContent ?? '';
+        if (text !== changes.at(-1)?.text) changes.push({ text, at: performance.now() });
+      }).observe(button, { childList: true, subtree: true, characterData: true });
+    });
+
+    await copy.click();
+    await dialog.getByRole('button', { name: COPY.copied, exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wallet.address);
+    await expect
+      .poll(() => copy.textContent(), { timeout: 10 * COPY_LABEL_RESET_MS })
+      .toBe(COPY.copyAddress);
+
+    const changes = await page.evaluate(
+      () => (window as Window & { labelChanges?: { text: string; at: number }[] }).labelChanges,
+    );
+    expect(changes?.map((change) => change.text)).toEqual([COPY.copied, COPY.copyAddress]);
+    const shownFor = changes![1]!.at - changes![0]!.at;
+    // Still Copied! well past half a second; back to Copy address by two seconds at the latest.
+    expect(shownFor).toBeGreaterThanOrEqual(COPY_LABEL_RESET_MS - 50);
+    expect(shownFor).toBeLessThan(2 * COPY_LABEL_RESET_MS);
+  },
+);
+
+test('without a clipboard, Copy address selects the address and says how to copy it', async () => {
+  const { page, context } = await site.newTab({ width: VIEWPORTS.mobile.width });
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined });
+  });
+  await gotoPage(page, `${site.url}${paths.about}`);
+  const wallet = WALLETS[1];
+  const dialog = await openWallet(page, wallet);
+  await dialog.getByRole('button', { name: COPY.copyAddress, exact: true }).click();
+  await dialog
+    .getByRole('alert')
+    .getByText(/did not let this site copy/)
+    .waitFor();
+  expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(wallet.address);
+  expect(await dialog.getByRole('button', { name: COPY.copied }).count()).toBe(0);
+});
+
+test('the back arrow of a wallet pop-up returns to the Donate dialog, which offers the other wallet', async () => {
+  const { page } = await site.open(paths.about, { width: VIEWPORTS.mobile.width });
+  const [bitcoin, ethereum] = WALLETS;
+  const dialog = await openWallet(page, bitcoin);
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  const donation = page.getByRole('dialog', { name: 'Donate' });
+  await donation.waitFor();
+  await donation.getByRole('button', { name: /^Ethereum/ }).click();
+  const second = page.getByRole('dialog', { name: ethereum.name });
+  await second.getByText(ethereum.address, { exact: true }).waitFor();
+  await waitForQr(second, ethereum);
+  expect(await decodeQr(qrImageOf(second, ethereum))).toBe(ethereum.qrText);
+  expect(await page.getByRole('dialog').count()).toBe(1);
+});
+
+const A11Y_CASES = WIDTHS.flatMap((width) =>
+  (['light', 'dark'] as ThemeName[]).map((theme) => ({ width, theme })),
+);
+
+test.each(A11Y_CASES)(
+  'the Donate dialog and both wallet pop-ups have no axe violations at $width px in the $theme theme',
+  async ({ width, theme }) => {
+    const { page, context } = await site.newTab({ width, theme });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+    await gotoPage(page, `${site.url}${paths.about}`);
+    await donateButton(page).click();
+    await page.getByRole('dialog', { name: 'Donate' }).waitFor();
+    expect.soft(await axeViolations(page), 'Donate').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    for (const wallet of WALLETS) {
+      const dialog = await openWallet(page, wallet);
+      expect.soft(await axeViolations(page), wallet.name).toEqual([]);
+      await dialog.getByRole('button', { name: COPY.copyAddress, exact: true }).click();
+      await dialog.getByRole('button', { name: COPY.copied, exact: true }).waitFor();
+      expect.soft(await axeViolations(page), `${wallet.name}, copied`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    }
+  },
+);

@@ -1,25 +1,132 @@
-/** A crypto wallet (spec §3, §4); the address, Copy address and QR image come with the offerings release. */
+/**
+ * A crypto wallet pop-up (spec §3 "donation wallet", §4 "Donation"): the wallet's name and icon, its
+ * QR image, the address, and Copy address, which reads Copied! for COPY_LABEL_RESET_MS. The back
+ * arrow returns to the Donation pop-up.
+ */
+import { Suspense, use, useEffect, useId, useRef, useState, type SVGProps } from 'react';
+import { COPY } from '#shared/copy';
+import { COPY_LABEL_RESET_MS } from '#shared/timing';
+import { Button } from '../../ui/Button';
+import { CheckIcon } from '../../ui/icons';
 import { Popup } from '../../ui/Popup';
 import type { PopupSlotProps } from '../popups/popup-slot';
 import type { WalletName } from '../popups/popup-state';
 import { usePopups } from '../popups/PopupProvider';
+import { DONATION_CONTENT } from './donation-content';
+import { qrImage } from './qr-image';
 import { WALLETS } from './wallets';
 import './donate.css';
 
+const COPY_FAILED =
+  'Your browser did not let this site copy, so the address is selected: copy it with Ctrl+C (⌘C on a Mac) or your device’s Copy menu.';
+
 export function WalletPopup({ wallet, ...slot }: PopupSlotProps & { wallet: WalletName }) {
   const { open, close } = usePopups();
-  const { name, Icon } = WALLETS[wallet];
+  const { name, ticker, Icon, qrText } = WALLETS[wallet];
+  const address = DONATION_CONTENT.walletAddresses[wallet];
+  const introId = useId();
+  const addressRef = useRef<HTMLParagraphElement>(null);
+  // A new token for each successful copy, so pressing again restarts the reset delay.
+  const [copiedToken, setCopiedToken] = useState<number | null>(null);
+  const [copyFailed, setCopyFailed] = useState(false);
+
+  useEffect(() => {
+    if (copiedToken === null) return;
+    const timer = window.setTimeout(() => setCopiedToken(null), COPY_LABEL_RESET_MS);
+    return () => window.clearTimeout(timer);
+  }, [copiedToken]);
+
+  async function copyAddress() {
+    try {
+      // Missing outside secure contexts and in some embedded browsers.
+      if (!navigator.clipboard?.writeText) throw new Error('The clipboard is not available.');
+      await navigator.clipboard.writeText(address);
+      setCopyFailed(false);
+      setCopiedToken((token) => (token ?? 0) + 1);
+    } catch {
+      if (addressRef.current) window.getSelection()?.selectAllChildren(addressRef.current);
+      setCopiedToken(null);
+      setCopyFailed(true);
+    }
+  }
+
+  const copied = copiedToken !== null;
   return (
-    <Popup title={name} onClose={close} onBack={() => open({ name: 'donation' })} {...slot}>
+    <Popup
+      title={name}
+      onClose={close}
+      onBack={() => open({ name: 'donation' })}
+      describedBy={introId}
+      {...slot}
+    >
       <div className="wallet">
-        <span className="wallet__badge">
-          <Icon size={40} />
-        </span>
-        <p className="popup__text">
-          Thank you for choosing {name}. The wallet address and its QR code arrive with the
-          offerings release.
+        <div className="wallet__intro">
+          <span className="wallet__badge">
+            <Icon size={32} />
+          </span>
+          <p id={introId} className="popup__text">
+            Scan the code with your wallet app or copy the address. Please send only {ticker} on the{' '}
+            {name} network to it.
+          </p>
+        </div>
+        <div className="wallet__qr">
+          <Suspense fallback={<span className="wallet__qr-pending" aria-hidden="true" />}>
+            <QrCode text={qrText(address)} alt={`QR code for the ${name} address`} />
+          </Suspense>
+        </div>
+        <div className="wallet__address-field">
+          <span className="wallet__caption">{name} address</span>
+          <p ref={addressRef} className="wallet__address" translate="no">
+            {address}
+          </p>
+        </div>
+        <Button variant="primary" fullWidth onClick={copyAddress}>
+          {copied ? <CheckIcon size={18} /> : <CopyIcon size={18} />}
+          {copied ? COPY.copied : COPY.copyAddress}
+        </Button>
+        {/* Present from the start, so screen readers announce what it later says. */}
+        <p role="status" className="visually-hidden">
+          {copied ? `${name} address copied.` : ''}
         </p>
+        {copyFailed && (
+          <p role="alert" className="wallet__note">
+            {COPY_FAILED}
+          </p>
+        )}
       </div>
     </Popup>
+  );
+}
+
+function QrCode({ text, alt }: { text: string; alt: string }) {
+  const image = use(qrImage(text));
+  if ('error' in image) {
+    return (
+      <p className="wallet__qr-error">
+        The QR code could not be loaded. The address below works just the same.
+      </p>
+    );
+  }
+  return <img className="wallet__qr-image" src={image.src} alt={alt} width={200} height={200} />;
+}
+
+function CopyIcon({ size = 20, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      <rect x="9" y="9" width="12" height="12" rx="2" />
+      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
+    </svg>
   );
 }
