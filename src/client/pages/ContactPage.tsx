@@ -1,4 +1,5 @@
 import { siteContent } from '../app/site-content';
+import { SubmissionForm } from '../features/forms/SubmissionForm';
 import { SimplePage } from './SimplePage';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
@@ -11,10 +12,20 @@ export function ContactPage() {
       eyebrow="Say hello"
       lead={
         <>
-          {text} <a href={`mailto:${email}`}>{email}</a>.
+          {text} Use the form below, or write to <a href={`mailto:${email}`}>{email}</a>.
         </>
       }
-      later="A contact form arrives with a later release; e-mail works today."
-    />
+    >
+      <section className="page__section" aria-labelledby="contact-form-title">
+        <h2 id="contact-form-title" className="page__section-title">
+          Send a message
+        </h2>
+        <p className="page__section-lead">
+          Questions about a piece of art or music, a collaboration, or just a kind word: every message
+          is read by a person.
+        </p>
+        <SubmissionForm type="contact" />
+      </section>
+    </SimplePage>
   );
 }

@@ -1,3 +1,4 @@
+import { SubmissionForm } from '../features/forms/SubmissionForm';
 import { SwedenFlagIcon } from '../ui/icons';
 import { PageMain } from './PageMain';
 
@@ -32,10 +33,16 @@ export function LokalaJobbPage() {
           </li>
         ))}
       </ul>
-      <p className="page__later">
-        <span className="page__later-dot" aria-hidden="true" />
-        <span>Formuläret för att beställa en hemsida kommer i en senare version.</span>
-      </p>
+      <section className="page__section" aria-labelledby="lokala-jobb-form-title">
+        <h2 id="lokala-jobb-form-title" className="page__section-title">
+          Be om en offert
+        </h2>
+        <p className="page__section-lead">
+          Berätta kort om ert företag. Ni får ett förslag och ett fast pris via e-post, utan
+          förpliktelser.
+        </p>
+        <SubmissionForm type="jobs/lokalaJobb" />
+      </section>
     </PageMain>
   );
 }

@@ -1,7 +1,50 @@
+import { Link } from 'react-router';
+import { paths } from '#shared/paths';
 import { siteContent } from '../app/site-content';
+import { SubmissionForm } from '../features/forms/SubmissionForm';
 import { SimplePage } from './SimplePage';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
+
+const QUESTIONS = [
+  {
+    question: 'I forgot my password.',
+    answer: (
+      <>
+        Open Log in from the navigation and choose “Forgot password?”. A reset link arrives by e-mail
+        and works once, for one hour.
+      </>
+    ),
+  },
+  {
+    question: 'My indicator trial does not show up on TradingView.',
+    answer: (
+      <>
+        Access is granted to the TradingView username you entered, usually within a day. Check the
+        spelling on your <Link to={paths.account}>account page</Link>; if it is wrong, send a request
+        below with the right one.
+      </>
+    ),
+  },
+  {
+    question: 'How do I pay for an indicator?',
+    answer: (
+      <>
+        With Bitcoin, Ethereum or the membership page; there are no card payments on this site. The{' '}
+        <Link to={paths.purchase}>purchase page</Link> explains the plans.
+      </>
+    ),
+  },
+  {
+    question: 'Can I get my data, or delete my account?',
+    answer: (
+      <>
+        Yes, both from your <Link to={paths.account}>account page</Link>: download everything stored
+        about you as a file, or delete the account and its data.
+      </>
+    ),
+  },
+];
 
 export function SupportPage() {
   const { email } = siteContent.contact;
@@ -11,11 +54,31 @@ export function SupportPage() {
       eyebrow="Help"
       lead={
         <>
-          Stuck with an indicator, your account or a purchase? Write to{' '}
-          <a href={`mailto:${email}`}>{email}</a> and you will get a personal answer.
+          Stuck with an indicator, your account or a purchase? Look through the common questions, or
+          send a request and you will get a personal answer. E-mail works too:{' '}
+          <a href={`mailto:${email}`}>{email}</a>.
         </>
       }
-      later="A support form and answers to common questions arrive with a later release."
-    />
+    >
+      <section className="page__section" aria-labelledby="support-questions-title">
+        <h2 id="support-questions-title" className="page__section-title">
+          Common questions
+        </h2>
+        <div className="faq">
+          {QUESTIONS.map((item) => (
+            <details key={item.question} className="faq__item">
+              <summary className="faq__question">{item.question}</summary>
+              <p className="faq__answer">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+      <section className="page__section" aria-labelledby="support-form-title">
+        <h2 id="support-form-title" className="page__section-title">
+          Ask for help
+        </h2>
+        <SubmissionForm type="support" />
+      </section>
+    </SimplePage>
   );
 }

@@ -1,0 +1,233 @@
+/**
+ * One form system for the whole site (spec §3 "Generic form submission", §4 "Forms", §5): renders a
+ * submission type's definition (inputs, text areas with the 30000 limit, agreements, special
+ * agreements, preferences), checks it with the same rules as the server, shows only the first error
+ * under its field, posts to /api/submissions with a loading state and ends in a completed state.
+ * Forms for signed-in visitors ask them to log in first.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { TEXT_AREA_MAX_LENGTH } from '#shared/account-schemas';
+import { COPY } from '#shared/copy';
+import { FORM_DEFINITIONS, type InputKind, type SubmissionType } from '#shared/submission-forms';
+import {
+  toSubmissionPayload,
+  validateSubmissionValues,
+  type SubmissionValues,
+} from '#shared/submission-schemas';
+import { api } from '../../lib/api';
+import { useAuth } from '../../lib/auth-state';
+import { usePopups } from '../../shell/popups/PopupProvider';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { TextAreaField, TextField } from '../../ui/Field';
+import { CompletedMessage } from '../accounts/CompletedMessage';
+import { problemFromError } from '../accounts/form-problem';
+import { ProblemMessage } from '../accounts/ProblemMessage';
+import { useFormProblem } from '../accounts/use-form-problem';
+import './forms.css';
+
+const INPUT_TYPES: Record<InputKind, string> = {
+  text: 'text',
+  email: 'email',
+  tel: 'tel',
+  url: 'url',
+  tradingViewUsername: 'text',
+};
+
+const TEXTS = {
+  en: {
+    accept: 'I accept the',
+    newTab: '(opens in a new tab)',
+    failed: COPY.somethingWentWrongForm,
+    again: 'Send another',
+    optional: '(optional)',
+    logInFirst: 'Log in or create a free account first, so the request is tied to you.',
+    logIn: 'Log in',
+    signUp: 'Sign up',
+  },
+  sv: {
+    accept: 'Jag godkänner',
+    newTab: '(öppnas i en ny flik)',
+    failed: 'Något gick fel. Försök igen om en stund.',
+    again: 'Skicka en till',
+    optional: '(valfritt)',
+    logInFirst: 'Logga in först.',
+    logIn: 'Logga in',
+    signUp: 'Skapa konto',
+  },
+} as const;
+
+interface SubmissionFormProps {
+  type: SubmissionType;
+  /** The error name a failure is reported under (spec §8). */
+  errorName?: string;
+}
+
+export function SubmissionForm({ type, errorName = 'handleSubmit' }: SubmissionFormProps) {
+  const form = FORM_DEFINITIONS[type];
+  const text = TEXTS[form.lang];
+  const { signedIn } = useAuth();
+  const { open } = usePopups();
+  const formRef = useRef<HTMLFormElement>(null);
+  const { problem, setProblem, errorFor, clearFor, showFieldError } = useFormProblem(formRef);
+  const [values, setValues] = useState<SubmissionValues>({});
+  const [state, setState] = useState<'open' | 'loading' | 'completed'>('open');
+
+  const fieldNames = [
+    ...form.inputs,
+    ...form.textAreas,
+    ...form.agreements,
+    ...form.specialAgreements,
+  ].map((field) => field.name);
+
+  function update(name: string, value: string | boolean) {
+    setValues((current) => ({ ...current, [name]: value }));
+    clearFor(name);
+  }
+  const textValue = (name: string) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : '';
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (state === 'loading') return;
+    const invalid = validateSubmissionValues(form, values);
+    if (invalid) {
+      showFieldError(invalid);
+      return;
+    }
+    setProblem(null);
+    setState('loading');
+    try {
+      await api('/api/submissions', { method: 'POST', body: toSubmissionPayload(form, values) });
+      setState('completed');
+    } catch (error) {
+      setProblem(problemFromError(error, fieldNames, text.failed));
+      setState('open');
+    }
+  }
+
+  if (form.access === 'user' && signedIn !== true) {
+    return (
+      <div className="submission-form__sign-in" lang={form.lang}>
+        <p>{text.logInFirst}</p>
+        <div className="submission-form__actions">
+          <Button variant="primary" onClick={() => open({ name: 'logIn' })}>
+            {text.logIn}
+          </Button>
+          <Button onClick={() => open({ name: 'signUp' })}>{text.signUp}</Button>
+        </div>
+      </div>
+    );
+  }
+
+  if (state === 'completed') {
+    return (
+      <CompletedMessage
+        title={form.completedTitle}
+        actions={
+          <Button
+            onClick={() => {
+              setValues({});
+              setState('open');
+            }}
+          >
+            {text.again}
+          </Button>
+        }
+      >
+        <p>{form.completedText}</p>
+      </CompletedMessage>
+    );
+  }
+
+  return (
+    <form
+      ref={formRef}
+      className="form submission-form"
+      lang={form.lang}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
+      {form.inputs.map((input) => (
+        <TextField
+          key={input.name}
+          name={input.name}
+          label={input.label}
+          labelNote={input.required ? undefined : text.optional}
+          type={INPUT_TYPES[input.kind]}
+          inputMode={input.kind === 'email' ? 'email' : undefined}
+          autoComplete={input.autoComplete}
+          hint={input.hint}
+          value={textValue(input.name)}
+          onValueChange={(value) => update(input.name, value)}
+          error={errorFor(input.name)}
+        />
+      ))}
+      {form.textAreas.map((area) => (
+        <TextAreaField
+          key={area.name}
+          name={area.name}
+          label={area.label}
+          hint={area.hint}
+          max={area.maxLength ?? TEXT_AREA_MAX_LENGTH}
+          rows={area.required ? 6 : 3}
+          value={textValue(area.name)}
+          onValueChange={(value) => update(area.name, value)}
+          error={errorFor(area.name)}
+        />
+      ))}
+      {form.agreements.length + form.specialAgreements.length + form.preferences.length > 0 && (
+        <div className="submission-form__choices">
+          {form.agreements.map((agreement) => (
+            <Checkbox
+              key={agreement.name}
+              name={agreement.name}
+              required={agreement.required}
+              checked={values[agreement.name] === true}
+              onCheckedChange={(checked) => update(agreement.name, checked)}
+              error={errorFor(agreement.name)}
+              label={
+                <>
+                  {text.accept}{' '}
+                  <Link to={agreement.href} target="_blank">
+                    {form.lang === 'sv' ? agreement.name.toLowerCase() : agreement.name}
+                    <span className="visually-hidden"> {text.newTab}</span>
+                  </Link>
+                </>
+              }
+            />
+          ))}
+          {form.specialAgreements.map((special) => (
+            <Checkbox
+              key={special.name}
+              name={special.name}
+              required={special.required}
+              checked={values[special.name] === true}
+              onCheckedChange={(checked) => update(special.name, checked)}
+              error={errorFor(special.name)}
+              label={special.label}
+            />
+          ))}
+          {form.preferences.map((preference) => (
+            <Checkbox
+              key={preference.name}
+              name={preference.name}
+              checked={values[preference.name] === true}
+              onCheckedChange={(checked) => update(preference.name, checked)}
+              label={preference.label}
+            />
+          ))}
+        </div>
+      )}
+      <ProblemMessage problem={problem} errorName={errorName} />
+      <div className="submission-form__actions">
+        <Button type="submit" variant="primary" loading={state === 'loading'}>
+          {form.submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
