@@ -12,7 +12,7 @@ export function ContactPage() {
       eyebrow="Say hello"
       lead={
         <>
-          {text} Use the form below, or write to <a href={`mailto:${email}`}>{email}</a>.
+          {text} <a href={`mailto:${email}`}>{email}</a>, or use the form below.
         </>
       }
     >
@@ -21,8 +21,8 @@ export function ContactPage() {
           Send a message
         </h2>
         <p className="page__section-lead">
-          Questions about a piece of art or music, a collaboration, or just a kind word: every message
-          is read by a person.
+          Questions about a piece of art or music, a collaboration, or just a kind word: every
+          message is read by a person.
         </p>
         <SubmissionForm type="contact" />
       </section>
