@@ -1,7 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { parseDonationContent, parseSiteContent } from './src/shared/content-schema.ts';
+import {
+  parseArtContent,
+  parseDonationContent,
+  parseMusicContent,
+  parseSiteContent,
+} from './src/shared/content-schema.ts';
+
+/** An entry's file (relative to content/) must exist: the page would show a broken image or track. */
+function requireContentFile(file: string, where: string) {
+  if (!existsSync(`content/${file}`)) throw new Error(`${where}: content/${file} does not exist`);
+}
 
 /** Fails the build with a line naming the bad entry when a content file is invalid. */
 function validateContent(): Plugin {
@@ -10,6 +20,14 @@ function validateContent(): Plugin {
     buildStart() {
       parseSiteContent(JSON.parse(readFileSync('content/site.json', 'utf8')));
       parseDonationContent(JSON.parse(readFileSync('content/donation.json', 'utf8')));
+      const art = parseArtContent(JSON.parse(readFileSync('content/art.json', 'utf8')));
+      art.artworks.forEach(({ image }, i) =>
+        requireContentFile(image, `content/art.json: artworks.${i}.image`),
+      );
+      const music = parseMusicContent(JSON.parse(readFileSync('content/music.json', 'utf8')));
+      music.tracks.forEach(({ file }, i) =>
+        requireContentFile(file, `content/music.json: tracks.${i}.file`),
+      );
     },
   };
 }

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  parseArtContent,
   parseDonationContent,
+  parseMusicContent,
   parseSiteContent,
   type DonationContent,
   type SiteContent,
@@ -13,6 +15,8 @@ const contentFile = (name: string) =>
 
 export const SITE_CONTENT_FILE = contentFile('site.json');
 export const DONATION_CONTENT_FILE = contentFile('donation.json');
+export const ART_CONTENT_FILE = contentFile('art.json');
+export const MUSIC_CONTENT_FILE = contentFile('music.json');
 
 function loadContentFile<T>(
   file: string,
@@ -34,12 +38,16 @@ function loadContentFile<T>(
 
 /**
  * Reads and checks the owner's content/site.json (and, so that start-up catches every bad entry the
- * build would, content/donation.json); a bad entry becomes one line naming it.
+ * build would, content/donation.json, art.json and music.json); a bad entry becomes one line naming it.
  */
 export function loadSiteContent(
   file = SITE_CONTENT_FILE,
   donationFile = DONATION_CONTENT_FILE,
+  artFile = ART_CONTENT_FILE,
+  musicFile = MUSIC_CONTENT_FILE,
 ): SiteContent {
   loadContentFile<DonationContent>(donationFile, 'content/donation.json', parseDonationContent);
+  loadContentFile(artFile, 'content/art.json', parseArtContent);
+  loadContentFile(musicFile, 'content/music.json', parseMusicContent);
   return loadContentFile(file, 'content/site.json', parseSiteContent);
 }

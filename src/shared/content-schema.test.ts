@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import {
   bitcoinAddressSchema,
   ethereumAddressSchema,
   isBech32BitcoinAddress,
+  parseArtContent,
   parseDonationContent,
+  parseMusicContent,
   parseSiteContent,
   SOCIAL_KINDS,
 } from './content-schema';
@@ -127,4 +129,103 @@ test('a kind of social link may appear only once', () => {
 test('a missing creator name is named', () => {
   const { creatorName: _omit, ...rest } = shipped;
   expect(() => parseSiteContent(rest)).toThrow(/^content\/site\.json: creatorName: /);
+});
+
+const shippedArt = JSON.parse(readFileSync('content/art.json', 'utf8')) as {
+  artworks: Record<string, unknown>[];
+};
+const shippedMusic = JSON.parse(readFileSync('content/music.json', 'utf8')) as {
+  tracks: Record<string, unknown>[];
+};
+
+function withArtwork(index: number, change: Record<string, unknown>) {
+  const artworks = structuredClone(shippedArt.artworks);
+  artworks[index] = { ...artworks[index], ...change };
+  return { artworks };
+}
+
+function withTrack(index: number, change: Record<string, unknown>) {
+  const tracks = structuredClone(shippedMusic.tracks);
+  tracks[index] = { ...tracks[index], ...change };
+  return { tracks };
+}
+
+test('the shipped content/art.json is valid and each image is in content/ at its stated size', () => {
+  const { artworks } = parseArtContent(shippedArt);
+  expect(artworks.length).toBeGreaterThanOrEqual(8);
+  for (const artwork of artworks) {
+    const file = `content/${artwork.image}`;
+    expect(existsSync(file), file).toBe(true);
+    if (file.endsWith('.svg')) {
+      const svg = readFileSync(file, 'utf8');
+      expect(svg, file).toContain(`viewBox="0 0 ${artwork.width} ${artwork.height}"`);
+    }
+  }
+});
+
+test('the shipped content/music.json is valid and each track is a file in content/', () => {
+  const { tracks } = parseMusicContent(shippedMusic);
+  expect(tracks.length).toBeGreaterThanOrEqual(4);
+  for (const track of tracks) {
+    const file = `content/${track.file}`;
+    expect(existsSync(file), file).toBe(true);
+    expect(statSync(file).size, file).toBeGreaterThan(10_000);
+    expect(track.duration).toBeGreaterThanOrEqual(20);
+    expect(track.duration).toBeLessThanOrEqual(40);
+  }
+});
+
+test('an artwork image must be a plain file name inside content/art/', () => {
+  for (const image of ['../site.json', 'art/../site.json', 'art/sub/piece.svg', 'piece.svg']) {
+    expect(() => parseArtContent(withArtwork(2, { image }))).toThrow(
+      /^content\/art\.json: artworks\.2\.image: must be a file in content\/art\//,
+    );
+  }
+});
+
+test('an artwork image must be a format browsers show', () => {
+  expect(() => parseArtContent(withArtwork(0, { image: 'art/piece.gif' }))).toThrow(
+    'content/art.json: artworks.0.image: must be a file in content/art/ ending in .svg, .png, .jpg, .jpeg, .webp, .avif',
+  );
+  expect(parseArtContent(withArtwork(0, { image: 'art/Piece_2.webp' })).artworks[0]?.image).toBe(
+    'art/Piece_2.webp',
+  );
+});
+
+test('an artwork without alt text, or with a blank one, is named', () => {
+  const artworks = structuredClone(shippedArt.artworks);
+  delete artworks[1]!.alt;
+  expect(() => parseArtContent({ artworks })).toThrow(/^content\/art\.json: artworks\.1\.alt: /);
+  expect(() => parseArtContent(withArtwork(3, { alt: '   ' }))).toThrow(
+    /^content\/art\.json: artworks\.3\.alt: /,
+  );
+});
+
+test('an artwork needs a whole year and whole pixel sizes', () => {
+  expect(() => parseArtContent(withArtwork(0, { year: 2023.5 }))).toThrow(/artworks\.0\.year: /);
+  expect(() => parseArtContent(withArtwork(0, { width: 0 }))).toThrow(/artworks\.0\.width: /);
+  expect(() => parseArtContent(withArtwork(0, { height: '900' }))).toThrow(/artworks\.0\.height: /);
+});
+
+test('the gallery needs at least one artwork', () => {
+  expect(() => parseArtContent({ artworks: [] })).toThrow(/^content\/art\.json: artworks: /);
+});
+
+test('a track file must be a plain file name inside content/music/ in a playable format', () => {
+  for (const file of ['../music.json', 'music/../x.mp3', 'music/a/b.mp3', 'music/track.ogg']) {
+    expect(() => parseMusicContent(withTrack(1, { file }))).toThrow(
+      /^content\/music\.json: tracks\.1\.file: must be a file in content\/music\//,
+    );
+  }
+});
+
+test('a track needs a positive duration in seconds and a title', () => {
+  expect(() => parseMusicContent(withTrack(0, { duration: 0 }))).toThrow(
+    /^content\/music\.json: tracks\.0\.duration: /,
+  );
+  expect(() => parseMusicContent(withTrack(0, { duration: '0:32' }))).toThrow(
+    /tracks\.0\.duration: /,
+  );
+  expect(() => parseMusicContent(withTrack(2, { title: '' }))).toThrow(/tracks\.2\.title: /);
+  expect(() => parseMusicContent({ tracks: [] })).toThrow(/^content\/music\.json: tracks: /);
 });

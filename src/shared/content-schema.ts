@@ -138,3 +138,77 @@ export function parseDonationContent(
   const where = issue?.path.length ? issue.path.join('.') : '(root)';
   throw new Error(`${file}: ${where}: ${issue?.message ?? 'invalid'}`);
 }
+
+/** Like the parsers above: the error names the file and the bad entry, e.g. `artworks.3.image`. */
+function parseContentFile<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : '(root)';
+  throw new Error(`${file}: ${where}: ${issue?.message ?? 'invalid'}`);
+}
+
+/**
+ * A file the owner keeps in a folder of content/, named relative to content/ (e.g. `art/dawn.svg`):
+ * one plain file name, so an entry can never point outside its folder.
+ */
+function contentFileSchema(folder: string, extensions: readonly string[]) {
+  const pattern = new RegExp(
+    `^${folder}/[A-Za-z0-9][A-Za-z0-9._-]*\\.(?:${extensions.join('|')})$`,
+  );
+  return z
+    .string()
+    .regex(pattern, `must be a file in content/${folder}/ ending in .${extensions.join(', .')}`);
+}
+
+/** Image formats every current browser shows in an <img>. */
+export const ART_IMAGE_EXTENSIONS = ['svg', 'png', 'jpg', 'jpeg', 'webp', 'avif'] as const;
+/** Audio formats every current browser plays in an <audio>. */
+export const MUSIC_FILE_EXTENSIONS = ['mp3', 'm4a', 'aac', 'wav'] as const;
+
+const pixels = z.number().int().min(1).max(20_000);
+
+/** One artwork of the gallery (content/art.json); width and height reserve its space before it loads. */
+export const artworkSchema = z.object({
+  title: z.string().trim().min(1).max(80),
+  year: z.number().int().min(1900).max(2200),
+  medium: z.string().trim().min(1).max(80),
+  description: z.string().trim().min(1).max(600),
+  image: contentFileSchema('art', ART_IMAGE_EXTENSIONS),
+  alt: z.string().trim().min(1).max(300),
+  width: pixels,
+  height: pixels,
+});
+
+export const artContentSchema = z.object({
+  artworks: z.array(artworkSchema).min(1).max(100),
+});
+
+export type Artwork = z.infer<typeof artworkSchema>;
+export type ArtContent = z.infer<typeof artContentSchema>;
+
+export function parseArtContent(raw: unknown, file = 'content/art.json'): ArtContent {
+  return parseContentFile(artContentSchema, raw, file);
+}
+
+/** One track of the music player (content/music.json); the duration is in seconds. */
+export const trackSchema = z.object({
+  title: z.string().trim().min(1).max(80),
+  description: z.string().trim().min(1).max(300),
+  file: contentFileSchema('music', MUSIC_FILE_EXTENSIONS),
+  duration: z
+    .number()
+    .positive()
+    .max(4 * 60 * 60),
+});
+
+export const musicContentSchema = z.object({
+  tracks: z.array(trackSchema).min(1).max(100),
+});
+
+export type Track = z.infer<typeof trackSchema>;
+export type MusicContent = z.infer<typeof musicContentSchema>;
+
+export function parseMusicContent(raw: unknown, file = 'content/music.json'): MusicContent {
+  return parseContentFile(musicContentSchema, raw, file);
+}
