@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { AssistantComposer } from './AssistantComposer';
 import { DeskSection } from './DeskSection';
 import { ErrorReportsSection } from './ErrorReportsSection';
+import { SubmissionsSection } from './SubmissionsSection';
 import { TrafficSection } from './TrafficSection';
 import './admin.css';
 
@@ -33,6 +34,13 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     description:
       'Visits per page, counted once per page and browser session, and visits per day over the last 90 days (UTC).',
     Component: TrafficSection,
+  },
+  {
+    id: 'submissions',
+    title: 'Submissions',
+    description:
+      'What visitors sent with the site’s forms: contact, support, Lokala jobb enquiries and indicator requests, newest first.',
+    Component: SubmissionsSection,
   },
   {
     id: 'error-reports',
