@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: bundle sizes from real Chromium page loads and Lighthouse scores, both against the
- * real server on a loopback port. Exits 0 whenever it printed figures (a MISS is a figure) and 1 when
- * something could not be measured.
+ * real server on a loopback port, then the live fan-out and visit-counting figures (fanout.ts).
+ * BENCH_ONLY=bundle,lighthouse,fanout picks parts. Exits 0 whenever it printed figures (a MISS is a
+ * figure) and 1 when something could not be measured.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { paths, type RouteName } from '#shared/paths';
@@ -40,6 +41,8 @@ import {
   targetLine,
   warningLines,
 } from './report.ts';
+import { baselineLine, fanoutLines, verdictLine, visitsLine } from './fanout-report.ts';
+import { runFanout, type FanoutResults } from './fanout.ts';
 import { endProgress, progress } from './progress.ts';
 import { startSiteServer, type SiteServer } from './server.ts';
 import { errorMessage } from './timeout.ts';
@@ -58,16 +61,33 @@ interface BundleResults {
   target: Target;
 }
 
+const PARTS = ['bundle', 'lighthouse', 'fanout'] as const;
+type Part = (typeof PARTS)[number];
+
 interface Results {
   generatedAt: string;
-  origin: string;
+  /** The parts this run measured (BENCH_ONLY); the others are null. */
+  parts: Part[];
+  origin: string | null;
   bundle: BundleResults | null;
   lighthouse: {
     runsPerPage: number;
     benchmarkIndex: number | null;
     pages: PageLighthouse[];
   } | null;
+  fanout: FanoutResults | null;
   errors: string[];
+}
+
+function partsFromEnv(): Part[] {
+  const raw = process.env.BENCH_ONLY;
+  if (!raw) return [...PARTS];
+  const parts = raw.split(',').map((part) => part.trim());
+  const unknown = parts.filter((part) => !(PARTS as readonly string[]).includes(part));
+  if (unknown.length || parts.length === 0) {
+    throw new Error(`BENCH_ONLY must list some of ${PARTS.join(', ')} (got "${raw}")`);
+  }
+  return PARTS.filter((part) => parts.includes(part));
 }
 
 function runsFromEnv(): number {
@@ -197,26 +217,26 @@ async function cleanUp(): Promise<void> {
   }
 }
 
+/** Set once a stop signal's clean-up runs: the end of main() must wait for it, not exit under it. */
+let stopping: Promise<void> | null = null;
+
+// `on`, not `once`: the signal can come twice (to the process group and relayed by tsx), and a
+// second one without a listener would end the process in the middle of the clean-up.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (stopping) return;
     console.error(`\nbench: ${signal}, stopping.`);
-    void cleanUp().finally(() => process.exit(130));
+    stopping = cleanUp().finally(() => process.exit(130));
   });
 }
 
-async function main(): Promise<number> {
-  const runs = runsFromEnv();
-  await buildClientIfNeeded();
-  const server = await startSiteServer();
-  cleanups.push(() => server.stop());
-  const results: Results = {
-    generatedAt: new Date().toISOString(),
-    origin: server.origin,
-    bundle: null,
-    lighthouse: null,
-    errors: [],
-  };
+async function exit(code: number): Promise<never> {
+  await cleanUp();
+  if (stopping) await stopping;
+  process.exit(code);
+}
 
+async function measureAndPrintBundles(server: SiteServer, results: Results): Promise<void> {
   console.log(`Measuring page loads of all ${Object.keys(paths).length} routes in Chromium…`);
   try {
     results.bundle = await measureBundles(server);
@@ -226,7 +246,13 @@ async function main(): Promise<number> {
     results.errors.push(`bundle sizes: ${errorMessage(error)}`);
     console.error(`bench: could not measure bundle sizes: ${errorMessage(error)}`);
   }
+}
 
+async function measureAndPrintLighthouse(
+  server: SiteServer,
+  runs: number,
+  results: Results,
+): Promise<void> {
   console.log(
     `\nLighthouse ${LIGHTHOUSE_PATHS.join(', ')}: default config (mobile, simulated throttling), ${runs} run(s) each`,
   );
@@ -254,6 +280,50 @@ async function main(): Promise<number> {
     results.errors.push(`Lighthouse: ${errorMessage(error)}`);
     console.error(`bench: Lighthouse failed: ${errorMessage(error)}`);
   }
+}
+
+async function measureAndPrintFanout(results: Results): Promise<void> {
+  console.log(
+    '\nLive fan-out: GET /api/live?page=home streams; time from just before POST /api/admin/assistant-messages to each client receiving the new message',
+  );
+  try {
+    const fanout = await runFanout((cleanup) => cleanups.push(cleanup));
+    results.fanout = fanout;
+    const { cores, loadAtStart, loadAtEnd } = fanout.machine;
+    console.log(
+      `(${fanout.postsPerLevel} posts per client count, pooled; clients in ${fanout.clientProcesses} processes, each on its own loopback address; RSS of the server process(es) read from /proc after a full collection; KB = 1000 bytes; ${cores} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd?.toFixed(1) ?? '—'} at the end)\n`,
+    );
+    for (const line of fanoutLines(fanout)) console.log(line);
+    results.errors.push(...fanout.errors.map((error) => `fan-out: ${error}`));
+  } catch (error) {
+    endProgress();
+    results.errors.push(`fan-out: ${errorMessage(error)}`);
+    console.error(`bench: fan-out: ${errorMessage(error)}`);
+  }
+}
+
+async function main(): Promise<number> {
+  const parts = partsFromEnv();
+  const runs = runsFromEnv();
+  const results: Results = {
+    generatedAt: new Date().toISOString(),
+    parts,
+    origin: null,
+    bundle: null,
+    lighthouse: null,
+    fanout: null,
+    errors: [],
+  };
+  if (parts.includes('bundle') || parts.includes('lighthouse')) {
+    await buildClientIfNeeded();
+    const server = await startSiteServer();
+    cleanups.push(() => server.stop());
+    results.origin = server.origin;
+    if (parts.includes('bundle')) await measureAndPrintBundles(server, results);
+    if (parts.includes('lighthouse')) await measureAndPrintLighthouse(server, runs, results);
+    await server.stop();
+  }
+  if (parts.includes('fanout')) await measureAndPrintFanout(results);
 
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
@@ -263,7 +333,7 @@ async function main(): Promise<number> {
 
 function printSummary(results: Results): void {
   console.log('\nSummary');
-  const { bundle, lighthouse } = results;
+  const { bundle, lighthouse, fanout } = results;
   if (bundle) {
     console.log(`  ${targetLine(bundle.target)}`);
     console.log(`  ${ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline)}`);
@@ -276,17 +346,22 @@ function printSummary(results: Results): void {
     });
     console.log(`  Lighthouse ${page.path}: ${parts.join(', ')}`);
   }
+  if (fanout) {
+    for (const target of fanout.targets) console.log(`  ${verdictLine(target)}`);
+    const baseline = baselineLine(fanout);
+    if (baseline) console.log(`  ${baseline}`);
+    if (fanout.twoInstancesSkipped)
+      console.log(`  two-instance fan-out skipped: ${fanout.twoInstancesSkipped}`);
+    const visits = visitsLine(fanout);
+    if (visits) console.log(`  ${visits}`);
+  }
   for (const error of results.errors) console.log(`  ERROR ${error}`);
   console.log(`  Figures written to ${RESULTS_FILE}`);
 }
 
 main()
-  .then(async (code) => {
-    await cleanUp();
-    process.exit(code);
-  })
+  .then(exit)
   .catch(async (error: unknown) => {
-    console.error(`bench: ${errorMessage(error)}`);
-    await cleanUp();
-    process.exit(1);
+    if (!stopping) console.error(`bench: ${errorMessage(error)}`);
+    await exit(1);
   });

@@ -2,7 +2,9 @@
  * The real server (`src/server/main.ts`) on a free loopback port with a throwaway DATA_DIR, so the
  * bench measures what `npm start` serves. It serves a copy of the build (CLIENT_DIR), so a rebuild
  * of dist/client during the bench cannot pull files from under it. BENCH_URL points the bench at a
- * server that already runs (and reads sizes from dist/client).
+ * server that already runs (and reads sizes from dist/client). The fan-out run starts its own
+ * servers without the client (`serveClient: false`, extra env such as DATABASE_URL) and reads their
+ * memory through `pid`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { delay } from './timeout.ts';
 
-const HOST = '127.0.0.1';
+export const HOST = '127.0.0.1';
 const BUILD_DIR = 'dist/client';
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -21,16 +23,32 @@ export interface SiteServer {
   origin: string;
   /** The build the server answers from. */
   clientDir: string;
+  /** The server process (null for BENCH_URL's server). */
+  pid: number | null;
+  /** The configuration it was started with (what `npm run admin` needs to reach the same storage). */
+  env: Record<string, string>;
   /** Idempotent; never throws. */
   stop(): Promise<void>;
 }
 
-export async function startSiteServer(): Promise<SiteServer> {
+export interface SiteServerOptions {
+  /** false: SERVE_CLIENT=false, no build needed (the API alone). Default true. */
+  serveClient?: boolean;
+  /** More configuration, e.g. DATABASE_URL. */
+  env?: Record<string, string>;
+  /** Ignore BENCH_URL: a measurement that reads the process itself needs its own server. */
+  own?: boolean;
+  /** Node options before the server's module (e.g. the fan-out run's GC preload). */
+  nodeArgs?: string[];
+}
+
+export async function startSiteServer(options: SiteServerOptions = {}): Promise<SiteServer> {
+  const { serveClient = true, own = false } = options;
   const external = process.env.BENCH_URL;
-  if (external) {
+  if (external && !own) {
     const origin = new URL(external).origin;
     await waitForHealth(origin, null, []);
-    return { origin, clientDir: BUILD_DIR, stop: async () => {} };
+    return { origin, clientDir: BUILD_DIR, pid: null, env: {}, stop: async () => {} };
   }
 
   const port = await freePort();
@@ -39,25 +57,69 @@ export async function startSiteServer(): Promise<SiteServer> {
   const dataDir = join(root, 'data');
   const clientDir = join(root, 'client');
   mkdirSync(dataDir);
+  if (serveClient) {
+    try {
+      await snapshotBuild(clientDir);
+    } catch (error) {
+      rmSync(root, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: origin,
+    LOG_LEVEL: 'warn',
+    ...(serveClient ? { CLIENT_DIR: clientDir } : { SERVE_CLIENT: 'false' }),
+    ...options.env,
+  };
+  let child: BenchChild;
   try {
-    await snapshotBuild(clientDir);
+    child = await startBenchChild(
+      ['--import', 'tsx', ...(options.nodeArgs ?? []), 'src/server/main.ts'],
+      env,
+      origin,
+    );
   } catch (error) {
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
+  const stop = once(async () => {
+    await child.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+  return { origin, clientDir, pid: child.pid, env, stop };
+}
+
+/** Servers still running when the bench exits (say, one started while a stop signal was handled). */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
+export interface BenchChild {
+  pid: number;
+  /** Idempotent; never throws. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A Node child process (`args` after the node binary) that serves GET /api/health at `origin`;
+ * resolves once it answers 200, and names the last lines it printed when it never does.
+ */
+export async function startBenchChild(
+  args: string[],
+  env: Record<string, string>,
+  origin: string,
+): Promise<BenchChild> {
   const log: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST,
-      DATA_DIR: dataDir,
-      CLIENT_DIR: clientDir,
-      PUBLIC_URL: origin,
-      LOG_LEVEL: 'warn',
-    },
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   for (const stream of [child.stdout, child.stderr]) {
     stream?.setEncoding('utf8');
     stream?.on('data', (chunk: string) => {
@@ -65,22 +127,21 @@ export async function startSiteServer(): Promise<SiteServer> {
       log.splice(0, Math.max(0, log.length - LOG_TAIL_LINES));
     });
   }
-
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    await stopChild(child);
-    rmSync(root, { recursive: true, force: true });
-  };
-
+  const stop = once(() => stopChild(child));
   try {
     await waitForHealth(origin, child, log);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { origin, clientDir, stop };
+  if (child.pid === undefined) throw new Error(`${args.join(' ')} has no process id`);
+  return { pid: child.pid, stop };
+}
+
+/** Runs `task` on the first call; every call (a stop signal's clean-up too) waits for that run. */
+export function once(task: () => Promise<void>): () => Promise<void> {
+  let run: Promise<void> | undefined;
+  return () => (run ??= task());
 }
 
 /** Copies the build; waits out a rebuild that has emptied dist/client for the moment. */
@@ -141,7 +202,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
