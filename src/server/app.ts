@@ -14,7 +14,10 @@ import { meRoutes } from '#server/features/accounts/me.routes';
 import { assistantRoutes } from '#server/features/assistant/assistant.routes';
 import { errorReportsRoutes } from '#server/features/error-reports/error-reports.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
+import { INDICATOR_SUBMISSION_EFFECTS } from '#server/features/indicators/indicator-effects';
+import { productAccessRoutes } from '#server/features/indicators/product-access.routes';
 import { liveRoutes } from '#server/features/live/live.routes';
+import { addSubmissionEffects } from '#server/features/submissions/submission-effects';
 import { submissionsRoutes } from '#server/features/submissions/submissions.routes';
 import { visitsRoutes } from '#server/features/visits/visits.routes';
 import { mailPlugin } from '#server/mail/mail-plugin';
@@ -48,7 +51,11 @@ const FEATURE_ROUTES: AppRoutes[] = [
   errorReportsRoutes,
   assistantRoutes,
   submissionsRoutes,
+  productAccessRoutes,
 ];
+
+// The indicator forms record trials and purchases in the submission's own transaction.
+addSubmissionEffects(INDICATOR_SUBMISSION_EFFECTS);
 
 /** Query parameters whose values never reach the log (e.g. the password-reset link's token). */
 const SECRET_QUERY_KEY = /token|code|key|secret|password/i;

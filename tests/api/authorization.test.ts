@@ -60,6 +60,29 @@ const signedIn = (status: number): Record<Role, number> => ({
 
 const NEW_PASSWORD = 'cobalt-lantern-river-6';
 
+/** A purchase record of the user's in the given stored status, shared on TradingView unless requested. */
+async function accessRecord(userId: string, status: 'requested' | 'active' | 'revoked') {
+  const id = randomUUID();
+  const now = Date.now();
+  await server.app.db
+    .insertInto('product_access')
+    .values({
+      id,
+      user_id: userId,
+      product: 'portfolio',
+      kind: 'purchase',
+      platform_username: 'matrix_trader',
+      platform_username_key: 'matrix_trader',
+      status,
+      starts_at: status === 'requested' ? null : new Date(now - 86_400_000).toISOString(),
+      ends_at: status === 'requested' ? null : new Date(now + 86_400_000).toISOString(),
+      created_at: new Date(now).toISOString(),
+      removed_at: null,
+    })
+    .execute();
+  return id;
+}
+
 /** `METHOD path` as Fastify registered it → how to call it and what each role gets. */
 const ROUTES: Record<string, RouteCase> = {
   'GET /api/health': { expect: everyone(200) },
@@ -143,6 +166,36 @@ const ROUTES: Record<string, RouteCase> = {
     expect: everyone(201),
   },
   'GET /api/admin/submissions': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'GET /api/me/products': { expect: signedIn(200) },
+  'GET /api/admin/product-access': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/product-access/:id/grant': {
+    request: async ({ user }) => ({
+      path: `/api/admin/product-access/${await accessRecord(user.id, 'requested')}/grant`,
+      body: { days: 30 },
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/product-access/:id/extend': {
+    request: async ({ user }) => ({
+      path: `/api/admin/product-access/${await accessRecord(user.id, 'active')}/extend`,
+      body: { days: 30 },
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/product-access/:id/revoke': {
+    request: async ({ user }) => ({
+      path: `/api/admin/product-access/${await accessRecord(user.id, 'active')}/revoke`,
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/product-access/:id/removed': {
+    request: async ({ user }) => ({
+      path: `/api/admin/product-access/${await accessRecord(user.id, 'revoked')}/removed`,
+    }),
     expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
   },
   // The static client's guard: unknown /api paths are never the SPA (present with a client build).

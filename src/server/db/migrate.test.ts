@@ -60,6 +60,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-21-0001-initial',
       '2026-11-21-0002-accounts',
       '2026-11-22-0003-assistant',
+      '2026-11-22-0004-product-access',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

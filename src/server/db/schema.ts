@@ -61,10 +61,15 @@ export interface ProductAccessTable {
   kind: string;
   /** The buyer's user name on the indicator's platform. */
   platform_username: string;
+  /** platform_username lower-cased: one free trial per product and username, whatever the case. */
+  platform_username_key: string | null;
+  /** `requested`, `active`, `revoked` or `declined` (#shared/indicator-products). */
   status: string;
   starts_at: string | null;
   ends_at: string | null;
   created_at: string;
+  /** When the owner marked an ended or revoked access as taken off TradingView. */
+  removed_at: string | null;
 }
 
 export interface SubmissionsTable {

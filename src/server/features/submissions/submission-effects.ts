@@ -19,3 +19,13 @@ export interface SubmissionEffectInput {
 export type SubmissionEffect = (input: SubmissionEffectInput) => Promise<void>;
 
 export const SUBMISSION_EFFECTS: Partial<Record<SubmissionType, SubmissionEffect>> = {};
+
+/**
+ * Adds another feature's effects (a feature never imports another, so app.ts, which sees every
+ * feature, hands them over). Adding the same effects again changes nothing.
+ */
+export function addSubmissionEffects(
+  effects: Partial<Record<SubmissionType, SubmissionEffect>>,
+): void {
+  Object.assign(SUBMISSION_EFFECTS, effects);
+}
