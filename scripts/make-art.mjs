@@ -437,6 +437,57 @@ function wovenLight(rand) {
   return { width: w, height: h, svg: svg(w, h, body) };
 }
 
+/** Smooth stones packed on wet sand: circles grown until they touch, each with a soft highlight. */
+function pebbleBeach(rand) {
+  const [w, h] = [1200, 900];
+  const colors = ['#8d7b68', '#a4907c', '#c8b6a6', '#6b5e51', '#b7a48f', '#534a41', '#d9c7b4'];
+  const stones = [];
+  for (let attempt = 0; attempt < 20000 && stones.length < 240; attempt++) {
+    const x = rand() * w;
+    const y = rand() * h;
+    let room = 70 + rand() * 30;
+    for (const stone of stones) {
+      room = Math.min(room, Math.hypot(stone.x - x, stone.y - y) - stone.r - 7);
+    }
+    if (room < 12) continue;
+    stones.push({ x, y, r: room });
+  }
+  let body = `<rect width="${w}" height="${h}" fill="#e9dfd2"/>`;
+  for (const { x, y, r } of stones) {
+    const turn = Math.floor(rand() * 180);
+    const squash = n(0.72 + rand() * 0.2);
+    const color = colors[Math.floor(rand() * colors.length)];
+    body +=
+      `<g transform="translate(${n(x)} ${n(y)}) rotate(${turn})">` +
+      `<ellipse rx="${n(r)}" ry="${n(r * squash)}" fill="${color}"/>` +
+      `<ellipse cx="${n(-r * 0.25)}" cy="${n(-r * 0.22 * squash)}" rx="${n(r * 0.5)}" ry="${n(r * 0.28 * squash)}" fill="#fff" opacity=".16"/>` +
+      '</g>';
+  }
+  return { width: w, height: h, svg: svg(w, h, body) };
+}
+
+/** Nested half rings rising from the bottom edge, a sunrise drawn with a compass. */
+function sunriseArcs(rand) {
+  const [w, h] = [960, 1200];
+  const colors = ['#264653', '#2a9d8f', '#8ab17d', '#e9c46a', '#f4a261', '#e76f51', '#c0504d'];
+  let body = `<rect width="${w}" height="${h}" fill="#f6efe3"/>`;
+  const suns = [
+    [360, 760, 7],
+    [700, 1060, 5],
+  ];
+  for (const [cx, cy, rings] of suns) {
+    for (let ring = rings; ring >= 1; ring--) {
+      const r = ring * 44 + rand() * 6;
+      const color = colors[(ring + (cx > 500 ? 3 : 0)) % colors.length];
+      body += `<path d="M${n(cx - r)} ${cy}A${n(r)} ${n(r)} 0 0 1 ${n(cx + r)} ${cy}Z" fill="${color}"/>`;
+    }
+  }
+  body += `<path d="M0 760H${w}" stroke="#264653" stroke-width="4"/>`;
+  body += `<path d="M0 1060H${w}" stroke="#264653" stroke-width="4"/>`;
+  body += `<circle cx="760" cy="250" r="44" fill="#e76f51"/>`;
+  return { width: w, height: h, svg: svg(w, h, body) };
+}
+
 /** The bundled pieces: file, seed, drawing, and the texts content/art.json starts with. */
 const ARTWORKS = [
   {
@@ -548,6 +599,28 @@ const ARTWORKS = [
     description:
       'See-through ribbons laid across each other at two angles. Where they cross, new colours appear that none of the ribbons has on its own.',
     alt: 'Translucent diagonal ribbons in red, yellow, green, blue and purple cross over each other on an off-white background, making new colours where they overlap.',
+  },
+  {
+    file: 'pebble-beach.svg',
+    seed: 1117,
+    draw: pebbleBeach,
+    title: 'Pebble Beach',
+    year: 2023,
+    medium: 'Generative drawing, SVG',
+    description:
+      'Stones grown one at a time until they touch their neighbours, the way a tide sorts a shore. Each gets a dab of light, as if the sand were still wet.',
+    alt: 'Smooth oval pebbles in browns, greys and sand colours packed closely together on a pale beige ground, each with a soft highlight.',
+  },
+  {
+    file: 'sunrise-arcs.svg',
+    seed: 1223,
+    draw: sunriseArcs,
+    title: 'Sunrise Arcs',
+    year: 2024,
+    medium: 'Generative composition, SVG',
+    description:
+      'Two suns rising from two horizons, drawn as nested half rings in the colours of an early morning. A small red moon has not quite left yet.',
+    alt: 'Two sets of nested half circles in teal, green, yellow, orange and red rise from two dark horizontal lines on cream paper, with a small red circle in the sky above.',
   },
 ];
 

@@ -1,4 +1,5 @@
-import { ArtIllustration } from './illustrations/illustrations';
+import { ARTWORKS } from '../features/art/art-content';
+import { ArtGallery } from '../features/art/ArtGallery';
 import { SimplePage } from './SimplePage';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
@@ -6,11 +7,11 @@ export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 export function ArtPage() {
   return (
     <SimplePage
-      illustration={<ArtIllustration />}
       route="art"
       eyebrow="Art"
-      lead="Original artwork, from first sketch to finished piece, shown large and with the story behind it."
-      later="The gallery opens with a later release."
-    />
+      lead="Generative pieces drawn with code: each starts from a few simple rules and a random seed, then gets nudged until it feels right. Open any of them to see it large, with the story behind it."
+    >
+      <ArtGallery artworks={ARTWORKS} />
+    </SimplePage>
   );
 }

@@ -1,4 +1,6 @@
-import { MusicIllustration } from './illustrations/illustrations';
+import { siteContent } from '../app/site-content';
+import { TRACKS } from '../features/music/music-content';
+import { MusicPlayer } from '../features/music/MusicPlayer';
 import { SimplePage } from './SimplePage';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
@@ -6,11 +8,11 @@ export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 export function MusicPage() {
   return (
     <SimplePage
-      illustration={<MusicIllustration />}
       route="music"
       eyebrow="Music"
-      lead="Tracks and releases to listen to right here, with a note on how each one came together."
-      later="The player and the first releases arrive with a later release."
-    />
+      lead="Short pieces written and produced at home, from slow ambient tides to bright square-wave tunes. Press play and let them run: the next one starts by itself."
+    >
+      <MusicPlayer tracks={TRACKS} artist={siteContent.creatorName} />
+    </SimplePage>
   );
 }
