@@ -17,6 +17,8 @@ import { healthRoutes } from '#server/features/health/health.routes';
 import { INDICATOR_SUBMISSION_EFFECTS } from '#server/features/indicators/indicator-effects';
 import { productAccessRoutes } from '#server/features/indicators/product-access.routes';
 import { liveRoutes } from '#server/features/live/live.routes';
+import { mailListsRoutes } from '#server/features/mail-lists/mail-lists.routes';
+import { newslettersRoutes } from '#server/features/mail-lists/newsletters.routes';
 import { addSubmissionEffects } from '#server/features/submissions/submission-effects';
 import { submissionsRoutes } from '#server/features/submissions/submissions.routes';
 import { visitsRoutes } from '#server/features/visits/visits.routes';
@@ -52,6 +54,8 @@ const FEATURE_ROUTES: AppRoutes[] = [
   assistantRoutes,
   submissionsRoutes,
   productAccessRoutes,
+  mailListsRoutes,
+  newslettersRoutes,
 ];
 
 // The indicator forms record trials and purchases in the submission's own transaction.

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FORM_DEFINITIONS } from '#shared/submission-forms';
 import { toSubmissionPayload } from '#shared/submission-schemas';
 import { createEmailVerification, createPasswordReset } from '#server/accounts/links.repository';
+import { confirmToken, mailListSecret, unsubscribeToken } from '#server/mail-lists/list-tokens';
+import { markPending, setMemberState } from '#server/mail-lists/members.repository';
 import {
   call,
   createUser,
@@ -59,6 +61,21 @@ const signedIn = (status: number): Record<Role, number> => ({
 });
 
 const NEW_PASSWORD = 'cobalt-lantern-river-6';
+
+/** A fresh newsletter member (confirmed unless pending) and the tokens its mails would carry. */
+async function listMember(state: 'pending' | 'subscribed' = 'subscribed') {
+  const secret = await mailListSecret(server.app.db);
+  const { member } = await markPending(server.app.db, secret, {
+    list: 'newsletter',
+    email: `matrix-${randomUUID()}@example.com`,
+    userId: null,
+  });
+  if (state === 'subscribed') await setMemberState(server.app.db, member.id, 'subscribed');
+  return {
+    unsubscribe: unsubscribeToken(secret, member.id),
+    confirm: confirmToken(secret, member.id, member.confirm_nonce ?? ''),
+  };
+}
 
 /** A purchase record of the user's in the given stored status, shared on TradingView unless requested. */
 async function accessRecord(userId: string, status: 'requested' | 'active' | 'revoked') {
@@ -197,6 +214,56 @@ const ROUTES: Record<string, RouteCase> = {
       path: `/api/admin/product-access/${await accessRecord(user.id, 'revoked')}/removed`,
     }),
     expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  // Mail-list links: the token is the authority, whoever holds it (RFC 8058 posts carry no cookie).
+  'GET /api/mail/unsubscribe': {
+    request: async () => ({
+      path: `/api/mail/unsubscribe?token=${encodeURIComponent((await listMember()).unsubscribe)}`,
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/mail/unsubscribe': {
+    request: async () => ({
+      path: `/api/mail/unsubscribe?token=${encodeURIComponent((await listMember()).unsubscribe)}`,
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/mail/resubscribe': {
+    request: async () => ({
+      body: { token: (await listMember()).unsubscribe },
+    }),
+    expect: everyone(200),
+  },
+  'GET /api/mail/confirm': {
+    request: async () => ({
+      path: `/api/mail/confirm?token=${encodeURIComponent((await listMember('pending')).confirm)}`,
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/mail/confirm': {
+    request: async () => ({
+      body: { token: (await listMember('pending')).confirm },
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/mail/subscribe': {
+    request: async () => ({
+      body: { list: 'pitches', email: `matrix-${randomUUID()}@example.com` },
+    }),
+    expect: everyone(202),
+  },
+  'GET /api/admin/mail-lists': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'GET /api/admin/newsletters': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/newsletters': {
+    request: async () => {
+      await listMember(); // someone to send to
+      return { body: { subject: 'Matrix issue', text: 'Hello from the matrix.' } };
+    },
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 201 },
   },
   // The static client's guard: unknown /api paths are never the SPA (present with a client build).
   'GET /api/*': { request: async () => ({ path: '/api/no-such-route' }), expect: everyone(404) },

@@ -13,11 +13,13 @@ import {
 import { makeTempDir } from '../../../tests/support/server';
 
 const TABLES = [
+  'app_secrets',
   'assistant_messages',
   'email_verifications',
   'error_reports',
   'mail_list_members',
   'mail_outbox',
+  'newsletters',
   'page_visits',
   'page_visits_daily',
   'password_resets',
@@ -61,6 +63,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-21-0002-accounts',
       '2026-11-22-0003-assistant',
       '2026-11-22-0004-product-access',
+      '2026-11-22-0005-mail-lists',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

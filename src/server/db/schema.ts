@@ -122,12 +122,37 @@ export interface MailListMembersTable {
   /** Stored trimmed and lower-cased; one row per list and address. */
   email: string;
   user_id: string | null;
-  /** Random token carried by the one-click unsubscribe link (it can only unsubscribe). */
+  /**
+   * sha-256 (hex) of the member's unsubscribe token (an HMAC of the member id, server/mail-lists);
+   * the token itself is never stored.
+   */
   unsubscribe_token: string;
-  /** `subscribed` or `unsubscribed`. */
+  /** `pending` (confirmation mail sent), `subscribed` (confirmed) or `unsubscribed`. */
   state: Generated<string>;
+  /** Part of the current confirmation link's HMAC; replaced by each new confirmation mail. */
+  confirm_nonce: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Secrets made by the app itself on first use and shared by every instance (e.g. the HMAC key). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
+/** A mail the owner sent to the confirmed members of one list. */
+export interface NewslettersTable {
+  id: string;
+  /** `newsletter`, `lokalaJobb` or `pitches`. */
+  list: string;
+  subject: string;
+  /** Plain text as the owner wrote it. */
+  text: string;
+  created_at: string;
+  created_by: string | null;
+  /** How many mails were queued for it. */
+  recipients: number;
 }
 
 export interface MailOutboxTable {
@@ -149,6 +174,8 @@ export interface MailOutboxTable {
   locked_until: string | null;
   /** The claim id of the instance holding the lease. */
   locked_by: string | null;
+  /** The newsletter this mail is one copy of, if any. */
+  newsletter_id: string | null;
 }
 
 /** Fixed-window counters (plugins/rate-limit.ts): one row per key and window. */
@@ -173,6 +200,8 @@ export interface Database {
   mail_list_members: MailListMembersTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  app_secrets: AppSecretsTable;
+  newsletters: NewslettersTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -211,6 +240,9 @@ export type NewAssistantMessage = Insertable<AssistantMessagesTable>;
 export type MailListMember = Selectable<MailListMembersTable>;
 export type NewMailListMember = Insertable<MailListMembersTable>;
 export type MailListMemberUpdate = Updateable<MailListMembersTable>;
+
+export type NewsletterRow = Selectable<NewslettersTable>;
+export type NewNewsletter = Insertable<NewslettersTable>;
 
 export type OutboxMail = Selectable<MailOutboxTable>;
 export type NewOutboxMail = Insertable<MailOutboxTable>;

@@ -41,6 +41,7 @@ import {
   usernameTaken,
 } from '#server/accounts/users.repository';
 import type { App } from '#server/app-types';
+import { applyNewsletterWish, listContext } from '#server/mail-lists/subscriptions';
 import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
 import { endSession, getSessionUser, startSession } from '#server/plugins/session';
@@ -80,6 +81,8 @@ export async function authRoutes(app: App): Promise<void> {
       if (await emailExists(app.db, body.email)) throw taken('email');
       if (await usernameTaken(app.db, body.username)) throw taken('username');
       const passwordHash = await hashPassword(body.password);
+      // The ticked newsletter box is double opt-in: a confirmation mail, nothing more until it is used.
+      const lists = body.subscribedToNewsletter ? await listContext(app.db, app.config) : null;
       let user;
       try {
         user = await app.db.transaction().execute(async (trx) => {
@@ -91,6 +94,7 @@ export async function authRoutes(app: App): Promise<void> {
             subscribedToNewsletter: body.subscribedToNewsletter,
           });
           await queueEmailVerificationMail(trx, app.config, created);
+          if (lists) await applyNewsletterWish(trx, lists, created, true);
           return created;
         });
       } catch (error) {

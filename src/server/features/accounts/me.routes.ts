@@ -29,6 +29,8 @@ import {
   usernameTaken,
 } from '#server/accounts/users.repository';
 import type { App } from '#server/app-types';
+import { deleteUserMemberships } from '#server/mail-lists/members.repository';
+import { applyNewsletterWish, listContext } from '#server/mail-lists/subscriptions';
 import { ApiError } from '#server/plugins/errors';
 import {
   requireUser,
@@ -83,12 +85,20 @@ export async function meRoutes(app: App): Promise<void> {
         (await usernameTaken(app.db, changes.username, user.id))
       )
         throw usernameTakenError();
+      // The newsletter switch: on asks for confirmation by mail (double opt-in), off leaves the list.
+      const newsletter = changes.subscribedToNewsletter;
+      const lists = newsletter !== undefined ? await listContext(app.db, app.config) : null;
       try {
-        await updateProfile(app.db, user.id, changes);
+        await app.db.transaction().execute(async (trx) => {
+          await updateProfile(trx, user.id, changes);
+          if (lists && newsletter !== undefined)
+            await applyNewsletterWish(trx, lists, user, newsletter);
+        });
       } catch (error) {
         if (uniqueViolation(error) === 'username') throw usernameTakenError();
         throw error;
       }
+      if (newsletter) app.mail.kick();
       const info = await currentInfo(user.id);
       await app.live.publish({ kind: 'user', userId: user.id });
       return { user: info };
@@ -103,7 +113,10 @@ export async function meRoutes(app: App): Promise<void> {
       await enforceRateLimits(app.db, reply, [[RATE_LIMITS.passwordCheckPerUser, user.id]]);
       if (!(await verifyPassword(request.body.password, user.password_hash)))
         throw new ApiError('invalid-argument', MESSAGES.passwordWrong, 'password');
-      await deleteUser(app.db, user.id);
+      await app.db.transaction().execute(async (trx) => {
+        await deleteUserMemberships(trx, user.id);
+        await deleteUser(trx, user.id);
+      });
       dropSession(request, reply);
       await app.live.publish({ kind: 'user', userId: user.id });
       return reply.code(204).send();

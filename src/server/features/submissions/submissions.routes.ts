@@ -14,7 +14,9 @@ import {
   submissionReceivedSchema,
 } from '#shared/submission-schemas';
 import { FORM_DEFINITIONS, type SubmissionType } from '#shared/submission-forms';
+import { isMailList, type MailList } from '#shared/mail-list-schemas';
 import type { App } from '#server/app-types';
+import { listContext, requestSubscription } from '#server/mail-lists/subscriptions';
 import { ApiError } from '#server/plugins/errors';
 import { requireAdmin, signedInUser } from '#server/plugins/guards';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
@@ -48,6 +50,15 @@ export async function submissionsRoutes(app: App): Promise<void> {
       await enforceRateLimits(app.db, reply, [[SUBMISSIONS_PER_ADDRESS, request.ip]]);
       const now = new Date();
       const type = form.type as SubmissionType;
+      // A ticked preference named after a mail list asks the form's address to confirm it.
+      const email = typeof values.email === 'string' ? values.email : '';
+      const lists = email
+        ? form.preferences
+            .map((preference) => preference.name)
+            .filter((name): name is MailList => isMailList(name) && values[name] === true)
+        : [];
+      const listLinks = lists.length > 0 ? await listContext(app.db, app.config) : null;
+      let mailQueued = false;
       const id = await app.db.transaction().execute(async (trx) => {
         const submissionId = await insertSubmission(
           trx,
@@ -55,8 +66,14 @@ export async function submissionsRoutes(app: App): Promise<void> {
           now,
         );
         await SUBMISSION_EFFECTS[type]?.({ trx, submissionId, user, values, now });
+        for (const list of lists) {
+          if (!listLinks) break;
+          const outcome = await requestSubscription(trx, listLinks, { list, email }, now);
+          mailQueued ||= outcome === 'confirmation-queued';
+        }
         return submissionId;
       });
+      if (mailQueued) app.mail.kick();
       return reply.code(201).send({ id, status: 'received' as const });
     },
   );

@@ -1,0 +1,173 @@
+/**
+ * The lists' links (DESIGN.md "GET/POST /api/mail/unsubscribe"). A GET only reports what a link is
+ * for (list, state, the address masked), so a mail scanner that follows links changes nothing; the
+ * pages ask with a button, which POSTs. POST /api/mail/unsubscribe?token=… is also RFC 8058's
+ * one-click target: mail providers post `List-Unsubscribe=One-Click` as a form from their servers,
+ * without cookies (the same-origin check lets requests without Origin or Sec-Fetch-Site through).
+ * A token that is unknown, tampered with or used up answers 404 "This link is not valid.".
+ */
+import {
+  MAIL_LIST_MESSAGES,
+  mailMemberSchema,
+  mailTokenBodySchema,
+  mailTokenQuerySchema,
+  maskEmail,
+  subscribeAcceptedSchema,
+  subscribePayloadSchema,
+  unsubscribeBodySchema,
+  unsubscribeQuerySchema,
+  type MailList,
+  type MailMember,
+  type MemberState,
+} from '#shared/mail-list-schemas';
+import type { App } from '#server/app-types';
+import type { MailListMember } from '#server/db/schema';
+import type { TokenPurpose } from '#server/mail-lists/list-tokens';
+import {
+  memberByToken,
+  setMemberState,
+  syncNewsletterWish,
+} from '#server/mail-lists/members.repository';
+import { listContext, requestSubscription } from '#server/mail-lists/subscriptions';
+import { ApiError } from '#server/plugins/errors';
+import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
+
+/** The "subscribe again" form: a person tries once or twice; a script trying addresses is refused. */
+export const SUBSCRIBE_PER_ADDRESS: RateLimitRule = {
+  name: 'mail-list-subscribe:address',
+  limit: 10,
+  windowMs: 60 * 60_000,
+};
+
+/** RFC 8058 bodies are tiny (`List-Unsubscribe=One-Click`). */
+const FORM_BODY_LIMIT = 2048;
+
+function view(member: MailListMember): MailMember {
+  return {
+    list: member.list as MailList,
+    state: member.state as MemberState,
+    email: maskEmail(member.email),
+  };
+}
+
+function linkInvalid(): ApiError {
+  return new ApiError('not-found', MAIL_LIST_MESSAGES.linkInvalid, 'token');
+}
+
+export async function mailListsRoutes(app: App): Promise<void> {
+  /** Subscribe requests finish their work after the answer; close() waits for them. */
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+  function inBackground(task: () => Promise<void>): void {
+    const run = task()
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'mail list subscribe request failed'),
+      )
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  }
+
+  // Only these routes take forms: the one-click POST of RFC 8058, urlencoded or (its SHOULD)
+  // multipart. The token is in the query, so a multipart body is not even read into fields.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, _body, done) => done(null, {}),
+  );
+
+  async function member(token: string, purpose: TokenPurpose): Promise<MailListMember> {
+    const context = await listContext(app.db, app.config);
+    const found = await memberByToken(app.db, context.secret, token, purpose);
+    if (!found) throw linkInvalid();
+    return found;
+  }
+
+  /** Moves the token's member to `state` and keeps an account's newsletter switch in step. */
+  async function change(
+    token: string,
+    purpose: TokenPurpose,
+    state: MemberState,
+  ): Promise<MailMember> {
+    const context = await listContext(app.db, app.config);
+    const { changed, users } = await app.db.transaction().execute(async (trx) => {
+      const found = await memberByToken(trx, context.secret, token, purpose);
+      if (!found) return { changed: null, users: [] };
+      const updated = found.state === state ? found : await setMemberState(trx, found.id, state);
+      return {
+        changed: updated,
+        users: await syncNewsletterWish(trx, updated, state === 'subscribed'),
+      };
+    });
+    if (!changed) throw linkInvalid();
+    for (const userId of users) await app.live.publish({ kind: 'user', userId });
+    return view(changed);
+  }
+
+  app.get(
+    '/api/mail/unsubscribe',
+    { schema: { querystring: mailTokenQuerySchema, response: { 200: mailMemberSchema } } },
+    async (request) => view(await member(request.query.token, 'unsubscribe')),
+  );
+
+  app.post(
+    '/api/mail/unsubscribe',
+    {
+      schema: {
+        querystring: unsubscribeQuerySchema,
+        body: unsubscribeBodySchema,
+        response: { 200: mailMemberSchema },
+      },
+    },
+    async (request) => {
+      const token = request.query.token ?? request.body?.token;
+      if (!token) throw linkInvalid();
+      return change(token, 'unsubscribe', 'unsubscribed');
+    },
+  );
+
+  app.post(
+    '/api/mail/resubscribe',
+    { schema: { body: mailTokenBodySchema, response: { 200: mailMemberSchema } } },
+    async (request) => change(request.body.token, 'unsubscribe', 'subscribed'),
+  );
+
+  app.get(
+    '/api/mail/confirm',
+    { schema: { querystring: mailTokenQuerySchema, response: { 200: mailMemberSchema } } },
+    async (request) => view(await member(request.query.token, 'confirm')),
+  );
+
+  app.post(
+    '/api/mail/confirm',
+    { schema: { body: mailTokenBodySchema, response: { 200: mailMemberSchema } } },
+    async (request) => change(request.body.token, 'confirm', 'subscribed'),
+  );
+
+  app.post(
+    '/api/mail/subscribe',
+    { schema: { body: subscribePayloadSchema, response: { 202: subscribeAcceptedSchema } } },
+    async (request, reply) => {
+      const { list, email } = request.body;
+      await enforceRateLimits(app.db, reply, [[SUBSCRIBE_PER_ADDRESS, request.ip]]);
+      // The same answer, at the same speed, whatever the address's state: the work happens after
+      // it, so neither the answer nor its timing tells who is on a list.
+      inBackground(async () => {
+        const context = await listContext(app.db, app.config);
+        const outcome = await app.db
+          .transaction()
+          .execute((trx) => requestSubscription(trx, context, { list: list as MailList, email }));
+        if (outcome === 'confirmation-queued') app.mail.kick();
+      });
+      return reply.code(202).send({ status: 'sent' as const });
+    },
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Newsletters the owner sends (table newsletters) and their mails in the queue: one mail per
+ * confirmed member, each with its own unsubscribe link and RFC 8058 headers, all queued in one
+ * transaction with the newsletter's row, so a newsletter is either queued whole or not at all.
+ * Progress is read back from mail_outbox by newsletter_id.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { MailList, Newsletter } from '#shared/mail-list-schemas';
+import type { Database, NewOutboxMail } from '#server/db/schema';
+import { subscribedMembers } from '#server/mail-lists/members.repository';
+import {
+  listSiteName,
+  oneClickUnsubscribeLink,
+  unsubscribePageLink,
+  type ListContext,
+} from '#server/mail-lists/subscriptions';
+import { listMail } from '#server/mail/templates';
+
+/** Rows per insert: well inside SQLite's and PostgreSQL's limits on bound parameters. */
+const INSERT_CHUNK = 100;
+
+export interface NewNewsletterInput {
+  list: MailList;
+  subject: string;
+  text: string;
+  createdBy: string;
+}
+
+/** Queues the newsletter; null when the list has no confirmed member to send it to. */
+export async function queueNewsletter(
+  db: Kysely<Database>,
+  context: ListContext,
+  input: NewNewsletterInput,
+  now = new Date(),
+): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const members = await subscribedMembers(trx, input.list);
+    if (members.length === 0) return null;
+    const id = randomUUID();
+    const nowIso = now.toISOString();
+    await trx
+      .insertInto('newsletters')
+      .values({
+        id,
+        list: input.list,
+        subject: input.subject,
+        text: input.text,
+        created_at: nowIso,
+        created_by: input.createdBy,
+        recipients: members.length,
+      })
+      .execute();
+    const siteName = listSiteName();
+    const mails: NewOutboxMail[] = members.map((member) => {
+      const mail = listMail({
+        siteName,
+        list: input.list,
+        subject: input.subject,
+        text: input.text,
+        unsubscribeLink: unsubscribePageLink(context, input.list, member.id),
+      });
+      return {
+        id: randomUUID(),
+        to_address: member.email,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        headers: JSON.stringify({
+          'List-Unsubscribe': `<${oneClickUnsubscribeLink(context, member.id)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }),
+        next_attempt_at: nowIso,
+        created_at: nowIso,
+        newsletter_id: id,
+      };
+    });
+    for (let start = 0; start < mails.length; start += INSERT_CHUNK) {
+      await trx
+        .insertInto('mail_outbox')
+        .values(mails.slice(start, start + INSERT_CHUNK))
+        .execute();
+    }
+    return id;
+  });
+}
+
+/** The latest newsletters, newest first, each with how many of its mails are sent, failed, queued. */
+export async function listNewsletters(
+  db: Kysely<Database>,
+  options: { limit: number; id?: string },
+): Promise<Newsletter[]> {
+  let query = db
+    .selectFrom('newsletters')
+    .select(['id', 'list', 'subject', 'created_at', 'recipients'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit);
+  if (options.id) query = query.where('id', '=', options.id);
+  const newsletters = await query.execute();
+  if (newsletters.length === 0) return [];
+  const counts = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => ['newsletter_id', 'status', eb.fn.countAll<number | string>().as('n')])
+    .where(
+      'newsletter_id',
+      'in',
+      newsletters.map((row) => row.id),
+    )
+    .groupBy(['newsletter_id', 'status'])
+    .execute();
+  const countOf = (id: string, status: string) =>
+    Number(counts.find((row) => row.newsletter_id === id && row.status === status)?.n ?? 0);
+  return newsletters.map((row) => ({
+    id: row.id,
+    list: row.list as MailList,
+    subject: row.subject,
+    createdAt: row.created_at,
+    recipients: row.recipients,
+    sent: countOf(row.id, 'sent'),
+    failed: countOf(row.id, 'failed'),
+    queued: countOf(row.id, 'queued'),
+  }));
+}

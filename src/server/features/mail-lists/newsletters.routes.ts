@@ -1,0 +1,60 @@
+/**
+ * The owner's mail (adminRank above 9): GET /api/admin/mail-lists counts each list's members by
+ * state; POST /api/admin/newsletters queues a plain-text mail to a list's confirmed members through
+ * the mail queue; GET /api/admin/newsletters lists the latest with their progress.
+ */
+import {
+  MAIL_LIST_MESSAGES,
+  mailListCountsSchema,
+  newsletterCreatedSchema,
+  newsletterListSchema,
+  newsletterPayloadSchema,
+  NEWSLETTERS_LIST_LIMIT,
+  type MailList,
+} from '#shared/mail-list-schemas';
+import type { App } from '#server/app-types';
+import { memberCounts } from '#server/mail-lists/members.repository';
+import { listContext } from '#server/mail-lists/subscriptions';
+import { ApiError } from '#server/plugins/errors';
+import { requireAdmin, signedInUser } from '#server/plugins/guards';
+import { listNewsletters, queueNewsletter } from './newsletters.repository';
+
+export async function newslettersRoutes(app: App): Promise<void> {
+  app.get(
+    '/api/admin/mail-lists',
+    { onRequest: [requireAdmin], schema: { response: { 200: mailListCountsSchema } } },
+    async () => ({ lists: await memberCounts(app.db) }),
+  );
+
+  app.get(
+    '/api/admin/newsletters',
+    { onRequest: [requireAdmin], schema: { response: { 200: newsletterListSchema } } },
+    async () => ({
+      newsletters: await listNewsletters(app.db, { limit: NEWSLETTERS_LIST_LIMIT }),
+    }),
+  );
+
+  app.post(
+    '/api/admin/newsletters',
+    {
+      onRequest: [requireAdmin],
+      schema: { body: newsletterPayloadSchema, response: { 201: newsletterCreatedSchema } },
+    },
+    async (request, reply) => {
+      const owner = await signedInUser(request);
+      const { list, subject, text } = request.body;
+      const context = await listContext(app.db, app.config);
+      const id = await queueNewsletter(app.db, context, {
+        list: list as MailList,
+        subject,
+        text,
+        createdBy: owner.id,
+      });
+      if (!id) throw new ApiError('aborted', MAIL_LIST_MESSAGES.noRecipients);
+      app.mail.kick();
+      const [newsletter] = await listNewsletters(app.db, { limit: 1, id });
+      if (!newsletter) throw new Error('the queued newsletter could not be read back');
+      return reply.code(201).send({ newsletter });
+    },
+  );
+}
