@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import {
@@ -7,6 +8,7 @@ import {
   parseMusicContent,
   parseSiteContent,
 } from './src/shared/content-schema.ts';
+import { compileLegalMarkdown } from './src/client/pages/legal/legal-markdown.ts';
 
 /** An entry's file (relative to content/) must exist: the page would show a broken image or track. */
 function requireContentFile(file: string, where: string) {
@@ -32,8 +34,24 @@ function validateContent(): Plugin {
   };
 }
 
+/**
+ * The legal pages' Markdown (content/legal/*.md) becomes plain data at build time, so those pages ship
+ * no Markdown parser and render no HTML strings; a bad entry stops the build with its line.
+ */
+function legalMarkdown(): Plugin {
+  return {
+    name: 'legal-markdown',
+    enforce: 'pre',
+    transform(source, id) {
+      if (!/\/content\/legal\/[^/?]+\.md$/.test(id)) return null;
+      const document = compileLegalMarkdown(source, relative(process.cwd(), id));
+      return { code: `export default ${JSON.stringify(document)};`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), validateContent()],
+  plugins: [react(), validateContent(), legalMarkdown()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

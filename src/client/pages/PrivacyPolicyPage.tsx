@@ -1,15 +1,8 @@
-import { COPY } from '#shared/copy';
-import { SimplePage } from './SimplePage';
+import privacyPolicy from '#content/legal/privacy-policy.md';
+import { LegalPage } from './legal/LegalPage';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 export function PrivacyPolicyPage() {
-  return (
-    <SimplePage
-      route="privacyPolicy"
-      eyebrow="Legal"
-      lead={`${COPY.cookieNotice} What is stored about you, why, and how to delete it will be set out here in full.`}
-      later="The full privacy policy is published before accounts open."
-    />
-  );
+  return <LegalPage route="privacyPolicy" document={privacyPolicy} />;
 }

@@ -1,14 +1,8 @@
-import { SimplePage } from './SimplePage';
+import termsOfService from '#content/legal/terms-of-service.md';
+import { LegalPage } from './legal/LegalPage';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 export function TermsOfServicePage() {
-  return (
-    <SimplePage
-      route="termsOfService"
-      eyebrow="Legal"
-      lead="The terms for using this site, its accounts and its products will be published here, in plain language."
-      later="The full terms are published before accounts open."
-    />
-  );
+  return <LegalPage route="termsOfService" document={termsOfService} />;
 }

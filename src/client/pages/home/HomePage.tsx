@@ -2,9 +2,9 @@ import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 import { siteContent } from '../../app/site-content';
 import { buttonClassName } from '../../ui/button-class';
-import { ArrowRightIcon, SwedenFlagIcon } from '../../ui/icons';
+import { ArrowRightIcon } from '../../ui/icons';
 import { PageMain } from '../PageMain';
-import { OFFERINGS } from './offerings';
+import { OfferingCards } from './OfferingCards';
 import './home.css';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../app/RouteErrorBoundary';
@@ -40,7 +40,7 @@ function HeroArt() {
 }
 
 export function HomePage() {
-  const { creatorName, tagline, description } = siteContent;
+  const { creatorName, tagline, description, contact } = siteContent;
   return (
     <PageMain route="home" className="home">
       <section className="hero" aria-labelledby="hero-title">
@@ -71,28 +71,7 @@ export function HomePage() {
         <h2 id="offerings-title" className="offerings__title">
           What you will find here
         </h2>
-        <ul className="offerings__grid">
-          {OFFERINGS.map(({ id, kicker, title, promise, action, to, Illustration, swedish }) => (
-            <li key={id} className="offering" data-offering={id}>
-              <div className="offering__art">
-                <Illustration />
-              </div>
-              <div className="offering__body">
-                <p className="offering__kicker">
-                  {kicker}
-                  {swedish && <SwedenFlagIcon size={16} className="sweden-flag" />}
-                </p>
-                <h3 className="offering__title">{title}</h3>
-                <p className="offering__promise">{promise}</p>
-                <Link to={to} className="offering__link">
-                  {action}
-                  <span className="visually-hidden">: {title}</span>
-                  <ArrowRightIcon size={16} />
-                </Link>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <OfferingCards />
       </section>
 
       <section className="home-band" aria-labelledby="band-title">
@@ -100,8 +79,16 @@ export function HomePage() {
           Made by one person, with care
         </h2>
         <p className="home-band__text">
-          Questions about an indicator, an idea for a website or a song you want to talk about?
-          Write to <a href={`mailto:${siteContent.contact.email}`}>{siteContent.contact.email}</a>.
+          Every indicator, drawing, track and line of code here is made by {creatorName}, and every
+          message is read and answered by a person. Questions about an indicator, an idea for a
+          website or a song you liked? Write to{' '}
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>.
+        </p>
+        <p className="home-band__more">
+          <Link to={paths.about}>
+            Read the story behind the site
+            <ArrowRightIcon size={16} />
+          </Link>
         </p>
       </section>
     </PageMain>

@@ -1,4 +1,4 @@
-/** The offerings Home introduces, each with a drawing, a one-line promise and where to go. */
+/** The offerings Home and About introduce, each with a drawing, a one-line promise and where to go. */
 import type { ComponentType } from 'react';
 import { paths } from '#shared/paths';
 import {
@@ -26,7 +26,8 @@ export const OFFERINGS: Offering[] = [
     id: 'long-and-short',
     kicker: 'Indicator',
     title: 'Long & Short Position',
-    promise: 'See entry, target and stop on the chart before you commit to a trade.',
+    promise:
+      'Entry, stop and target on your chart, with the risk-reward and position size worked out.',
     action: 'See the indicator',
     to: paths.longAndShortPosition,
     Illustration: CandlesIllustration,
@@ -35,7 +36,7 @@ export const OFFERINGS: Offering[] = [
     id: 'portfolio',
     kicker: 'Indicator',
     title: 'Portfolio',
-    promise: 'Every holding and how the whole portfolio is doing, in one calm view.',
+    promise: 'Allocation and profit and loss for every holding, in one calm view on your chart.',
     action: 'See the indicator',
     to: paths.portfolio,
     Illustration: PortfolioIllustration,
@@ -44,7 +45,8 @@ export const OFFERINGS: Offering[] = [
     id: 'art',
     kicker: 'Gallery',
     title: 'Art',
-    promise: 'Original pieces, from the first sketch to the finished work.',
+    promise:
+      'Generative drawings of harbours, hills and patterns, to browse up close and full screen.',
     action: 'Visit the gallery',
     to: paths.art,
     Illustration: ArtIllustration,
@@ -53,7 +55,7 @@ export const OFFERINGS: Offering[] = [
     id: 'music',
     kicker: 'Listen',
     title: 'Music',
-    promise: 'Tracks to work, trade and wander to.',
+    promise: 'Short instrumental tracks to work, trade and wander to.',
     action: 'Listen in',
     to: paths.music,
     Illustration: MusicIllustration,
@@ -62,8 +64,8 @@ export const OFFERINGS: Offering[] = [
     id: 'lokala-jobb',
     kicker: 'Web development',
     title: 'Lokala jobb',
-    promise: 'Fast, clear websites that bring local Swedish businesses more customers.',
-    action: 'Read more',
+    promise: 'Fast, clear websites for local Swedish businesses, at a fixed price.',
+    action: 'Visit Lokala jobb',
     to: paths.lokalaJobb,
     Illustration: WebIllustration,
     swedish: true,
@@ -72,7 +74,7 @@ export const OFFERINGS: Offering[] = [
     id: 'nowou',
     kicker: 'App',
     title: 'Nowou',
-    promise: 'Timelines, text boxes, brainstorms and to-dos, kept right in your browser.',
+    promise: 'Timelines, notes, brainstorms and to-dos in one calm place, kept in your browser.',
     action: 'Meet Nowou',
     to: paths.nowou,
     Illustration: NowouIllustration,

@@ -1,0 +1,308 @@
+/**
+ * Build time only (vite.config.ts): reads a legal page's Markdown from content/legal/ into a
+ * LegalDocument. CommonMark is parsed by mdast-util-from-markdown; this file only decides what a
+ * legal page may contain and turns the tree into plain data. Anything else (raw HTML, images, code
+ * blocks, a link to an unknown page, a misspelt {placeholder}) stops the build with a line naming the
+ * file, line and column, the way a bad entry in content/site.json does.
+ */
+import type { Nodes, PhrasingContent, RootContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { paths } from '#shared/paths';
+import {
+  LEGAL_PLACEHOLDERS,
+  type LegalBlock,
+  type LegalDocument,
+  type LegalInline,
+  type LegalLinkKind,
+  type LegalPlaceholder,
+  type LegalSection,
+} from './legal-document.ts'; // with its extension: vite.config.ts loads this file in Node
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const FRONT_MATTER_KEYS = ['updated', 'summary'] as const;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+const HAS_PLACEHOLDER = /\{[A-Za-z][A-Za-z0-9]*\}/;
+const SITE_PATHS = new Set<string>(Object.values(paths));
+
+const ALLOWED =
+  'Legal pages may use ## and ### headings, paragraphs, lists, block quotes, **bold**, _italic_, `code` and links.';
+
+/** Shown as the build error; `line:column` points into the Markdown file. */
+export class LegalMarkdownError extends Error {
+  override name = 'LegalMarkdownError';
+}
+
+/** A heading's anchor: lower case, letters and digits joined by dashes ("Your rights" → your-rights). */
+export function headingId(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function isPlaceholder(name: string): name is LegalPlaceholder {
+  return (LEGAL_PLACEHOLDERS as readonly string[]).includes(name);
+}
+
+interface FrontMatter {
+  updated: string;
+  summary: string;
+  /** Lines the front matter takes, so positions in the body point at the right line of the file. */
+  lineCount: number;
+}
+
+function readFrontMatter(source: string, file: string): FrontMatter & { body: string } {
+  const match = FRONT_MATTER.exec(source);
+  if (!match) {
+    throw new LegalMarkdownError(
+      `${file}:1:1: start the file with front matter: a line "---", "updated: YYYY-MM-DD", "summary: …" and "---"`,
+    );
+  }
+  const values = new Map<string, string>();
+  (match[1] ?? '').split(/\r?\n/).forEach((line, index) => {
+    if (line.trim() === '') return;
+    const where = `${file}:${index + 2}:1`;
+    const separator = line.indexOf(':');
+    const key = separator === -1 ? '' : line.slice(0, separator).trim();
+    if (!(FRONT_MATTER_KEYS as readonly string[]).includes(key)) {
+      throw new LegalMarkdownError(
+        `${where}: the front matter takes only ${FRONT_MATTER_KEYS.join(' and ')} ("key: value")`,
+      );
+    }
+    if (values.has(key)) throw new LegalMarkdownError(`${where}: ${key} is given twice`);
+    values.set(key, line.slice(separator + 1).trim());
+  });
+  const updated = values.get('updated') ?? '';
+  const day = new Date(`${updated}T00:00:00Z`);
+  if (
+    !ISO_DAY.test(updated) ||
+    Number.isNaN(day.getTime()) ||
+    !day.toISOString().startsWith(updated)
+  )
+    throw new LegalMarkdownError(`${file}: updated must be a date written YYYY-MM-DD`);
+  const summary = values.get('summary') ?? '';
+  if (!summary)
+    throw new LegalMarkdownError(`${file}: summary (the page's lead sentence) is missing`);
+  if (HAS_PLACEHOLDER.test(summary))
+    throw new LegalMarkdownError(
+      `${file}: placeholders such as {siteName} cannot be used in summary`,
+    );
+  return {
+    updated,
+    summary,
+    lineCount: match[0].split('\n').length - 1,
+    body: source.slice(match[0].length),
+  };
+}
+
+class Compiler {
+  private readonly definitions = new Map<string, string>();
+  private readonly ids = new Set<string>();
+  private readonly anchors: { id: string; where: string }[] = [];
+
+  constructor(
+    private readonly file: string,
+    private readonly lineOffset: number,
+  ) {}
+
+  private where(node: Nodes): string {
+    const start = node.position?.start;
+    return start ? `${this.file}:${start.line + this.lineOffset}:${start.column}` : this.file;
+  }
+
+  private fail(node: Nodes, message: string): never {
+    throw new LegalMarkdownError(`${this.where(node)}: ${message}`);
+  }
+
+  compile(body: string): Pick<LegalDocument, 'intro' | 'sections'> {
+    const root = fromMarkdown(body);
+    this.collectDefinitions(root);
+    const intro: LegalBlock[] = [];
+    const sections: LegalSection[] = [];
+    for (const node of root.children) {
+      if (node.type === 'heading') {
+        const title = this.headingText(node);
+        const id = this.claimId(node, title);
+        if (node.depth === 2) {
+          sections.push({ id, title, blocks: [] });
+          continue;
+        }
+        if (node.depth !== 3) {
+          this.fail(
+            node,
+            node.depth === 1
+              ? 'the page shows its own title; start each section with ## instead of #'
+              : 'use ## for sections and ### inside them (deeper headings are not used)',
+          );
+        }
+        const section = sections.at(-1);
+        if (!section) this.fail(node, 'a ### heading needs a ## section above it');
+        section.blocks.push({ type: 'subheading', id, text: title });
+        continue;
+      }
+      const block = this.block(node);
+      if (block) (sections.at(-1)?.blocks ?? intro).push(block);
+    }
+    if (sections.length === 0)
+      throw new LegalMarkdownError(`${this.file}: the page needs at least one ## section`);
+    for (const { id, where } of this.anchors) {
+      if (!this.ids.has(id))
+        throw new LegalMarkdownError(`${where}: no heading on this page has the anchor #${id}`);
+    }
+    return { intro, sections };
+  }
+
+  private collectDefinitions(node: Nodes): void {
+    if (node.type === 'definition') {
+      if (!this.definitions.has(node.identifier)) this.definitions.set(node.identifier, node.url);
+      return;
+    }
+    if ('children' in node) for (const child of node.children) this.collectDefinitions(child);
+  }
+
+  private claimId(node: Nodes, title: string): string {
+    const base = headingId(title);
+    if (!base) this.fail(node, 'a heading needs letters or digits');
+    let id = base;
+    for (let n = 2; this.ids.has(id); n++) id = `${base}-${n}`;
+    this.ids.add(id);
+    return id;
+  }
+
+  private headingText(heading: Nodes): string {
+    const plain = (node: Nodes): string => {
+      switch (node.type) {
+        case 'text':
+        case 'inlineCode':
+          return node.value;
+        case 'heading':
+        case 'emphasis':
+        case 'strong':
+        case 'link':
+        case 'linkReference':
+          return node.children.map(plain).join('');
+        default:
+          return this.fail(node, `a heading holds text only. ${ALLOWED}`);
+      }
+    };
+    const text = plain(heading).replace(/\s+/g, ' ').trim();
+    if (HAS_PLACEHOLDER.test(text))
+      this.fail(heading, 'placeholders such as {siteName} cannot be used in headings');
+    return text;
+  }
+
+  private block(node: RootContent): LegalBlock | null {
+    switch (node.type) {
+      case 'definition':
+        return null;
+      case 'paragraph':
+        return { type: 'paragraph', children: this.inlines(node.children, false) };
+      case 'list':
+        return {
+          type: 'list',
+          ordered: node.ordered === true,
+          items: node.children.map((item) =>
+            item.children.flatMap((child) => {
+              if (child.type === 'heading') this.fail(child, 'headings cannot sit inside a list');
+              return this.block(child) ?? [];
+            }),
+          ),
+        };
+      case 'blockquote':
+        return {
+          type: 'quote',
+          children: node.children.flatMap((child) => {
+            if (child.type === 'heading') this.fail(child, 'headings cannot sit inside a quote');
+            return this.block(child) ?? [];
+          }),
+        };
+      case 'html':
+        return this.fail(node, `raw HTML is not allowed. ${ALLOWED}`);
+      default:
+        return this.fail(node, `${node.type} is not supported. ${ALLOWED}`);
+    }
+  }
+
+  private inlines(nodes: PhrasingContent[], inLink: boolean): LegalInline[] {
+    return nodes.flatMap((node) => this.inline(node, inLink));
+  }
+
+  private inline(node: PhrasingContent, inLink: boolean): LegalInline[] {
+    switch (node.type) {
+      case 'text':
+        return this.text(node, node.value.replace(/\s*\n\s*/g, ' '));
+      case 'strong':
+        return [{ type: 'strong', children: this.inlines(node.children, inLink) }];
+      case 'emphasis':
+        return [{ type: 'emphasis', children: this.inlines(node.children, inLink) }];
+      case 'inlineCode':
+        return [{ type: 'code', value: node.value }];
+      case 'break':
+        return [{ type: 'break' }];
+      case 'link':
+      case 'linkReference': {
+        if (inLink) this.fail(node, 'a link cannot hold another link');
+        const url = node.type === 'link' ? node.url : this.definitions.get(node.identifier);
+        if (url === undefined) this.fail(node, 'this link has no definition ([name]: address)');
+        return [
+          { type: 'link', ...this.link(node, url), children: this.inlines(node.children, true) },
+        ];
+      }
+      case 'html':
+        return this.fail(node, `raw HTML is not allowed. ${ALLOWED}`);
+      default:
+        return this.fail(node, `${node.type} is not supported. ${ALLOWED}`);
+    }
+  }
+
+  private text(node: Nodes, value: string): LegalInline[] {
+    const parts: LegalInline[] = [];
+    let last = 0;
+    for (const match of value.matchAll(PLACEHOLDER)) {
+      const name = match[1] ?? '';
+      if (!isPlaceholder(name)) {
+        this.fail(
+          node,
+          `unknown placeholder {${name}}; known: ${LEGAL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
+        );
+      }
+      if (match.index > last) parts.push({ type: 'text', value: value.slice(last, match.index) });
+      parts.push({ type: 'placeholder', name });
+      last = match.index + match[0].length;
+    }
+    if (last < value.length) parts.push({ type: 'text', value: value.slice(last) });
+    return parts;
+  }
+
+  private link(node: Nodes, url: string): { kind: LegalLinkKind; href: string } {
+    if (url.startsWith('#')) {
+      this.anchors.push({ id: url.slice(1), where: this.where(node) });
+      return { kind: 'anchor', href: url };
+    }
+    if (/^mailto:[^@\s]+@[^@\s]+$/i.test(url)) return { kind: 'mail', href: url };
+    if (/^https:\/\//i.test(url)) {
+      if (!URL.canParse(url)) this.fail(node, `${url} is not a valid address`);
+      return { kind: 'external', href: url };
+    }
+    if (url.startsWith('/')) {
+      const path = url.split('#')[0] ?? '';
+      if (!SITE_PATHS.has(path)) {
+        this.fail(node, `${path} is not a page of this site (see src/shared/paths.ts)`);
+      }
+      return { kind: 'internal', href: url };
+    }
+    return this.fail(
+      node,
+      `links start with https:// (another site), mailto: (an address), / (a page of this site) or # (a heading on this page), not ${url}`,
+    );
+  }
+}
+
+/** Reads one legal page; `file` names it in errors (e.g. content/legal/privacy-policy.md). */
+export function compileLegalMarkdown(source: string, file: string): LegalDocument {
+  const { updated, summary, lineCount, body } = readFrontMatter(source, file);
+  return { updated, summary, ...new Compiler(file, lineCount).compile(body) };
+}
