@@ -172,6 +172,30 @@ function storageTests(open: () => Promise<Kysely<Database>>) {
     expect(await pruneRateLimits(db, muchLater)).toBeGreaterThanOrEqual(2);
   });
 
+  test('each counter is deleted when its own window is over: a daily one lives a day', async () => {
+    const daily = { name: `daily-${unique()}`, limit: 5, windowMs: 24 * 3600_000 };
+    const hourly = { name: `hourly-${unique()}`, limit: 5, windowMs: 3600_000 };
+    const start = new Date(Math.floor(Date.now() / daily.windowMs) * daily.windowMs);
+    await hitRateLimit(db, daily, 'someone', start);
+    await hitRateLimit(db, hourly, 'someone', start);
+    const countOf = async (rule: { name: string }) =>
+      (
+        await db
+          .selectFrom('rate_limits')
+          .select('key')
+          .where('key', 'like', `${rule.name}:%`)
+          .execute()
+      ).length;
+    await pruneRateLimits(db, new Date(start.getTime() + 2 * 3600_000));
+    expect([await countOf(daily), await countOf(hourly)]).toEqual([1, 0]);
+    // Still counting within its day.
+    expect(
+      (await hitRateLimit(db, daily, 'someone', new Date(start.getTime() + 3 * 3600_000))).count,
+    ).toBe(2);
+    await pruneRateLimits(db, new Date(start.getTime() + daily.windowMs));
+    expect(await countOf(daily)).toBe(0);
+  });
+
   test('queued mail is leased: one claimer wins, the lease runs out, only the holder settles it', async () => {
     const now = new Date();
     const id = await enqueueMail(

@@ -64,6 +64,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-22-0003-assistant',
       '2026-11-22-0004-product-access',
       '2026-11-22-0005-mail-lists',
+      '2026-11-22-0006-rate-limit-expiry',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

@@ -6,6 +6,7 @@ import * as accounts from '#server/db/migrations/2026-11-21-0002-accounts';
 import * as assistant from '#server/db/migrations/2026-11-22-0003-assistant';
 import * as productAccess from '#server/db/migrations/2026-11-22-0004-product-access';
 import * as mailLists from '#server/db/migrations/2026-11-22-0005-mail-lists';
+import * as rateLimitExpiry from '#server/db/migrations/2026-11-22-0006-rate-limit-expiry';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0003-assistant': assistant,
   '2026-11-22-0004-product-access': productAccess,
   '2026-11-22-0005-mail-lists': mailLists,
+  '2026-11-22-0006-rate-limit-expiry': rateLimitExpiry,
 };
 
 const provider: MigrationProvider = {

@@ -184,6 +184,8 @@ export interface RateLimitsTable {
   key: string;
   window_start: string;
   count: Generated<number>;
+  /** When the window ends and the counter can go (null on rows from before this column). */
+  expires_at: string | null;
 }
 
 export interface Database {

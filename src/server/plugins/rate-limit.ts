@@ -35,8 +35,8 @@ export const RATE_LIMITS = {
   passwordCheckPerUser: { name: 'password-check:user', limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** Windows older than the longest rule's are never read again. */
-const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((rule) => rule.windowMs));
+/** Counters from before they carried their end are kept this long (the longest rule of that time). */
+const LEGACY_WINDOW_MS = HOUR;
 const PRUNE_INTERVAL_MS = 10 * MINUTE;
 
 export interface RateLimitHit {
@@ -65,6 +65,7 @@ export async function hitRateLimit(
       key: keyOf(rule, subject),
       window_start: new Date(windowStart).toISOString(),
       count: 1,
+      expires_at: new Date(windowStart + rule.windowMs).toISOString(),
     })
     .onConflict((oc) =>
       oc
@@ -99,15 +100,20 @@ export async function enforceRateLimits(
 }
 
 export async function pruneRateLimits(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - LONGEST_WINDOW_MS).toISOString();
+  const legacyCutoff = new Date(now.getTime() - LEGACY_WINDOW_MS).toISOString();
   const result = await db
     .deleteFrom('rate_limits')
-    .where('window_start', '<', cutoff)
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<=', now.toISOString()),
+        eb.and([eb('expires_at', 'is', null), eb('window_start', '<', legacyCutoff)]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/** Prunes old windows every ten minutes while the app runs. */
+/** Deletes counters whose window is over, every ten minutes while the app runs. */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     let timer: NodeJS.Timeout | undefined;
