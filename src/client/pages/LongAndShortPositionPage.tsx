@@ -1,16 +1,126 @@
+import { INDICATORS } from '#shared/indicator-products';
+import { ROUTE_TITLES } from '#shared/paths';
+import {
+  IndicatorActions,
+  IndicatorOffer,
+  IndicatorPoints,
+  IndicatorSteps,
+  PointIcon,
+  type IndicatorPoint,
+} from '../features/indicators/IndicatorPageParts';
+import { PositionPlanner } from '../features/indicators/PositionPlanner';
 import { CandlesIllustration } from './illustrations/illustrations';
-import { SimplePage } from './SimplePage';
+import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
+const POINTS: readonly IndicatorPoint[] = [
+  {
+    title: 'Entry, stop and target',
+    icon: <PointIcon name="zones" />,
+    text: 'Three lines and two shaded zones: red from the entry to the stop, green from the entry to the target. You see at a glance how far price has to travel either way.',
+  },
+  {
+    title: 'Risk-reward, always current',
+    icon: <PointIcon name="ratio" />,
+    text: 'The ratio is worked out again whenever a line moves, so you know whether the trade is worth taking before the order goes in.',
+  },
+  {
+    title: 'Position size from your risk',
+    icon: <PointIcon name="size" />,
+    text: 'Enter your account size and the share you accept to lose on one trade. The indicator works out how many units to buy or sell so that the stop costs exactly that.',
+  },
+  {
+    title: 'Long and short alike',
+    icon: <PointIcon name="flip" />,
+    text: 'Switch the direction and the zones turn over: the stop above the entry, the target below. Every figure follows.',
+  },
+];
+
+const STEPS = [
+  <>
+    <strong>Mark the entry</strong> where you plan to get in: a breakout, a retest, the close of a
+    candle.
+  </>,
+  <>
+    <strong>Put the stop where the idea is wrong</strong>, under the last swing low for a long or
+    above the last swing high for a short, not where the loss feels comfortable.
+  </>,
+  <>
+    <strong>Set the target</strong> at the next level price has to get through, and read the ratio.
+    Many traders pass on anything below 1 : 2.
+  </>,
+  <>
+    <strong>Take the size from the indicator, not from a hunch.</strong> Tight stop or wide, a loss
+    then costs the same share of your account every time.
+  </>,
+];
+
 export function LongAndShortPositionPage() {
   return (
-    <SimplePage
-      illustration={<CandlesIllustration />}
-      route="longAndShortPosition"
-      eyebrow="Indicators"
-      lead="A TradingView indicator that marks long and short positions with their entries, targets and stops, so you can see the whole trade on the chart before you take it."
-      later="The live chart preview and the free trial arrive with a later release."
-    />
+    <PageMain route="longAndShortPosition">
+      <div className="page__top" data-illustrated>
+        <div className="page__intro">
+          <p className="page__eyebrow">TradingView indicator</p>
+          <h1 className="page__title">{ROUTE_TITLES.longAndShortPosition}</h1>
+          <p className="page__lead">
+            Draws your trade before you take it: the entry, stop and target as zones on the chart,
+            the risk-reward ratio beside them, and the position size that keeps a losing trade to
+            the share of your account you chose.
+          </p>
+          <IndicatorActions product="longAndShortPosition" />
+        </div>
+        <div className="page__visual">
+          <CandlesIllustration />
+        </div>
+      </div>
+
+      <section className="page__section indicator-section" aria-labelledby="ls-demo-title">
+        <h2 id="ls-demo-title" className="page__section-title">
+          Plan a trade on sample prices
+        </h2>
+        <p className="page__section-lead">
+          This is the indicator&rsquo;s arithmetic on a year of made-up daily prices. Drag the
+          entry, stop and target lines on the chart or type the prices, then set your account size
+          and risk: every figure below follows.
+        </p>
+        <PositionPlanner />
+        <p className="indicator-disclaimer">
+          The prices are generated, not market data, and nothing on this page is financial advice.
+        </p>
+      </section>
+
+      <section className="page__section indicator-section" aria-labelledby="ls-what-title">
+        <h2 id="ls-what-title" className="page__section-title">
+          What it draws on your chart
+        </h2>
+        <IndicatorPoints points={POINTS} />
+      </section>
+
+      <section className="page__section" aria-labelledby="ls-read-title">
+        <h2 id="ls-read-title" className="page__section-title">
+          How to read it
+        </h2>
+        <IndicatorSteps steps={STEPS} />
+      </section>
+
+      <section className="page__section" aria-labelledby="ls-who-title">
+        <h2 id="ls-who-title" className="page__section-title">
+          Who it is for
+        </h2>
+        <p>
+          Swing and day traders on TradingView who want every trade planned the same way, with the
+          loss known before the order goes in. It works on any market and time frame TradingView
+          charts: crypto, stocks, forex and futures.
+        </p>
+        <p>
+          {INDICATORS.longAndShortPosition.title} is an invite-only script. Once your trial or
+          purchase is granted it appears on your charts under Indicators, in the Invite-only scripts
+          tab, for the TradingView username you gave.
+        </p>
+      </section>
+
+      <IndicatorOffer product="longAndShortPosition" />
+    </PageMain>
   );
 }

@@ -15,6 +15,7 @@ import { useEmailVerificationToken, type VerificationResult } from './email-veri
 import { EmailSection } from './EmailSection';
 import { NewsletterSection } from './NewsletterSection';
 import { PasswordSection } from './PasswordSection';
+import { ProductsSection } from './ProductsSection';
 import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
 import './account-page.css';
@@ -80,6 +81,7 @@ function SignedIn({ info }: { info: UserInfo }) {
       </div>
       <div className="account__sections">
         <ProfileSection info={info} />
+        <ProductsSection info={info} />
         <NewsletterSection info={info} />
         <EmailSection info={info} />
         <PasswordSection login={info.email} />

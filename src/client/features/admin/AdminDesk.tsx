@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { AssistantComposer } from './AssistantComposer';
 import { DeskSection } from './DeskSection';
 import { ErrorReportsSection } from './ErrorReportsSection';
+import { ProductAccessSection } from './ProductAccessSection';
 import { SubmissionsSection } from './SubmissionsSection';
 import { TrafficSection } from './TrafficSection';
 import './admin.css';
@@ -34,6 +35,13 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     description:
       'Visits per page, counted once per page and browser session, and visits per day over the last 90 days (UTC).',
     Component: TrafficSection,
+  },
+  {
+    id: 'indicator-access',
+    title: 'Indicator access',
+    description:
+      'Free trials and purchases of the indicators: grant the waiting ones once the TradingView username is on the invite-only script, take ended ones off TradingView, extend or revoke the rest.',
+    Component: ProductAccessSection,
   },
   {
     id: 'submissions',

@@ -8,6 +8,7 @@ import { DonationPopup } from '../donate/DonationPopup';
 import { WalletPopup } from '../donate/WalletPopup';
 import { AccountPopup } from './AccountPopup';
 import { ErrorReportPopup } from './ErrorReportPopup';
+import { IndicatorFormPopup } from './IndicatorFormPopup';
 import { LeaveSitePopup } from './LeaveSitePopup';
 import { NavigationPopup } from './NavigationPopup';
 import type { PopupState } from './popup-state';
@@ -44,5 +45,7 @@ function PopupContent({ state, slot }: { state: PopupState; slot: PopupSlotProps
       return <LeaveSitePopup href={state.href} back={state.back} {...slot} />;
     case 'errorReport':
       return <ErrorReportPopup report={state.report} {...slot} />;
+    case 'indicatorForm':
+      return <IndicatorFormPopup product={state.product} kind={state.kind} {...slot} />;
   }
 }

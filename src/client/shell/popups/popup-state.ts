@@ -2,6 +2,8 @@
  * The pop-ups of the shell (spec §2) as one discriminated union: at most one is open at a time,
  * and opening another replaces it (previous arrows move back along the chain).
  */
+import type { AccessKind, IndicatorProduct } from '#shared/indicator-products';
+
 export type WalletName = 'bitcoin' | 'ethereum';
 
 export interface ErrorReportDraft {
@@ -18,7 +20,8 @@ export type PopupState =
   | { name: 'donation' }
   | { name: 'wallet'; wallet: WalletName }
   | { name: 'leaveSite'; href: string; back?: PopupState }
-  | { name: 'errorReport'; report: ErrorReportDraft };
+  | { name: 'errorReport'; report: ErrorReportDraft }
+  | { name: 'indicatorForm'; product: IndicatorProduct; kind: AccessKind };
 
 export type PopupName = PopupState['name'];
 

@@ -1,0 +1,170 @@
+/**
+ * "Indicators" on /account (issue 5, item 4): each indicator's free trial and licences with their
+ * state and end date, from GET /api/me/products. It reads again whenever the user's info changes
+ * (the live `user` event follows the owner granting, extending or revoking access).
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { UserInfo } from '#shared/account-schemas';
+import { COPY } from '#shared/copy';
+import {
+  ACCESS_KIND_LABELS,
+  INDICATOR_PRODUCTS,
+  INDICATORS,
+  TRIAL_DAYS,
+  type AccessState,
+} from '#shared/indicator-products';
+import { ownProductsResponseSchema, type OwnAccessRecord } from '#shared/product-access-schemas';
+import { ApiError, api } from '../../lib/api';
+import { devLog } from '../../lib/dev-log';
+import { Button } from '../../ui/Button';
+import { FormMessage } from '../../ui/FormMessage';
+import { SettingsSection } from './SettingsSection';
+import '../indicators/account-products.css';
+
+type Load =
+  | { phase: 'loading' }
+  | { phase: 'failed'; message: string }
+  | { phase: 'loaded'; records: OwnAccessRecord[] };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "29 Nov 2026" in the visitor's own time zone. */
+export function formatAccessDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
+
+const STATE_LABELS: Record<AccessState, string> = {
+  requested: 'Waiting to be shared',
+  active: 'Active',
+  ended: 'Ended',
+  revoked: 'Revoked',
+  declined: 'Not granted',
+};
+
+const STATE_TONES: Record<AccessState, 'success' | 'warning' | 'muted'> = {
+  requested: 'warning',
+  active: 'success',
+  ended: 'muted',
+  revoked: 'muted',
+  declined: 'muted',
+};
+
+/** What the state means for this record, with its dates. */
+export function accessSentence(record: OwnAccessRecord): string {
+  switch (record.state) {
+    case 'requested':
+      return `Asked for on ${formatAccessDate(record.createdAt)}. It is added to your TradingView username by hand, usually within a day.`;
+    case 'active':
+      return record.endsAt
+        ? `On your TradingView username until ${formatAccessDate(record.endsAt)}.`
+        : 'On your TradingView username, with no end date.';
+    case 'ended':
+      return `Ended on ${formatAccessDate(record.endsAt ?? record.createdAt)}.`;
+    case 'revoked':
+      return `Taken off on ${formatAccessDate(record.endsAt ?? record.createdAt)}. Write to support if you think this is a mistake.`;
+    case 'declined':
+      return record.kind === 'freeTrial'
+        ? 'Not granted, so the trial is still yours: ask again with the right TradingView username.'
+        : 'Not granted. Write to support if you still want it.';
+  }
+}
+
+export function ProductsSection({ info }: { info: UserInfo }) {
+  const [load, setLoad] = useState<Load>({ phase: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  // `info` changes when the live `user` event says the account changed: read the products again.
+  useEffect(() => {
+    const controller = new AbortController();
+    api<unknown>('/api/me/products', { signal: controller.signal })
+      .then((body) =>
+        setLoad({ phase: 'loaded', records: ownProductsResponseSchema.parse(body).records }),
+      )
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (!(error instanceof ApiError)) devLog('GET /api/me/products failed', error);
+        setLoad({
+          phase: 'failed',
+          message: error instanceof ApiError ? error.message : COPY.somethingWentWrongForm,
+        });
+      });
+    return () => controller.abort();
+  }, [info, attempt]);
+
+  return (
+    <SettingsSection
+      title="Indicators"
+      description="Your free trials and licences, and when they end. Each one is for the TradingView username you gave."
+    >
+      {load.phase === 'loading' ? (
+        <div className="account-products__loading" aria-busy="true">
+          <span className="visually-hidden" role="status">
+            Loading your indicators…
+          </span>
+          <span className="skeleton account-products__skeleton" />
+        </div>
+      ) : load.phase === 'failed' ? (
+        <FormMessage
+          tone="error"
+          action={
+            <Button
+              onClick={() => {
+                setLoad({ phase: 'loading' });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </Button>
+          }
+        >
+          {load.message}
+        </FormMessage>
+      ) : (
+        <ul className="account-products">
+          {INDICATOR_PRODUCTS.map((product) => {
+            const records = load.records.filter((record) => record.product === product);
+            const { title, path } = INDICATORS[product];
+            return (
+              <li key={product} className="account-product">
+                <h3 className="account-product__name">
+                  <Link to={path}>{title}</Link>
+                </h3>
+                {records.length === 0 ? (
+                  <p className="account-product__empty">
+                    No trial or licence yet.{' '}
+                    <Link to={path}>Try it free for {TRIAL_DAYS} days</Link>.
+                  </p>
+                ) : (
+                  <ul className="account-product__records">
+                    {records.map((record) => (
+                      <li key={record.id} className="access-record">
+                        <div className="access-record__head">
+                          <span className="access-record__kind">
+                            {ACCESS_KIND_LABELS[record.kind]}
+                          </span>
+                          <span className="account-badge" data-tone={STATE_TONES[record.state]}>
+                            {STATE_LABELS[record.state]}
+                          </span>
+                        </div>
+                        <p className="access-record__text">{accessSentence(record)}</p>
+                        <p className="access-record__username">
+                          TradingView username:{' '}
+                          <span className="access-record__name" translate="no">
+                            {record.platformUsername}
+                          </span>
+                        </p>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The Portfolio demo chart: the whole portfolio's profit or loss per day since the holdings were
+ * bought, green above zero and red below, as the indicator plots it under the price. lightweight-charts
+ * is imported only by the chart modules, so it loads in its own chunk after the page's text.
+ */
+import {
+  BaselineSeries,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type Time,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { subscribeToTheme } from '../../shell/toggles/theme';
+import { baseChartOptions, readPalette, withAlpha, type ChartPalette } from './chart-palette';
+import { formatSignedUsd } from './number-format';
+import { dayAt } from './sample-days';
+
+interface PortfolioChartProps {
+  /** The first day, 'YYYY-MM-DD'. */
+  start: string;
+  /** Profit or loss per day. */
+  pnl: readonly number[];
+  /** What the chart shows, in words (its accessible name). */
+  description: string;
+}
+
+function seriesColors(palette: ChartPalette) {
+  return {
+    topLineColor: palette.up,
+    topFillColor1: withAlpha(palette.up, 0.28),
+    topFillColor2: withAlpha(palette.up, 0.04),
+    bottomLineColor: palette.down,
+    bottomFillColor1: withAlpha(palette.down, 0.04),
+    bottomFillColor2: withAlpha(palette.down, 0.28),
+  };
+}
+
+export function PortfolioChart({ start, pnl, description }: PortfolioChartProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const partsRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Baseline'> } | null>(null);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    let palette = readPalette(host);
+    const chart = createChart(host, {
+      ...baseChartOptions(palette),
+      autoSize: true,
+      handleScroll: false,
+      handleScale: false,
+      localization: {
+        locale: 'en-US',
+        dateFormat: 'dd MMM yyyy',
+        priceFormatter: (value: number) => formatSignedUsd(value, true),
+      },
+      timeScale: { borderColor: palette.axis, fixLeftEdge: true, fixRightEdge: true },
+    });
+    const series = chart.addSeries(BaselineSeries, {
+      baseValue: { type: 'price', price: 0 },
+      lineWidth: 2,
+      priceLineVisible: false,
+      ...seriesColors(palette),
+    });
+    partsRef.current = { chart, series };
+    const unsubscribe = subscribeToTheme(() => {
+      palette = readPalette(host);
+      chart.applyOptions(baseChartOptions(palette));
+      series.applyOptions(seriesColors(palette));
+    });
+    return () => {
+      unsubscribe();
+      partsRef.current = null;
+      chart.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const parts = partsRef.current;
+    if (!parts) return;
+    parts.series.setData(pnl.map((value, index) => ({ time: dayAt(start, index) as Time, value })));
+    parts.chart.timeScale().fitContent();
+  }, [start, pnl]);
+
+  return (
+    <div
+      ref={hostRef}
+      className="indicator-chart__canvas"
+      role="img"
+      aria-label={description}
+      data-chart="portfolio"
+    />
+  );
+}

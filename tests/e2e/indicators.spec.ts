@@ -1,0 +1,322 @@
+/**
+ * The indicator pages, trials and purchases (issue 5, items 3–4) in real Chromium against the real
+ * server: the Long & Short Position and Portfolio pages show their text and their chart; the
+ * calculators follow the fields and a dragged line; Free trial asks a signed-out visitor to log in
+ * and records a signed-in visitor's request, which /account then shows and updates live when the
+ * owner grants it on /admin; no axe violations at 400 and 1280 px in both themes.
+ */
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { paths } from '#shared/paths';
+import { call, createUser, fromAddress, loginAs, nextAddress } from '../support/accounts';
+import { useAccountsSite } from '../support/accounts-site';
+import { axeViolationsInPage as axeViolations } from '../support/axe';
+
+const site = useAccountsSite();
+
+function field(page: Page, label: string) {
+  return page.locator('main').getByLabel(label, { exact: true });
+}
+
+function result(page: Page, term: string) {
+  return page.locator('.results__item').filter({ hasText: term }).locator('dd');
+}
+
+/** The chart is drawn: the library's canvas is in the reserved box. */
+async function chartDrawn(page: Page, chart: 'position' | 'portfolio') {
+  await page.locator(`[data-chart="${chart}"] canvas`).first().waitFor();
+}
+
+test('Long & Short Position: the page explains the indicator, draws the chart and its calculator follows the fields', async () => {
+  const { page } = await site.open(paths.longAndShortPosition, { width: 1280 });
+  await page.getByRole('heading', { level: 1, name: 'Long & Short Position indicator' }).waitFor();
+  await page.getByRole('heading', { name: 'What it draws on your chart' }).waitFor();
+  await chartDrawn(page, 'position');
+  expect(await page.locator('[data-chart="position"]').getAttribute('aria-label')).toMatch(
+    /long trade .* entry 90\.03, stop 87\.76, target 96\.84, risk-reward 1 : 3\./,
+  );
+
+  // The opening trade: 1 % of 10,000 at risk, 2.27 per unit.
+  expect(await result(page, 'Risk-reward').innerText()).toBe('1 : 3');
+  expect(await result(page, 'Loss at the stop').innerText()).toBe('$100.00');
+  expect(await result(page, 'Position size').innerText()).toBe('44.05 NOVA');
+
+  await field(page, 'Risk per trade (%)').fill('2');
+  await expect.poll(() => result(page, 'Loss at the stop').innerText()).toBe('$200.00');
+  expect(await result(page, 'Profit at the target').innerText()).toBe('$600.00');
+
+  // A stop on the entry is no trade: said under the stop, and no figures.
+  await field(page, 'Stop').fill('90.03');
+  await page.getByText('The stop must differ from the entry.').waitFor();
+  expect(await field(page, 'Stop').getAttribute('aria-invalid')).toBe('true');
+  expect(await result(page, 'Risk-reward').innerText()).toBe('—');
+  await field(page, 'Stop').fill('87.76');
+
+  // Short: the same trade turned over.
+  await page.getByRole('radio', { name: 'Short' }).check();
+  expect(await field(page, 'Stop').inputValue()).toBe('92.30');
+  expect(await field(page, 'Target').inputValue()).toBe('83.22');
+  expect(await result(page, 'Risk-reward').innerText()).toBe('1 : 3');
+});
+
+test('Long & Short Position: dragging a line on the chart moves that level', async () => {
+  const { page } = await site.open(paths.longAndShortPosition, { width: 1280, height: 1000 });
+  const chart = page.locator('[data-chart="position"]');
+  await chartDrawn(page, 'position');
+  await chart.scrollIntoViewIfNeeded();
+  const box = (await chart.boundingBox())!;
+  const x = box.x + box.width * 0.4;
+  // Find a line by the resize cursor the chart shows over it.
+  let lineY: number | null = null;
+  for (let y = box.y + 4; y < box.y + box.height - 4; y += 2) {
+    await page.mouse.move(x, y);
+    if ((await chart.evaluate((el) => el.style.cursor)) === 'ns-resize') {
+      lineY = y + 1;
+      break;
+    }
+  }
+  expect(lineY, 'a line the pointer can take hold of').not.toBeNull();
+  const before = {
+    entry: await field(page, 'Entry').inputValue(),
+    stop: await field(page, 'Stop').inputValue(),
+    target: await field(page, 'Target').inputValue(),
+  };
+  await page.mouse.move(x, lineY!);
+  await page.mouse.down();
+  await page.mouse.move(x, lineY! - 30, { steps: 5 });
+  await page.mouse.up();
+  const after = {
+    entry: await field(page, 'Entry').inputValue(),
+    stop: await field(page, 'Stop').inputValue(),
+    target: await field(page, 'Target').inputValue(),
+  };
+  const moved = (Object.keys(before) as (keyof typeof before)[]).filter(
+    (key) => before[key] !== after[key],
+  );
+  // The topmost line is the target's; dragged up, it rises.
+  expect(moved).toEqual(['target']);
+  expect(Number(after.target)).toBeGreaterThan(Number(before.target));
+});
+
+test('Portfolio: the page draws the profit-and-loss chart and the allocation follows the quantities', async () => {
+  const { page } = await site.open(paths.portfolio, { width: 400 });
+  await page.getByRole('heading', { level: 1, name: 'Portfolio indicator' }).waitFor();
+  await chartDrawn(page, 'portfolio');
+  const ring = page.getByRole('img', { name: /^Allocation on / });
+  expect(await ring.getAttribute('aria-label')).toContain('Orbit 15.4%');
+
+  await field(page, 'Quantity of Orbit').fill('0');
+  await expect.poll(() => ring.getAttribute('aria-label')).not.toContain('Orbit');
+  const orbit = page.locator('.holding').filter({ hasText: 'Orbit' });
+  expect(await orbit.locator('dd').last().innerText()).toBe('0.0%');
+
+  await field(page, 'Quantity of Orbit').fill('-3');
+  await page.getByText('Quantity must be a number, zero or more.').waitFor();
+  expect(await field(page, 'Quantity of Orbit').getAttribute('aria-invalid')).toBe('true');
+});
+
+test('Free trial asks a signed-out visitor to log in first', async () => {
+  const { page } = await site.open(paths.portfolio, { width: 400 });
+  await page.locator('main').getByRole('button', { name: 'Free trial' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Free trial: Portfolio' });
+  await dialog.getByText('Log in or create a free account first', { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('dialog', { name: 'Log in' }).waitFor();
+});
+
+test('a signed-in visitor asks for a trial; /account shows it waiting, then active once the owner grants it', async () => {
+  const user = await createUser(site.server);
+  const { page } = await site.openAs(user, paths.longAndShortPosition, {
+    width: 1280,
+    // The refused second trial is a 409 the browser logs.
+    expectErrors: /status of 409/,
+  });
+  await page.locator('main').getByRole('button', { name: 'Free trial' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Free trial: Long & Short Position' });
+  const send = dialog.getByRole('button', { name: 'Start free trial' });
+  await send.click();
+  await dialog.getByText('TradingView username is missing.').waitFor();
+  await dialog.getByRole('textbox', { name: 'TradingView username' }).fill('Chart_Wizard');
+  await dialog.getByRole('checkbox', { name: /Terms of service/ }).check();
+  await dialog.getByRole('checkbox', { name: /Privacy policy/ }).check();
+  await dialog.getByRole('checkbox', { name: /ends by itself after 7 days/ }).check();
+  await send.click();
+  await dialog.getByText('Free trial requested').waitFor();
+
+  const rows = await site.server.app.db
+    .selectFrom('product_access')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .execute();
+  expect(rows).toMatchObject([
+    { product: 'longAndShortPosition', kind: 'freeTrial', status: 'requested' },
+  ]);
+
+  // A second trial is refused with the reason.
+  await dialog.getByRole('button', { name: 'Send another' }).click();
+  await dialog.getByRole('textbox', { name: 'TradingView username' }).fill('another_name');
+  for (const name of [/Terms of service/, /Privacy policy/, /ends by itself/])
+    await dialog.getByRole('checkbox', { name }).check();
+  await send.click();
+  await dialog
+    .getByText('You have already used the free trial of Long & Short Position.')
+    .waitFor();
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${site.url}${paths.account}`);
+  const card = page.getByRole('region', { name: 'Indicators' });
+  const record = card.locator('.access-record');
+  await record.getByText('Waiting to be shared').waitFor();
+  expect(await record.innerText()).toContain('Chart_Wizard');
+  expect(await card.getByText('No trial or licence yet.').count()).toBe(1); // Portfolio
+
+  // The owner grants it: the open page follows through the live user event.
+  const owner = await loginAs(site.server, await createUser(site.server, { adminRank: 10 }));
+  const granted = await call(
+    site.server,
+    'POST',
+    `/api/admin/product-access/${rows[0]!.id}/grant`,
+    {
+      cookie: owner,
+      body: { days: 7 },
+      headers: fromAddress(nextAddress()),
+    },
+  );
+  expect(granted.status).toBe(200);
+  await record.getByText('Active', { exact: true }).waitFor();
+  const endsAt = (granted.json as { record: { endsAt: string } }).record.endsAt;
+  const shown = await page.evaluate((iso) => {
+    const date = new Date(iso);
+    const months = [
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ];
+    return `${date.getDate()} ${months[date.getMonth()]} ${date.getFullYear()}`;
+  }, endsAt);
+  expect(await record.innerText()).toContain(`until ${shown}`);
+});
+
+test('the owner grants a waiting request and marks an ended trial removed on /admin', async () => {
+  const visitor = await createUser(site.server);
+  const now = Date.now();
+  const base = {
+    user_id: visitor.id,
+    platform_username: 'desk_trader',
+    platform_username_key: 'desk_trader',
+    removed_at: null,
+  };
+  await site.server.app.db
+    .insertInto('product_access')
+    .values([
+      {
+        ...base,
+        id: 'desk-request',
+        product: 'portfolio',
+        kind: 'purchase',
+        status: 'requested',
+        starts_at: null,
+        ends_at: null,
+        created_at: new Date(now - 60_000).toISOString(),
+      },
+      {
+        ...base,
+        id: 'desk-ended',
+        product: 'longAndShortPosition',
+        kind: 'freeTrial',
+        status: 'active',
+        starts_at: new Date(now - 9 * 86_400_000).toISOString(),
+        ends_at: new Date(now - 2 * 86_400_000).toISOString(),
+        created_at: new Date(now - 10 * 86_400_000).toISOString(),
+      },
+    ])
+    .execute();
+  const admin = await createUser(site.server, { adminRank: 10 });
+  const { page } = await site.openAs(admin, paths.admin, { width: 1280 });
+  const section = page.getByRole('region', { name: 'Indicator access' });
+  const waiting = section.getByRole('region', { name: /^Waiting for you/ });
+  const request = waiting.getByRole('listitem', { name: 'Purchase of Portfolio for desk_trader' });
+  await request.getByLabel('Plan').selectOption({ label: 'Yearly: 365 days' });
+  await request.getByRole('button', { name: 'Grant' }).click();
+  const active = section.getByRole('region', { name: /^Active/ });
+  await active.getByRole('listitem', { name: 'Purchase of Portfolio for desk_trader' }).waitFor();
+
+  const toRemove = section.getByRole('region', { name: /^Remove on TradingView/ });
+  await toRemove
+    .getByRole('listitem', { name: 'Free trial of Long & Short Position for desk_trader' })
+    .getByRole('button', { name: 'Removed on TradingView' })
+    .click();
+  await toRemove.getByText('Nothing to remove.').waitFor();
+
+  const stored = await site.server.app.db
+    .selectFrom('product_access')
+    .select(['id', 'status', 'starts_at', 'ends_at', 'removed_at'])
+    .where('user_id', '=', visitor.id)
+    .orderBy('id')
+    .execute();
+  expect(stored[0]).toMatchObject({ id: 'desk-ended', removed_at: expect.any(String) });
+  expect(stored[1]).toMatchObject({ id: 'desk-request', status: 'active' });
+  const days = (Date.parse(stored[1]!.ends_at!) - Date.parse(stored[1]!.starts_at!)) / 86_400_000;
+  expect(days).toBe(365);
+});
+
+test.each([paths.longAndShortPosition, paths.portfolio, paths.purchase])(
+  '%s has no axe violations at 400 and 1280 px in both themes',
+  async (path) => {
+    for (const width of [400, 1280]) {
+      for (const theme of ['light', 'dark'] as const) {
+        const { page, context } = await site.open(path, { width, theme });
+        if (path !== paths.purchase)
+          await chartDrawn(page, path === paths.portfolio ? 'portfolio' : 'position');
+        expect(await axeViolations(page), `${path} ${width} ${theme}`).toEqual([]);
+        await context.close();
+      }
+    }
+  },
+);
+
+test('the trial pop-up and the account and desk sections have no axe violations', async () => {
+  const user = await createUser(site.server);
+  await site.server.app.db
+    .insertInto('product_access')
+    .values({
+      id: 'axe-record',
+      user_id: user.id,
+      product: 'portfolio',
+      kind: 'freeTrial',
+      platform_username: 'axe_trader',
+      platform_username_key: 'axe_trader',
+      status: 'requested',
+      starts_at: null,
+      ends_at: null,
+      created_at: new Date().toISOString(),
+      removed_at: null,
+    })
+    .execute();
+  for (const theme of ['light', 'dark'] as const) {
+    const { page, context } = await site.openAs(user, paths.portfolio, { width: 400, theme });
+    await page.locator('main').getByRole('button', { name: 'Purchase' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Purchase Portfolio' });
+    await dialog.getByRole('button', { name: 'Send purchase request' }).click();
+    await dialog.getByText('TradingView username is missing.').waitFor();
+    expect(await axeViolations(page), `pop-up ${theme}`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto(`${site.url}${paths.account}`);
+    await page.getByText('Waiting to be shared').waitFor();
+    expect(await axeViolations(page), `account ${theme}`).toEqual([]);
+    await context.close();
+  }
+  const admin = await createUser(site.server, { adminRank: 10 });
+  const { page } = await site.openAs(admin, paths.admin, { width: 1280, theme: 'dark' });
+  await page.getByRole('listitem', { name: 'Free trial of Portfolio for axe_trader' }).waitFor();
+  expect(await axeViolations(page), 'desk').toEqual([]);
+});
