@@ -100,16 +100,22 @@ test.each(WIDTHS)(
   },
 );
 
-test('the newsletter switch applies at once', async () => {
+test('the newsletter switch applies at once; on asks to confirm by mail, off says Saved.', async () => {
   const user = await createUser(site.server, { subscribedToNewsletter: false });
   const { page } = await site.openAs(user, paths.account, { width: VIEWPORTS.desktop.width });
   const newsletter = section(page, 'Newsletter');
   const toggle = newsletter.getByRole('switch', { name: 'Send me the newsletter' });
   expect(await toggle.isChecked()).toBe(false);
   await toggle.click();
-  await newsletter.getByText('Saved.', { exact: true }).waitFor();
+  await newsletter.getByText('Check your inbox to confirm', { exact: false }).waitFor();
   expect(await toggle.isChecked()).toBe(true);
   expect((await me(page))?.subscribedToNewsletter).toBe(true);
+  await site.sink.waitFor(
+    (m) => m.to === user.email && m.subject.startsWith('Confirm your subscription'),
+  );
+  await toggle.click();
+  await newsletter.getByText('Saved.', { exact: true }).waitFor();
+  expect((await me(page))?.subscribedToNewsletter).toBe(false);
 });
 
 test.each(WIDTHS)(

@@ -1,15 +1,13 @@
-import { SimplePage } from './SimplePage';
+import { ListLink } from '../features/mail-lists/ListLink';
+import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
+/** /lokala-jobb-avregistrera-mail, in Swedish: the links in Lokala jobb's mails land here. */
 export function LokalaJobbUnsubscribePage() {
   return (
-    <SimplePage
-      route="lokalaJobbUnsubscribe"
-      lang="sv"
-      eyebrow="Lokala jobb"
-      lead="Länken i våra mejl tar dig hit, så att du kan avsluta utskicken från Lokala jobb med ett klick."
-      later="Avregistreringen öppnar i en senare version."
-    />
+    <PageMain route="lokalaJobbUnsubscribe" lang="sv">
+      <ListLink list="lokalaJobb" route="lokalaJobbUnsubscribe" />
+    </PageMain>
   );
 }

@@ -1,14 +1,13 @@
-import { SimplePage } from './SimplePage';
+import { ListLink } from '../features/mail-lists/ListLink';
+import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
+/** /newsletter-unsubscribe: the newsletter's confirmation and unsubscribe links land here. */
 export function NewsletterUnsubscribePage() {
   return (
-    <SimplePage
-      route="newsletterUnsubscribe"
-      eyebrow="Newsletter"
-      lead="The link at the bottom of every newsletter brings you here to leave the list with one click."
-      later="One-click unsubscribe opens together with the newsletter."
-    />
+    <PageMain route="newsletterUnsubscribe">
+      <ListLink list="newsletter" route="newsletterUnsubscribe" />
+    </PageMain>
   );
 }

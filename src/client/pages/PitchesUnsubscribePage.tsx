@@ -1,14 +1,13 @@
-import { SimplePage } from './SimplePage';
+import { ListLink } from '../features/mail-lists/ListLink';
+import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
+/** /pitches-mail-unsubscribe: the links in e-mails about new work land here. */
 export function PitchesUnsubscribePage() {
   return (
-    <SimplePage
-      route="pitchesUnsubscribe"
-      eyebrow="Mail"
-      lead="The link in any pitch e-mail brings you here to stop receiving them with one click."
-      later="One-click unsubscribe opens with a later release."
-    />
+    <PageMain route="pitchesUnsubscribe">
+      <ListLink list="pitches" route="pitchesUnsubscribe" />
+    </PageMain>
   );
 }

@@ -1,4 +1,7 @@
-/** The newsletter switch on /account: applies at once and says "Saved."; a failure puts it back. */
+/**
+ * The newsletter switch on /account: applies at once; switching on sends a confirmation mail (double
+ * opt-in), so it says to check the inbox, switching off says "Saved."; a failure puts it back.
+ */
 import { useState } from 'react';
 import type { UserInfo } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
@@ -13,16 +16,16 @@ import { SettingsSection } from './SettingsSection';
 export function NewsletterSection({ info }: { info: UserInfo }) {
   const { setUserInfo } = useAuth();
   const [pending, setPending] = useState<boolean | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'confirm' | 'saved' | null>(null);
   const [problem, setProblem] = useState<FormProblem | null>(null);
 
   async function change(subscribed: boolean) {
     setPending(subscribed);
-    setSaved(false);
+    setSaved(null);
     setProblem(null);
     try {
       setUserInfo(await updateMe({ subscribedToNewsletter: subscribed }));
-      setSaved(true);
+      setSaved(subscribed ? 'confirm' : 'saved');
     } catch (error) {
       setProblem(problemFromError(error, [], COPY.somethingWentWrongForm));
     } finally {
@@ -40,7 +43,13 @@ export function NewsletterSection({ info }: { info: UserInfo }) {
         onCheckedChange={(checked) => void change(checked)}
       />
       <ProblemMessage problem={problem} errorName="handleNewsletter" />
-      {saved && <FormMessage tone="success">Saved.</FormMessage>}
+      {saved && (
+        <FormMessage tone="success">
+          {saved === 'confirm'
+            ? 'Check your inbox to confirm: the newsletter starts once you press the link in the mail we just sent.'
+            : 'Saved.'}
+        </FormMessage>
+      )}
     </SettingsSection>
   );
 }

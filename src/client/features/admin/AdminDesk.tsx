@@ -8,6 +8,7 @@ import { AssistantComposer } from './AssistantComposer';
 import { DeskSection } from './DeskSection';
 import { ErrorReportsSection } from './ErrorReportsSection';
 import { ProductAccessSection } from './ProductAccessSection';
+import { MAIL_DESK_SECTION } from './MailSection';
 import { SubmissionsSection } from './SubmissionsSection';
 import { TrafficSection } from './TrafficSection';
 import './admin.css';
@@ -50,6 +51,7 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
       'What visitors sent with the site’s forms: contact, support, Lokala jobb enquiries and indicator requests, newest first.',
     Component: SubmissionsSection,
   },
+  MAIL_DESK_SECTION,
   {
     id: 'error-reports',
     title: 'Error reports',
