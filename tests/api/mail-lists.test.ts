@@ -440,6 +440,47 @@ describe('on SQLite', () => {
     expect(outbox).toHaveLength(2);
   });
 
+  test('an account whose address is not verified cannot take that address’s subscription off the list', async () => {
+    const h = harness();
+    const email = `owner${unique()}@example.com`;
+    const asked = await callFrom(h, 'POST', '/api/mail/subscribe', {
+      body: { list: 'newsletter', email },
+    });
+    expect(asked.status).toBe(202);
+    const mail = await confirmationMail(h, email, NEWSLETTER_CONFIRM_SUBJECT);
+    const token = tokenOf(
+      linkIn(mail, `${PUBLIC_URL}/newsletter-unsubscribe?confirm-token=`),
+      'confirm-token',
+    );
+    await call(h.server, 'POST', '/api/mail/confirm', { body: { token } });
+
+    const squatter = await createUser(h.server, { email, emailVerified: false });
+    const cookie = await loginAs(h.server, squatter);
+    const patch = (subscribedToNewsletter: boolean) =>
+      call(h.server, 'PATCH', '/api/me', { cookie, body: { subscribedToNewsletter } });
+    expect((await patch(true)).status).toBe(200);
+    expect((await patch(false)).status).toBe(200);
+    expect(await memberRow(h, 'newsletter', email)).toMatchObject({
+      state: 'subscribed',
+      user_id: null,
+    });
+    const deleted = await call(h.server, 'DELETE', '/api/me', {
+      cookie,
+      body: { password: squatter.password },
+    });
+    expect(deleted.status).toBe(204);
+    expect((await memberRow(h, 'newsletter', email))?.state).toBe('subscribed');
+
+    // The verified owner of the address can.
+    const owner = await createUser(h.server, { email, emailVerified: true });
+    const ownerCookie = await loginAs(h.server, owner);
+    await call(h.server, 'PATCH', '/api/me', {
+      cookie: ownerCookie,
+      body: { subscribedToNewsletter: false },
+    });
+    expect((await memberRow(h, 'newsletter', email))?.state).toBe('unsubscribed');
+  });
+
   test('signing up without the box puts nobody on a list; the export lists the pending row of one who ticked it', async () => {
     const h = harness();
     const payload = signUpPayload({ subscribedToNewsletter: false });

@@ -14,7 +14,7 @@ import {
   type MemberState,
 } from '#shared/mail-list-schemas';
 import { hashToken } from '#server/accounts/tokens';
-import type { Database, MailListMember } from '#server/db/schema';
+import type { Database, MailListMember, User } from '#server/db/schema';
 import {
   macMatches,
   newConfirmNonce,
@@ -42,8 +42,10 @@ export async function findMember(
 
 /**
  * Puts the address on the list as `pending` with a new confirmation nonce (a new row, or one that was
- * pending or unsubscribed) and returns the row; a row already `subscribed` is left as it is and
- * returned with `pending: false`. One upsert, so two requests racing for one address cannot collide.
+ * pending or unsubscribed) and returns the row; a row already `subscribed` is left as it is, not even
+ * tied to the account asking (an account with an unverified address must not gain a hold on
+ * someone else's subscription), and returned with `pending: false`. One upsert, so two requests
+ * racing for one address cannot collide.
  */
 export async function markPending(
   db: Kysely<Database>,
@@ -84,13 +86,6 @@ export async function markPending(
   if (updated) return { member: updated, pending: true };
   const member = await findMember(db, input.list, email);
   if (!member) throw new Error('mail list member vanished during the upsert');
-  if (input.userId && !member.user_id) {
-    await db
-      .updateTable('mail_list_members')
-      .set({ user_id: input.userId })
-      .where('id', '=', member.id)
-      .execute();
-  }
   return { member, pending: false };
 }
 
@@ -134,10 +129,14 @@ export async function setMemberState(
     .executeTakeFirstOrThrow();
 }
 
-/** The account switch turned off: the user's newsletter rows (by account or by address) leave. */
+/**
+ * The account switch turned off: the newsletter rows made through the account leave, and, once the
+ * account's address is verified, any other row of that address too (an unverified address proves
+ * nothing, so it cannot take someone else off the list).
+ */
 export async function unsubscribeUserFromNewsletter(
   db: Kysely<Database>,
-  user: { id: string; email: string },
+  user: Pick<User, 'id' | 'email' | 'email_verified'>,
   now = new Date(),
 ): Promise<void> {
   await db
@@ -145,7 +144,11 @@ export async function unsubscribeUserFromNewsletter(
     .set({ state: 'unsubscribed', confirm_nonce: null, updated_at: now.toISOString() })
     .where('list', '=', 'newsletter')
     .where('state', '!=', 'unsubscribed')
-    .where((eb) => eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)]))
+    .where((eb) =>
+      user.email_verified === 1
+        ? eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)])
+        : eb('user_id', '=', user.id),
+    )
     .execute();
 }
 
@@ -207,7 +210,10 @@ export async function memberCounts(db: Kysely<Database>): Promise<MailListCounts
   });
 }
 
-/** A deleted account takes the list rows made through it (sign-up, the switch) with it. */
+/**
+ * A deleted account takes the list rows made through it (sign-up, the switch) with it. Rows of its
+ * address made otherwise (a form, the subscribe form) stay: they belong to whoever confirmed them.
+ */
 export async function deleteUserMemberships(db: Kysely<Database>, userId: string): Promise<void> {
   await db.deleteFrom('mail_list_members').where('user_id', '=', userId).execute();
 }

@@ -14,7 +14,7 @@ import {
 } from '#shared/mail-list-schemas';
 import { absoluteUrl } from '#shared/paths';
 import type { Config } from '#server/config';
-import type { Database } from '#server/db/schema';
+import type { Database, User } from '#server/db/schema';
 import { confirmToken, mailListSecret, unsubscribeToken } from '#server/mail-lists/list-tokens';
 import {
   markPending,
@@ -100,12 +100,9 @@ export async function requestSubscription(
 ): Promise<SubscriptionOutcome> {
   const email = normaliseListEmail(input.email);
   const existing = await findMember(db, input.list, email);
-  if (existing?.state === 'subscribed' && (existing.user_id || !input.userId))
-    return 'already-subscribed';
-  if (existing?.state !== 'subscribed') {
-    const hit = await hitRateLimit(db, CONFIRMATIONS_PER_ADDRESS, email, now);
-    if (!hit.allowed) return 'limited';
-  }
+  if (existing?.state === 'subscribed') return 'already-subscribed';
+  const hit = await hitRateLimit(db, CONFIRMATIONS_PER_ADDRESS, email, now);
+  if (!hit.allowed) return 'limited';
   const { member, pending } = await markPending(
     db,
     context.secret,
@@ -129,7 +126,7 @@ export async function requestSubscription(
 export async function applyNewsletterWish(
   db: Kysely<Database>,
   context: ListContext,
-  user: { id: string; email: string },
+  user: Pick<User, 'id' | 'email' | 'email_verified'>,
   subscribed: boolean,
   now = new Date(),
 ): Promise<void> {
