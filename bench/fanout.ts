@@ -37,7 +37,8 @@ const WARM_UP_CLIENTS = 20;
 /** RSS counts as settled when this many readings half a second apart vary by at most this much. */
 const RSS_STEADY_READINGS = 4;
 const RSS_STEADY_BYTES = 256 * 1024;
-const RSS_SETTLE_MAX_MS = 30_000;
+const RSS_SETTLE_MIN_MS = 10_000;
+const RSS_SETTLE_MAX_MS = 40_000;
 /** No RSS baseline from a server younger than this (see settledRss). */
 const MIN_SERVER_AGE_MS = 15_000;
 const PAUSE_BETWEEN_POSTS_MS = 300;
@@ -322,13 +323,15 @@ interface FanoutTarget {
 
 /**
  * The servers' RSS once it has settled: each is asked for a full collection every half second
- * (gc-on-signal.ts) until the total has stayed within RSS_STEADY_BYTES for RSS_STEADY_READINGS
- * readings in a row, and not before `notBefore` (Date.now() time). Why the wait: a few seconds
- * after start-up, a Node process gives back tens of MB of start-up code at its next collection;
- * a reading from before that would make the streams look free.
+ * (gc-on-signal.ts) for at least RSS_SETTLE_MIN_MS, and then until the total has stayed within
+ * RSS_STEADY_BYTES for RSS_STEADY_READINGS readings in a row, and not before `notBefore`
+ * (Date.now() time). Why so long: after a burst of allocation (start-up, or opening a thousand
+ * streams) V8 keeps its young generation grown to tens of MB through forced collections, and gives
+ * it back only some seconds later; a reading before that counts tens of MB of empty young space.
  */
 async function settledRss(pids: number[], notBefore = 0): Promise<number> {
   const readings: number[] = [];
+  const earliest = Math.max(notBefore, Date.now() + RSS_SETTLE_MIN_MS);
   const deadline = Date.now() + RSS_SETTLE_MAX_MS;
   for (;;) {
     for (const pid of pids) process.kill(pid, 'SIGUSR2');
@@ -338,7 +341,7 @@ async function settledRss(pids: number[], notBefore = 0): Promise<number> {
     const steady =
       recent.length === RSS_STEADY_READINGS &&
       Math.max(...recent) - Math.min(...recent) <= RSS_STEADY_BYTES;
-    if (steady && Date.now() >= notBefore) return recent.at(-1)!;
+    if (steady && Date.now() >= earliest) return recent.at(-1)!;
     if (Date.now() > deadline) {
       endProgress();
       console.error(
