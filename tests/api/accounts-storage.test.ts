@@ -196,6 +196,28 @@ function storageTests(open: () => Promise<Kysely<Database>>) {
     expect(await countOf(daily)).toBe(0);
   });
 
+  test('account mail is claimed before newsletter mail queued earlier', async () => {
+    const past = new Date(Date.now() - 60_000);
+    const newsletterMail = await enqueueMail(
+      db,
+      { to: `reader${unique()}@example.com`, subject: 'news', text: 't' },
+      past,
+    );
+    await db
+      .updateTable('mail_outbox')
+      .set({ newsletter_id: `newsletter-${unique()}` })
+      .where('id', '=', newsletterMail)
+      .execute();
+    const resetMail = await enqueueMail(db, {
+      to: `reset${unique()}@example.com`,
+      subject: 'reset',
+      text: 't',
+    });
+    const claimed = await claimDueMail(db, `prio-${unique()}`, 60_000, 1);
+    expect(claimed.map((mail) => mail.id)).toEqual([resetMail]);
+    expect(claimed.map((mail) => mail.id)).not.toContain(newsletterMail);
+  });
+
   test('queued mail is leased: one claimer wins, the lease runs out, only the holder settles it', async () => {
     const now = new Date();
     const id = await enqueueMail(

@@ -46,7 +46,8 @@ export function backoffMs(failedAttempts: number): number {
 }
 
 /**
- * Claims up to `limit` due mails for `claimId` until `leaseMs` from now. A row whose lease ran out
+ * Claims up to `limit` due mails for `claimId` until `leaseMs` from now, mail about a visitor's own
+ * account before list mail (newsletters). A row whose lease ran out
  * (its instance died mid-send) is due again. Each claim is one conditional update, so of two
  * instances racing for a row exactly one wins.
  */
@@ -64,6 +65,8 @@ export async function claimDueMail(
     .where('status', '=', 'queued')
     .where('next_attempt_at', '<=', nowIso)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
+    // A visitor waiting for a reset link comes before a newsletter's thousandth reader.
+    .orderBy(sql`case when newsletter_id is null then 0 else 1 end`)
     .orderBy('next_attempt_at')
     .limit(limit)
     .execute();
