@@ -12,30 +12,35 @@ export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Adds one visit to the page's total and to its row for the UTC day of `now`, together. */
+/**
+ * Adds one visit to the page's total and to its row for the UTC day of `now`, together: in the
+ * caller's transaction when given one, else in its own.
+ */
 export async function countVisit(
   db: Kysely<Database>,
   pageKey: string,
   now = new Date(),
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('page_visits')
-      .values({ page_key: pageKey, count: 1 })
-      .onConflict((oc) =>
-        oc.column('page_key').doUpdateSet({ count: sql<number>`page_visits.count + 1` }),
-      )
-      .execute();
-    await trx
-      .insertInto('page_visits_daily')
-      .values({ page_key: pageKey, day: utcDay(now), count: 1 })
-      .onConflict((oc) =>
-        oc
-          .columns(['page_key', 'day'])
-          .doUpdateSet({ count: sql<number>`page_visits_daily.count + 1` }),
-      )
-      .execute();
-  });
+  if (!db.isTransaction) {
+    await db.transaction().execute((trx) => countVisit(trx, pageKey, now));
+    return;
+  }
+  await db
+    .insertInto('page_visits')
+    .values({ page_key: pageKey, count: 1 })
+    .onConflict((oc) =>
+      oc.column('page_key').doUpdateSet({ count: sql<number>`page_visits.count + 1` }),
+    )
+    .execute();
+  await db
+    .insertInto('page_visits_daily')
+    .values({ page_key: pageKey, day: utcDay(now), count: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['page_key', 'day'])
+        .doUpdateSet({ count: sql<number>`page_visits_daily.count + 1` }),
+    )
+    .execute();
 }
 
 /** The spec's traffic/pages document and the per-day rows of the last `days` UTC days. */

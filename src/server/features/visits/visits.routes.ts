@@ -32,8 +32,11 @@ export async function visitsRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      await enforceRateLimits(app.db, reply, [[VISITS_PER_ADDRESS, request.ip]]);
-      await countVisit(app.db, request.body.page);
+      // One transaction, one commit (one disk flush) for the limit and the count together.
+      await app.db.transaction().execute(async (trx) => {
+        await enforceRateLimits(trx, reply, [[VISITS_PER_ADDRESS, request.ip]]);
+        await countVisit(trx, request.body.page);
+      });
       return reply.code(204).send(undefined);
     },
   );
