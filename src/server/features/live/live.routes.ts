@@ -58,6 +58,10 @@ function coalesced(task: () => Promise<void>): () => void {
 export async function liveRoutes(app: App): Promise<void> {
   const { heartbeatMs, maxStreamsPerAddress } = app.liveStreamSettings;
   const openStreams = createOpenStreams(maxStreamsPerAddress);
+  // One timer beats for every open stream (a timer per stream costs memory at thousands of streams).
+  const heartbeat = setInterval(() => openStreams.heartbeatAll(), heartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
   // Open streams never finish on their own: without this, close() would wait for every visitor to leave.
   app.addHook('preClose', async () => openStreams.endAll());
   const assistantFeed = createAssistantFeed(app.live, () => readCurrentMessage(app.db), app.log);
@@ -115,8 +119,6 @@ export async function liveRoutes(app: App): Promise<void> {
       };
       // Subscribed before the first read, so a change committed during that read is not lost.
       stream.onClose(app.live.subscribe(onNotice));
-      const heartbeat = setInterval(() => stream.heartbeat(), heartbeatMs);
-      stream.onClose(() => clearInterval(heartbeat));
 
       sendUser();
       const { page } = request.query;

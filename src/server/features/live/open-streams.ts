@@ -9,6 +9,8 @@ export interface OpenStreams {
   /** Tracks an opened stream; its place is given back when it closes. */
   track(address: string, stream: SseStream): void;
   size(): number;
+  /** Sends a heartbeat comment on every open stream. */
+  heartbeatAll(): void;
   endAll(): void;
 }
 
@@ -38,6 +40,9 @@ export function createOpenStreams(maxPerAddress: number): OpenStreams {
       });
     },
     size: () => streams.size,
+    heartbeatAll() {
+      for (const stream of streams) stream.heartbeat();
+    },
     endAll() {
       for (const stream of [...streams]) stream.end();
     },
