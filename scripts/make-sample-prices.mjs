@@ -1,9 +1,10 @@
 // Writes the generated sample prices the indicator pages chart (run: node scripts/make-sample-prices.mjs).
 // They are not real market data: every series is a seeded random walk (geometric Brownian motion with
-// a slowly changing trend), so the same script always writes the same bytes. Two files in
+// a slowly changing trend), so the same script always writes the same bytes. Three files in
 // src/client/features/indicators/: sample-prices.json (one year of daily candles for the Long & Short
-// Position page, with the trade set-up the page opens with) and sample-portfolio.json (one year of
-// daily closes of four assets for the Portfolio page), in the repository's Prettier layout.
+// Position chart), sample-trade.json (the symbol and the trade set-up that page opens with) and
+// sample-portfolio.json (one year of daily closes of four assets for the Portfolio page), in the
+// repository's Prettier layout.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
@@ -94,13 +95,15 @@ const nova = candles({ seed: 14, vol: 0.55, drift: 0.45, swing: 0.9, lastClose: 
 const closes = (series) => series.map((candle) => candle[3]);
 const NOTE = 'Generated sample prices (scripts/make-sample-prices.mjs), not market data.';
 
-await writeJson('sample-prices.json', {
+// The chart's candles, and apart from them the few figures the page itself needs (so the page's own
+// chunk stays small and the candles load with the chart).
+await writeJson('sample-prices.json', { note: NOTE, start: START, candles: nova });
+await writeJson('sample-trade.json', {
   note: NOTE,
   symbol: 'NOVA/USD',
   name: 'Nova, a sample coin',
   start: START,
   setup: openingSetup(nova),
-  candles: nova,
 });
 
 await writeJson('sample-portfolio.json', {

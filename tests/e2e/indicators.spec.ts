@@ -22,8 +22,9 @@ function result(page: Page, term: string) {
   return page.locator('.results__item').filter({ hasText: term }).locator('dd');
 }
 
-/** The chart is drawn: the library's canvas is in the reserved box. */
+/** The chart is drawn: the library's canvas is in the reserved box (it loads once scrolled near). */
 async function chartDrawn(page: Page, chart: 'position' | 'portfolio') {
+  await page.locator('main .indicator-chart').first().scrollIntoViewIfNeeded();
   await page.locator(`[data-chart="${chart}"] canvas`).first().waitFor();
 }
 
@@ -99,9 +100,19 @@ test('Long & Short Position: dragging a line on the chart moves that level', asy
 });
 
 test('Portfolio: the page draws the profit-and-loss chart and the allocation follows the quantities', async () => {
-  const { page } = await site.open(paths.portfolio, { width: 400 });
+  const tab = await site.newTab({ width: 400, height: 860 });
+  const { page } = tab;
+  const chartLibrary: string[] = [];
+  page.on('request', (request) => {
+    if (/lightweight-charts/.test(request.url())) chartLibrary.push(request.url());
+  });
+  await page.goto(`${site.url}${paths.portfolio}`);
   await page.getByRole('heading', { level: 1, name: 'Portfolio indicator' }).waitFor();
+  // On a phone the chart is below the first screen: its library is not fetched until it comes near.
+  await page.waitForLoadState('networkidle');
+  expect(chartLibrary).toEqual([]);
   await chartDrawn(page, 'portfolio');
+  expect(chartLibrary).toHaveLength(1);
   const ring = page.getByRole('img', { name: /^Allocation on / });
   expect(await ring.getAttribute('aria-label')).toContain('Orbit 15.4%');
 

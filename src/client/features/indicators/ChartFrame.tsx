@@ -1,9 +1,11 @@
 /**
  * The frame of an indicator chart, in the page's own chunk: the canvas's space is reserved (no layout
  * shift while lightweight-charts streams in), a legend and the library's credit under it, and a
- * plain note if the chart's chunk cannot load (the numbers beside it still work).
+ * plain note if the chart's chunk cannot load (the numbers beside it still work). The chart itself
+ * (and with it the library) is only asked for once the frame comes near the screen, so a phone that
+ * opens the page at its top reads the text without waiting on a chart it has not scrolled to.
  */
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChartCredit } from './ChartCredit';
 
 class ChartLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -34,19 +36,46 @@ interface ChartFrameProps {
   children: ReactNode;
 }
 
-export function ChartFrame({ legend, children }: ChartFrameProps) {
+/** How far below the screen a chart starts loading. */
+const NEAR_MARGIN = '200px 0px';
+
+function ChartPlaceholder() {
   return (
-    <figure className="indicator-chart">
+    <div className="indicator-chart__canvas skeleton" aria-busy="true">
+      <span className="visually-hidden">Loading the chart…</span>
+    </div>
+  );
+}
+
+/** Whether the element has come near the screen (true at once where IntersectionObserver is missing). */
+function useNearScreen() {
+  const ref = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
+
+export function ChartFrame({ legend, children }: ChartFrameProps) {
+  const { ref, near } = useNearScreen();
+  return (
+    <figure className="indicator-chart" ref={ref}>
       <ChartLoadBoundary>
-        <Suspense
-          fallback={
-            <div className="indicator-chart__canvas skeleton" aria-busy="true">
-              <span className="visually-hidden">Loading the chart…</span>
-            </div>
-          }
-        >
-          {children}
-        </Suspense>
+        {near ? (
+          <Suspense fallback={<ChartPlaceholder />}>{children}</Suspense>
+        ) : (
+          <ChartPlaceholder />
+        )}
       </ChartLoadBoundary>
       <figcaption className="indicator-chart__caption">
         {legend}

@@ -25,7 +25,7 @@ import { subscribeToTheme } from '../../shell/toggles/theme';
 import { baseChartOptions, readPalette, withAlpha, type ChartPalette } from './chart-palette';
 import { roundPrice, type LevelField } from './position-math';
 import { dayAt } from './sample-days';
-import type { Candle } from './sample-prices';
+import { SAMPLE_CANDLES, SAMPLE_START } from './sample-prices';
 
 export interface ChartLevels {
   entry: number;
@@ -34,9 +34,6 @@ export interface ChartLevels {
 }
 
 interface PositionChartProps {
-  candles: readonly Candle[];
-  /** The first candle's day, 'YYYY-MM-DD'. */
-  start: string;
   /** The candle the trade starts at: the zones are shaded from there to the right edge. */
   entryIndex: number;
   /** Prices as typed; a level that is not a price above zero is not drawn. */
@@ -150,13 +147,13 @@ function lineColors(palette: ChartPalette): Record<LevelField, string> {
 }
 
 function zoneState(
-  props: Pick<PositionChartProps, 'levels' | 'valid' | 'start' | 'entryIndex'>,
+  props: Pick<PositionChartProps, 'levels' | 'valid' | 'entryIndex'>,
   palette: ChartPalette,
 ): ZoneState {
   return {
     levels: props.levels,
     visible: props.valid,
-    from: dayAt(props.start, props.entryIndex) as Time,
+    from: dayAt(SAMPLE_START, props.entryIndex) as Time,
     risk: withAlpha(palette.down, 0.16),
     reward: withAlpha(palette.up, 0.16),
   };
@@ -168,8 +165,6 @@ function visibleDays(width: number): number {
 }
 
 export function PositionChart({
-  candles,
-  start,
   levels,
   valid,
   entryIndex,
@@ -207,8 +202,9 @@ export function PositionChart({
       priceLineVisible: false,
       lastValueVisible: false,
     });
+    const candles = SAMPLE_CANDLES;
     series.setData(
-      candles.map((candle, index) => ({ time: dayAt(start, index) as Time, ...candle })),
+      candles.map((candle, index) => ({ time: dayAt(SAMPLE_START, index) as Time, ...candle })),
     );
     const colors = lineColors(palette);
     const lines = Object.fromEntries(
@@ -224,7 +220,7 @@ export function PositionChart({
         }),
       ]),
     ) as Record<LevelField, IPriceLine>;
-    const zones = new TradeZones(zoneState({ levels, valid, start, entryIndex }, palette));
+    const zones = new TradeZones(zoneState({ levels, valid, entryIndex }, palette));
     series.attachPrimitive(zones);
     const parts: ChartParts = { chart, series, lines, zones, palette };
     partsRef.current = parts;
@@ -248,7 +244,7 @@ export function PositionChart({
       const next = lineColors(palette);
       for (const field of FIELDS) lines[field].applyOptions({ color: next[field] });
       const { levels: now, valid: makesTrade } = latest.current;
-      zones.update(zoneState({ levels: now, valid: makesTrade, start, entryIndex }, palette));
+      zones.update(zoneState({ levels: now, valid: makesTrade, entryIndex }, palette));
     });
 
     // Dragging a line: the nearest line within reach of the press follows the pointer.
@@ -332,8 +328,8 @@ export function PositionChart({
           : { lineVisible: false, axisLabelVisible: false },
       );
     }
-    parts.zones.update(zoneState({ levels, valid, start, entryIndex }, parts.palette));
-  }, [levels, valid, start, entryIndex]);
+    parts.zones.update(zoneState({ levels, valid, entryIndex }, parts.palette));
+  }, [levels, valid, entryIndex]);
 
   return (
     <div

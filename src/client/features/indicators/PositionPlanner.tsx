@@ -19,7 +19,7 @@ import {
   type SizingField,
 } from './position-math';
 import { dayAt, formatDay } from './sample-days';
-import { SAMPLE_PRICES } from './sample-prices';
+import { SAMPLE_TRADE } from './sample-trade';
 import './indicators.css';
 
 const PositionChart = lazy(() =>
@@ -29,7 +29,7 @@ const PositionChart = lazy(() =>
 type FieldName = LevelField | 'accountSize' | 'riskPercent';
 type Texts = Record<FieldName, string>;
 
-const { setup, symbol } = SAMPLE_PRICES;
+const { setup, symbol } = SAMPLE_TRADE;
 const BASE = symbol.split('/')[0] ?? symbol;
 
 const START: Texts = {
@@ -82,7 +82,7 @@ export function PositionPlanner() {
     }
   }
 
-  const entryDay = formatDay(dayAt(SAMPLE_PRICES.start, setup.entryIndex));
+  const entryDay = formatDay(dayAt(SAMPLE_TRADE.start, setup.entryIndex));
   const description = trade.ok
     ? `Daily candles of ${symbol}, generated sample prices, with a ${side} trade from ${entryDay}: entry ${formatPrice(entry)}, stop ${formatPrice(stop)}, target ${formatPrice(target)}, risk-reward ${formatRatio(trade.ratio)}.`
     : `Daily candles of ${symbol}, generated sample prices. The trade is not drawn: ${trade.message}`;
@@ -101,8 +101,6 @@ export function PositionPlanner() {
         }
       >
         <PositionChart
-          candles={SAMPLE_PRICES.candles}
-          start={SAMPLE_PRICES.start}
           entryIndex={setup.entryIndex}
           levels={{ entry, stop, target }}
           valid={trade.ok}

@@ -1,6 +1,7 @@
 /**
- * The Long & Short Position page's generated sample prices (scripts/make-sample-prices.mjs): one year
- * of daily candles and the trade set-up the page opens with. Not market data.
+ * The Long & Short Position chart's generated sample candles (scripts/make-sample-prices.mjs): one
+ * year of daily candles, one per calendar day from `start`. Not market data. Imported only by the
+ * chart's chunk.
  */
 import data from './sample-prices.json';
 
@@ -11,22 +12,10 @@ export interface Candle {
   close: number;
 }
 
-export interface SamplePrices {
-  symbol: string;
-  name: string;
-  /** The first candle's day, 'YYYY-MM-DD'; one candle per calendar day. */
-  start: string;
-  setup: { entryIndex: number; entry: number; stop: number; target: number };
-  candles: readonly Candle[];
-}
+/** The first candle's day, 'YYYY-MM-DD'. */
+export const SAMPLE_START: string = data.start;
 
-export const SAMPLE_PRICES: SamplePrices = {
-  ...data,
-  // The script writes each candle as [open, high, low, close].
-  candles: data.candles.map(([open = 0, high = 0, low = 0, close = 0]) => ({
-    open,
-    high,
-    low,
-    close,
-  })),
-};
+// The script writes each candle as [open, high, low, close].
+export const SAMPLE_CANDLES: readonly Candle[] = data.candles.map(
+  ([open = 0, high = 0, low = 0, close = 0]) => ({ open, high, low, close }),
+);
