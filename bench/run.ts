@@ -48,7 +48,14 @@ import { startSiteServer, type SiteServer } from './server.ts';
 import { errorMessage } from './timeout.ts';
 
 const RESULTS_FILE = 'bench/results/latest.json';
-const LIGHTHOUSE_PATHS = [paths.home, paths.about, paths.art];
+const LIGHTHOUSE_PATHS = [
+  paths.home,
+  paths.about,
+  paths.art,
+  paths.music,
+  paths.longAndShortPosition,
+  paths.portfolio,
+];
 
 interface BundleResults {
   kbBytes: number;
