@@ -8,6 +8,7 @@ import {
   parseMusicContent,
   parseSiteContent,
 } from './src/shared/content-schema.ts';
+import { parseIndicatorPlans } from './src/shared/indicator-plans.ts';
 import { compileLegalMarkdown } from './src/client/pages/legal/legal-markdown.ts';
 
 /** An entry's file (relative to content/) must exist: the page would show a broken image or track. */
@@ -26,6 +27,7 @@ function validateContent(): Plugin {
       art.artworks.forEach(({ image }, i) =>
         requireContentFile(image, `content/art.json: artworks.${i}.image`),
       );
+      parseIndicatorPlans(JSON.parse(readFileSync('content/indicators.json', 'utf8')));
       const music = parseMusicContent(JSON.parse(readFileSync('content/music.json', 'utf8')));
       music.tracks.forEach(({ file }, i) =>
         requireContentFile(file, `content/music.json: tracks.${i}.file`),

@@ -4,7 +4,14 @@ import { join, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { parseConfig } from '#server/config';
 import { ConfigError } from '#server/config-error';
-import { loadSiteContent, SITE_CONTENT_FILE } from '#server/site-content';
+import {
+  ART_CONTENT_FILE,
+  DONATION_CONTENT_FILE,
+  INDICATORS_CONTENT_FILE,
+  loadSiteContent,
+  MUSIC_CONTENT_FILE,
+  SITE_CONTENT_FILE,
+} from '#server/site-content';
 
 const site = { siteName: 'Test Site' };
 
@@ -169,6 +176,27 @@ test('a bad entry in content/site.json stops start-up with one line naming it', 
         'Invalid content: content/site.json: socialLinks.0.url: must be an https:// link',
       ),
     );
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test('a bad entry in content/indicators.json stops start-up with one line naming it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'indicators-content-'));
+  const file = join(dir, 'indicators.json');
+  const content = JSON.parse(readFileSync(INDICATORS_CONTENT_FILE, 'utf8'));
+  content.plans[0].price = '   ';
+  writeFileSync(file, JSON.stringify(content));
+  try {
+    expect(() =>
+      loadSiteContent(
+        SITE_CONTENT_FILE,
+        DONATION_CONTENT_FILE,
+        ART_CONTENT_FILE,
+        MUSIC_CONTENT_FILE,
+        file,
+      ),
+    ).toThrow(/^Invalid content: content\/indicators\.json: plans\.0\.price: /);
   } finally {
     rmSync(dir, { recursive: true });
   }

@@ -8,6 +8,7 @@ import {
   type DonationContent,
   type SiteContent,
 } from '#shared/content-schema';
+import { parseIndicatorPlans } from '#shared/indicator-plans';
 import { ConfigError } from '#server/config-error';
 
 const contentFile = (name: string) =>
@@ -17,6 +18,7 @@ export const SITE_CONTENT_FILE = contentFile('site.json');
 export const DONATION_CONTENT_FILE = contentFile('donation.json');
 export const ART_CONTENT_FILE = contentFile('art.json');
 export const MUSIC_CONTENT_FILE = contentFile('music.json');
+export const INDICATORS_CONTENT_FILE = contentFile('indicators.json');
 
 function loadContentFile<T>(
   file: string,
@@ -38,14 +40,16 @@ function loadContentFile<T>(
 
 /**
  * Reads and checks the owner's content/site.json (and, so that start-up catches every bad entry the
- * build would, content/donation.json, art.json and music.json); a bad entry becomes one line naming it.
+ * build would, content/donation.json, art.json, music.json and indicators.json); a bad entry becomes one line naming it.
  */
 export function loadSiteContent(
   file = SITE_CONTENT_FILE,
   donationFile = DONATION_CONTENT_FILE,
   artFile = ART_CONTENT_FILE,
   musicFile = MUSIC_CONTENT_FILE,
+  indicatorsFile = INDICATORS_CONTENT_FILE,
 ): SiteContent {
+  loadContentFile(indicatorsFile, 'content/indicators.json', parseIndicatorPlans);
   loadContentFile<DonationContent>(donationFile, 'content/donation.json', parseDonationContent);
   loadContentFile(artFile, 'content/art.json', parseArtContent);
   loadContentFile(musicFile, 'content/music.json', parseMusicContent);

@@ -45,3 +45,15 @@ export function indicatorPlansSchema() {
     membership: text(400),
   }) satisfies z.ZodType<IndicatorPlansContent>;
 }
+
+/** Parses content/indicators.json; the error names the file and the bad entry, e.g. `plans.0.price`. */
+export function parseIndicatorPlans(
+  raw: unknown,
+  file = 'content/indicators.json',
+): IndicatorPlansContent {
+  const result = indicatorPlansSchema().safeParse(raw);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.length ? issue.path.join('.') : '(root)';
+  throw new Error(`${file}: ${where}: ${issue?.message ?? 'invalid'}`);
+}
