@@ -6,9 +6,10 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { AXE_TAGS } from './browser';
+import { AXE_TAGS, settleAnimations } from './browser';
 
 export async function axeViolationsInPage(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)
     .setLegacyMode(true)

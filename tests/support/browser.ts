@@ -38,7 +38,10 @@ export interface ContextOptions {
 }
 
 /** A fresh context (own storage) with the theme saved the way the site saves it. */
-export async function newContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: ContextOptions,
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: options.width, height: options.height ?? 900 },
     reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
@@ -50,7 +53,11 @@ export async function newContext(browser: Browser, options: ContextOptions): Pro
   await context.addInitScript((s: { theme: string | null; consent: boolean }) => {
     if (sessionStorage.getItem('__seeded')) return;
     sessionStorage.setItem('__seeded', '1');
-    if (s.theme) localStorage.setItem('settings', JSON.stringify({ createdAt: new Date().toISOString(), theme: s.theme }));
+    if (s.theme)
+      localStorage.setItem(
+        'settings',
+        JSON.stringify({ createdAt: new Date().toISOString(), theme: s.theme }),
+      );
     if (s.consent) localStorage.setItem('cookie-consent', JSON.stringify({ consent: true }));
   }, seed);
   return context;
@@ -68,9 +75,42 @@ export function collectPageErrors(page: Page): string[] {
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
+/**
+ * Waits until no finite animation or transition runs (twice in a row, 50 ms apart), so axe never
+ * judges colours half-way through a fade, such as the donate button's appearance.
+ */
+export async function settleAnimations(page: Page, timeoutMs = 3000): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    const running = () =>
+      document.getAnimations().filter((animation) => {
+        const timing = animation.effect?.getComputedTiming();
+        return animation.playState === 'running' && timing?.endTime !== Infinity;
+      });
+    const deadline = performance.now() + timeout;
+    let quiet = 0;
+    while (quiet < 2 && performance.now() < deadline) {
+      const active = running();
+      if (active.length === 0) quiet += 1;
+      else {
+        quiet = 0;
+        await Promise.race([
+          Promise.all(active.map((animation) => animation.finished.catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, 500)),
+        ]);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, timeoutMs);
+}
+
 export async function axeViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
   );
 }
