@@ -479,6 +479,22 @@ describe('on SQLite', () => {
       body: { subscribedToNewsletter: false },
     });
     expect((await memberRow(h, 'newsletter', email))?.state).toBe('unsubscribed');
+
+    // An unverified account ticking the box later does not make the address's row its own.
+    await call(h.server, 'DELETE', '/api/me', {
+      cookie: ownerCookie,
+      body: { password: owner.password },
+    });
+    const another = await createUser(h.server, { email, emailVerified: false });
+    const anotherCookie = await loginAs(h.server, another);
+    await call(h.server, 'PATCH', '/api/me', {
+      cookie: anotherCookie,
+      body: { subscribedToNewsletter: true },
+    });
+    expect(await memberRow(h, 'newsletter', email)).toMatchObject({
+      state: 'pending',
+      user_id: null,
+    });
   });
 
   test('signing up without the box puts nobody on a list; the export lists the pending row of one who ticked it', async () => {

@@ -73,12 +73,9 @@ export async function markPending(
     .onConflict((oc) =>
       oc
         .columns(['list', 'email'])
-        .doUpdateSet((eb) => ({
-          state: 'pending',
-          confirm_nonce: nonce,
-          updated_at: nowIso,
-          user_id: eb.fn.coalesce('mail_list_members.user_id', eb.ref('excluded.user_id')),
-        }))
+        // The row keeps its account: a sign-up with someone else's address must not attach
+        // itself to their entry (and so be able to remove it).
+        .doUpdateSet({ state: 'pending', confirm_nonce: nonce, updated_at: nowIso })
         .where('mail_list_members.state', '!=', 'subscribed'),
     )
     .returningAll()
