@@ -8,7 +8,9 @@
  * A link of another list moves to that list's page, so the reader gets its language.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useNoReferrer } from '../accounts/reset-password-page';
+import { readQueryParam, removeQueryParam } from '../accounts/url-params';
 import {
   CONFIRM_TOKEN_PARAM,
   MAIL_LIST_INFO,
@@ -58,9 +60,14 @@ function isInvalidLink(error: unknown): boolean {
 
 export function ListLink({ list, route }: ListLinkProps) {
   const texts = LIST_PAGE_TEXTS[list];
-  const [params] = useSearchParams();
-  const confirmToken = params.get(CONFIRM_TOKEN_PARAM)?.trim() || null;
-  const unsubscribeToken = params.get(UNSUBSCRIBE_TOKEN_PARAM)?.trim() || null;
+  // Read once, then taken out of the address bar (history, shared URLs) and kept from Referer headers.
+  const [confirmToken] = useState(() => readQueryParam(CONFIRM_TOKEN_PARAM));
+  const [unsubscribeToken] = useState(() => readQueryParam(UNSUBSCRIBE_TOKEN_PARAM));
+  useEffect(() => {
+    removeQueryParam(CONFIRM_TOKEN_PARAM);
+    removeQueryParam(UNSUBSCRIBE_TOKEN_PARAM);
+  }, []);
+  useNoReferrer();
   const link: { kind: LinkKind; token: string } | null = confirmToken
     ? { kind: 'confirm', token: confirmToken }
     : unsubscribeToken
@@ -102,7 +109,6 @@ interface LinkPanelProps {
 
 function LinkPanel({ list, texts, kind, token }: LinkPanelProps) {
   const navigate = useNavigate();
-  const location = useLocation();
   const [lookup, setLookup] = useState<Lookup>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -116,9 +122,13 @@ function LinkPanel({ list, texts, kind, token }: LinkPanelProps) {
         if (controller.signal.aborted) return;
         // Another list's link: its own page, in its own language.
         if (member.list !== list) {
-          void navigate(`${MAIL_LIST_INFO[member.list].page}${location.search}`, {
-            replace: true,
-          });
+          const param = kind === 'confirm' ? CONFIRM_TOKEN_PARAM : UNSUBSCRIBE_TOKEN_PARAM;
+          void navigate(
+            `${MAIL_LIST_INFO[member.list].page}?${param}=${encodeURIComponent(token)}`,
+            {
+              replace: true,
+            },
+          );
           return;
         }
         setLookup({ status: 'found', member });
@@ -130,7 +140,7 @@ function LinkPanel({ list, texts, kind, token }: LinkPanelProps) {
       },
     );
     return () => controller.abort();
-  }, [kind, token, list, attempt, navigate, location.search]);
+  }, [kind, token, list, attempt, navigate]);
 
   async function act(run: (token: string) => Promise<MailMember>, next: Outcome) {
     if (busy) return;
