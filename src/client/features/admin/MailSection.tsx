@@ -28,8 +28,10 @@ import { DeskLoadFailed, DeskLoading } from './DeskSection';
 import { messageOf, useAdminData } from './use-admin-data';
 import '../mail-lists/mail-lists.css';
 
-/** While a newsletter is being sent, its progress is read again this often. */
+/** While a newsletter is being sent, its progress is read again this often… */
 export const PROGRESS_POLL_MS = 2000;
+/** …and at least this often while nothing moves. */
+export const PROGRESS_POLL_MAX_MS = 60_000;
 
 type ListCount = MailListCounts['lists'][number];
 
@@ -59,27 +61,35 @@ export function MailSection() {
   const { setData: showNewsletters } = newsletters;
   const sending = newsletters.data?.some((n) => n.queued > 0) ?? false;
 
-  // Progress while any mail is queued: one read every 2 s, until all are out or the desk closes.
+  // Progress while any mail is queued: one read every 2 s, slowing down (to a minute at most) while
+  // nothing moves, e.g. when the mail server is down and the queue waits to retry.
   const [round, setRound] = useState(0);
+  const [stale, setStale] = useState(0);
+  const lastProgress = useRef(-1);
   useEffect(() => {
     if (!sending) return;
     const controller = new AbortController();
+    const delay = Math.min(PROGRESS_POLL_MS * 2 ** stale, PROGRESS_POLL_MAX_MS);
     const timer = setTimeout(() => {
       fetchNewsletters(controller.signal)
         .then((list) => {
-          if (!controller.signal.aborted) showNewsletters(list);
+          if (controller.signal.aborted) return;
+          showNewsletters(list);
+          const progress = list.reduce((sum, n) => sum + n.sent + n.failed, 0);
+          setStale((count) => (progress === lastProgress.current ? count + 1 : 0));
+          lastProgress.current = progress;
         })
         // A failed read keeps the last figures on screen; the next round tries again.
         .catch(() => undefined)
         .finally(() => {
           if (!controller.signal.aborted) setRound((n) => n + 1);
         });
-    }, PROGRESS_POLL_MS);
+    }, delay);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [sending, round, showNewsletters]);
+  }, [sending, round, stale, showNewsletters]);
 
   return (
     <div className="mail-desk">
