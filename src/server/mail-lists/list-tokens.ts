@@ -3,7 +3,8 @@
  * an HMAC-SHA256 under a per-database secret (app_secrets, made on first use and shared by every
  * instance). The unsubscribe token signs "unsubscribe:<id>" and never changes; the confirmation token
  * signs "confirm:<id>:<nonce>", and a new confirmation mail stores a new nonce, so older confirmation
- * links stop working. Only the unsubscribe token's SHA-256 is kept (mail_list_members).
+ * links stop working. A link is checked by recomputing its HMAC for the member id it names; the row
+ * keeps only the unsubscribe token's SHA-256 (mail_list_members.unsubscribe_token), never the token.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
