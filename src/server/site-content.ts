@@ -55,3 +55,10 @@ export function loadSiteContent(
   loadContentFile(musicFile, 'content/music.json', parseMusicContent);
   return loadContentFile(file, 'content/site.json', parseSiteContent);
 }
+
+let cachedSiteName: string | undefined;
+/** The site's name from content/site.json, read once; mails sign with it. */
+export function siteName(): string {
+  cachedSiteName ??= loadSiteContent().siteName;
+  return cachedSiteName;
+}

@@ -12,7 +12,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
 } from '#server/mail/templates';
-import { loadSiteContent } from '#server/site-content';
+import { siteName } from '#server/site-content';
 import {
   createEmailVerification,
   createPasswordReset,
@@ -20,12 +20,6 @@ import {
 } from '#server/accounts/links.repository';
 
 type MailConfig = Pick<Config, 'publicUrl'>;
-
-let siteName: string | undefined;
-function site(): string {
-  siteName ??= loadSiteContent().siteName;
-  return siteName;
-}
 
 export function passwordResetLink(config: MailConfig, token: string): string {
   return absoluteUrl(
@@ -46,7 +40,7 @@ export async function queuePasswordResetMail(
 ): Promise<void> {
   const token = await createPasswordReset(db, user.id);
   const mail = passwordResetMail({
-    siteName: site(),
+    siteName: siteName(),
     username: user.username,
     link: passwordResetLink(config, token),
     validMinutes: PASSWORD_RESET_TTL_MS / 60_000,
@@ -62,7 +56,7 @@ export async function queueEmailVerificationMail(
 ): Promise<void> {
   const token = await createEmailVerification(db, user.id, user.email);
   const mail = emailVerificationMail({
-    siteName: site(),
+    siteName: siteName(),
     username: user.username,
     link: emailVerificationLink(config, token),
   });
@@ -75,7 +69,7 @@ export async function queuePasswordChangedMail(
   user: User,
 ): Promise<void> {
   const mail = passwordChangedMail({
-    siteName: site(),
+    siteName: siteName(),
     username: user.username,
     accountLink: absoluteUrl(config.publicUrl, paths.account),
   });

@@ -25,7 +25,7 @@ import {
 import { enqueueMail } from '#server/mail/outbox.repository';
 import { mailListConfirmationMail } from '#server/mail/templates';
 import { hitRateLimit, type RateLimitRule } from '#server/plugins/rate-limit';
-import { loadSiteContent } from '#server/site-content';
+import { siteName } from '#server/site-content';
 
 /** A few confirmation mails a day per address: enough for a typo fixed or a mail gone missing. */
 export const CONFIRMATIONS_PER_ADDRESS: RateLimitRule = {
@@ -46,12 +46,6 @@ export async function listContext(
   config: Pick<Config, 'publicUrl'>,
 ): Promise<ListContext> {
   return { secret: await mailListSecret(db), publicUrl: config.publicUrl };
-}
-
-let siteName: string | undefined;
-export function listSiteName(): string {
-  siteName ??= loadSiteContent().siteName;
-  return siteName;
 }
 
 export function confirmLink(
@@ -111,7 +105,7 @@ export async function requestSubscription(
   );
   if (!pending || !member.confirm_nonce) return 'already-subscribed';
   const mail = mailListConfirmationMail({
-    siteName: listSiteName(),
+    siteName: siteName(),
     list: input.list,
     link: confirmLink(context, input.list, member.id, member.confirm_nonce),
   });

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database, OutboxMail } from '#server/db/schema';
+import type { Database, NewOutboxMail, OutboxMail } from '#server/db/schema';
 
 export const MAX_ATTEMPTS = 10;
 const BACKOFF_BASE_MS = 30_000;
@@ -18,26 +18,28 @@ export interface QueuedMail {
   headers?: Record<string, string>;
 }
 
+/** A mail_outbox row for `mail`, due at once. */
+export function outboxRow(mail: QueuedMail, now = new Date()): NewOutboxMail {
+  return {
+    id: randomUUID(),
+    to_address: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    headers: mail.headers ? JSON.stringify(mail.headers) : null,
+    next_attempt_at: now.toISOString(),
+    created_at: now.toISOString(),
+  };
+}
+
 export async function enqueueMail(
   db: Kysely<Database>,
   mail: QueuedMail,
   now = new Date(),
 ): Promise<string> {
-  const id = randomUUID();
-  await db
-    .insertInto('mail_outbox')
-    .values({
-      id,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      headers: mail.headers ? JSON.stringify(mail.headers) : null,
-      next_attempt_at: now.toISOString(),
-      created_at: now.toISOString(),
-    })
-    .execute();
-  return id;
+  const row = outboxRow(mail, now);
+  await db.insertInto('mail_outbox').values(row).execute();
+  return row.id;
 }
 
 /** 30 s · 2^attempts, at most an hour: the wait after the attempts-th failure (1-based). */

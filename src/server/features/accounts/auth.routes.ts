@@ -45,6 +45,7 @@ import { applyNewsletterWish, listContext } from '#server/mail-lists/subscriptio
 import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
 import { endSession, getSessionUser, startSession } from '#server/plugins/session';
+import { backgroundTasks } from '#server/background-tasks';
 
 function taken(field: 'email' | 'username'): ApiError {
   return new ApiError(
@@ -59,17 +60,7 @@ function tooCommon(field: string): ApiError {
 }
 
 export async function authRoutes(app: App): Promise<void> {
-  /** Reset requests finish their work after the answer; close() waits for them. */
-  const pending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
-  function inBackground(task: () => Promise<void>): void {
-    const run = task()
-      .catch((error: unknown) => app.log.error({ err: error }, 'password-reset request failed'))
-      .finally(() => pending.delete(run));
-    pending.add(run);
-  }
+  const inBackground = backgroundTasks(app, 'password-reset request');
 
   app.post(
     '/api/auth/register',

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AssistantEvent, AssistantMessage } from '#shared/live-events';
+import { coalesced } from '#server/live/coalesced';
 import type { LiveBus } from '#server/live/live-bus';
 
 interface Follower {
@@ -41,8 +42,6 @@ export function createAssistantFeed(
   /** The last state read, or null when none was read since the last change. */
   let current: { version: number; message: AssistantMessage | null } | null = null;
   let version = 0;
-  let reading = false;
-  let readAgain = false;
 
   const deliver = (follower: Follower) => {
     if (!current || follower.sentVersion >= current.version) return;
@@ -51,34 +50,22 @@ export function createAssistantFeed(
   };
 
   // At most one read at a time; changes during a read cause exactly one more.
-  const refresh = async () => {
-    if (reading) {
-      readAgain = true;
+  const refresh = coalesced(async () => {
+    try {
+      current = { version: ++version, message: await readCurrent() };
+    } catch (error) {
+      log.error({ err: error }, 'live: could not read the assistant message');
+      current = null;
+      for (const follower of [...followers]) follower.fail();
       return;
     }
-    reading = true;
-    try {
-      do {
-        readAgain = false;
-        try {
-          current = { version: ++version, message: await readCurrent() };
-        } catch (error) {
-          log.error({ err: error }, 'live: could not read the assistant message');
-          current = null;
-          for (const follower of [...followers]) follower.fail();
-          return;
-        }
-        for (const follower of [...followers]) deliver(follower);
-      } while (readAgain);
-    } finally {
-      reading = false;
-    }
-  };
+    for (const follower of [...followers]) deliver(follower);
+  });
 
   const unsubscribe = bus.subscribe((notice) => {
     if (notice.kind === 'user') return;
     current = null;
-    if (followers.size > 0) void refresh();
+    if (followers.size > 0) refresh();
   });
 
   return {
@@ -86,7 +73,7 @@ export function createAssistantFeed(
       const follower: Follower = { pageKey, send, fail, sentVersion: 0 };
       followers.add(follower);
       if (current) deliver(follower);
-      else void refresh();
+      else refresh();
       return () => {
         followers.delete(follower);
       };

@@ -21,6 +21,7 @@ import { createAssistantFeed } from './assistant-feed';
 import { createOpenStreams } from './open-streams';
 import { openSseStream } from './sse-stream';
 import { streamUser } from './stream-user';
+import { coalesced } from '#server/live/coalesced';
 
 /** A resync's re-reads are spread over this long, so storage is not asked by every stream at once. */
 const RESYNC_SPREAD_MS = 1000;
@@ -30,30 +31,6 @@ export const TOO_MANY_STREAMS_MESSAGE = 'Too many live connections from this add
 const liveQuerySchema = z.object({
   page: z.string().refine(isPageKey, { error: 'Unknown page.' }).optional(),
 });
-
-/**
- * Runs `task` now, or once more right after the current run when asked while one is running, so
- * results go out in order and a burst of notices costs at most two reads.
- */
-function coalesced(task: () => Promise<void>): () => void {
-  let running = false;
-  let again = false;
-  const run = async () => {
-    running = true;
-    try {
-      do {
-        again = false;
-        await task();
-      } while (again);
-    } finally {
-      running = false;
-    }
-  };
-  return () => {
-    if (running) again = true;
-    else void run();
-  };
-}
 
 export async function liveRoutes(app: App): Promise<void> {
   const { heartbeatMs, maxStreamsPerAddress } = app.liveStreamSettings;

@@ -31,6 +31,7 @@ import {
 import { listContext, requestSubscription } from '#server/mail-lists/subscriptions';
 import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
+import { backgroundTasks } from '#server/background-tasks';
 
 /** The "subscribe again" form: a person tries once or twice; a script trying addresses is refused. */
 export const SUBSCRIBE_PER_ADDRESS: RateLimitRule = {
@@ -55,19 +56,7 @@ function linkInvalid(): ApiError {
 }
 
 export async function mailListsRoutes(app: App): Promise<void> {
-  /** Subscribe requests finish their work after the answer; close() waits for them. */
-  const pending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
-  function inBackground(task: () => Promise<void>): void {
-    const run = task()
-      .catch((error: unknown) =>
-        app.log.error({ err: error }, 'mail list subscribe request failed'),
-      )
-      .finally(() => pending.delete(run));
-    pending.add(run);
-  }
+  const inBackground = backgroundTasks(app, 'mail list subscribe request');
 
   // Only these routes take forms: the one-click POST of RFC 8058, urlencoded or (its SHOULD)
   // multipart. The token is in the query, so a multipart body is not even read into fields.

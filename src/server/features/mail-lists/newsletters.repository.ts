@@ -10,12 +10,13 @@ import type { MailList, Newsletter } from '#shared/mail-list-schemas';
 import type { Database, NewOutboxMail } from '#server/db/schema';
 import { subscribedMembers } from '#server/mail-lists/members.repository';
 import {
-  listSiteName,
   oneClickUnsubscribeLink,
   unsubscribePageLink,
   type ListContext,
 } from '#server/mail-lists/subscriptions';
+import { outboxRow } from '#server/mail/outbox.repository';
 import { listMail } from '#server/mail/templates';
+import { siteName } from '#server/site-content';
 
 /** Rows per insert: well inside SQLite's and PostgreSQL's limits on bound parameters. */
 const INSERT_CHUNK = 100;
@@ -51,27 +52,29 @@ export async function queueNewsletter(
         recipients: members.length,
       })
       .execute();
-    const siteName = listSiteName();
+    const name = siteName();
     const mails: NewOutboxMail[] = members.map((member) => {
       const mail = listMail({
-        siteName,
+        siteName: name,
         list: input.list,
         subject: input.subject,
         text: input.text,
         unsubscribeLink: unsubscribePageLink(context, input.list, member.id),
       });
       return {
-        id: randomUUID(),
-        to_address: member.email,
-        subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
-        headers: JSON.stringify({
-          'List-Unsubscribe': `<${oneClickUnsubscribeLink(context, member.id)}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        }),
-        next_attempt_at: nowIso,
-        created_at: nowIso,
+        ...outboxRow(
+          {
+            to: member.email,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            headers: {
+              'List-Unsubscribe': `<${oneClickUnsubscribeLink(context, member.id)}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          },
+          now,
+        ),
         newsletter_id: id,
       };
     });
