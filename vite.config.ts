@@ -58,6 +58,8 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the server reads each page's chunks from it to announce them with the HTML.
+    manifest: true,
     target: 'es2022',
     // Keep every chunk's module-preload honest: only what a route needs is fetched with it.
     modulePreload: { polyfill: false },

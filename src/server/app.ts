@@ -30,6 +30,7 @@ import { rateLimitPlugin } from '#server/plugins/rate-limit';
 import { sameOriginPlugin } from '#server/plugins/same-origin';
 import { securityHeadersPlugin } from '#server/plugins/security-headers';
 import { sessionPlugin } from '#server/plugins/session';
+import { readPagePreloads } from '#server/plugins/page-preloads';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
 import {
   zodSerializerCompiler,
@@ -142,7 +143,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(securityHeadersPlugin, { secureOrigin: config.secureOrigin });
   const clientDir = locateClient(config, app.log);
   if (clientDir) await app.register(staticClientPlugin, { clientDir });
-  await app.register(errorsPlugin, { fallback: clientDir ? spaFallback : undefined });
+  await app.register(errorsPlugin, {
+    fallback: clientDir ? spaFallback(readPagePreloads(clientDir, app.log)) : undefined,
+  });
   await app.register(sessionPlugin);
   await app.register(sameOriginPlugin);
   await app.register(rateLimitPlugin);

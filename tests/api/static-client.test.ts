@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import {
@@ -15,6 +16,7 @@ let server: TestServer;
 let clientDir: string;
 beforeAll(async () => {
   clientDir = writeFakeClient();
+  writeFakeManifest(clientDir);
   server = await startTestServer({ env: { CLIENT_DIR: clientDir, SERVE_CLIENT: 'true' } });
 });
 afterAll(async () => {
@@ -133,4 +135,77 @@ test('the reset-password page, which carries a token in its URL, is sent with Re
   expect(reset.headers.get('referrer-policy')).toBe('no-referrer');
   const other = await fetch(`${server.url}/account`);
   expect(other.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+});
+
+/** A build manifest shaped like Vite's: the entry, two pages, and a chunk the entry and a page share. */
+function writeFakeManifest(dir: string) {
+  mkdirSync(join(dir, '.vite'));
+  const manifest = {
+    'index.html': {
+      file: 'assets/index-1.js',
+      isEntry: true,
+      imports: ['_shared-1.js'],
+      css: ['assets/index-1.css'],
+    },
+    '_shared-1.js': { file: 'assets/shared-1.js', css: ['assets/shared-1.css'] },
+    '_cards-1.js': {
+      file: 'assets/cards-1.js',
+      imports: ['_shared-1.js'],
+      css: ['assets/cards-1.css'],
+    },
+    'src/client/pages/AboutPage.tsx': {
+      file: 'assets/AboutPage-1.js',
+      isDynamicEntry: true,
+      imports: ['_cards-1.js', '_shared-1.js'],
+      css: ['assets/AboutPage-1.css'],
+    },
+    'src/client/pages/home/HomePage.tsx': {
+      file: 'assets/HomePage-1.js',
+      isDynamicEntry: true,
+      imports: ['_cards-1.js'],
+    },
+    'src/client/pages/nowou/NowouPage.tsx': {
+      file: 'assets/NowouPage-1.js',
+      isDynamicEntry: true,
+      imports: ['_shared-1.js'],
+    },
+  };
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+}
+
+const linked = (response: Response) =>
+  (response.headers.get('link') ?? '')
+    .split(', ')
+    .filter(Boolean)
+    .map((link) => link.replace(/^<([^>]+)>.*$/, '$1'));
+
+test("a page's HTML names its page's chunks and their CSS to fetch at once, leaving out what the entry loads", async () => {
+  const about = await get(paths.about);
+  expect(linked(about)).toEqual([
+    '/assets/AboutPage-1.js',
+    '/assets/AboutPage-1.css',
+    '/assets/cards-1.js',
+    '/assets/cards-1.css',
+  ]);
+  expect(about.headers.get('link')).toContain(
+    '</assets/AboutPage-1.js>; rel=modulepreload; crossorigin',
+  );
+  expect(about.headers.get('link')).toContain(
+    '</assets/AboutPage-1.css>; rel=preload; as=style; crossorigin',
+  );
+  expect(linked(await get('/ABOUT/'))).toEqual(linked(about));
+});
+
+test('Home, unknown paths and /productivity get the page the client router will show', async () => {
+  const home = ['/assets/HomePage-1.js', '/assets/cards-1.js', '/assets/cards-1.css'];
+  expect(linked(await get('/'))).toEqual(home);
+  expect(linked(await get('/some/unknown/path'))).toEqual(home);
+  expect(linked(await get(paths.productivity))).toEqual(['/assets/NowouPage-1.js']);
+  // A page the manifest does not know is sent without the header, and files are never given one.
+  expect((await get(paths.art)).headers.get('link')).toBeNull();
+  expect((await get('/favicon.svg')).headers.get('link')).toBeNull();
+});
+
+test('the build manifest itself is not served', async () => {
+  expect((await get('/.vite/manifest.json')).status).toBe(404);
 });

@@ -5,19 +5,34 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, replace, type RouteObject } from 'react-router';
+import { PAGE_MODULES, pageExportName, type PageModuleRoute } from '#shared/page-modules';
 import { paths } from '#shared/paths';
 import { AppFrame } from './AppFrame';
 import { RouteErrorBoundary, ShellErrorBoundary } from './RouteErrorBoundary';
 
 interface PageModule {
   ErrorBoundary: ComponentType;
+  [name: string]: unknown;
 }
 
-/** Loads `name` from the page module on first visit, with the module's own error boundary. */
-function lazyPage<M extends PageModule>(load: () => Promise<M>, name: keyof M & string) {
+/** Every page module, each its own lazily loaded chunk (SimplePage and LegalPage are parts, not pages). */
+const pageModuleLoaders = import.meta.glob<PageModule>([
+  '../pages/*Page.tsx',
+  '../pages/*/*Page.tsx',
+  '!../pages/SimplePage.tsx',
+  '!../pages/legal/LegalPage.tsx',
+]);
+
+/** The route's page module (#shared/page-modules) on first visit, with the module's own error boundary. */
+function lazyPage(route: PageModuleRoute) {
+  const load = pageModuleLoaders[`../pages/${PAGE_MODULES[route]}.tsx`];
+  if (!load) throw new Error(`No page module for ${route}`);
   return async () => {
     const module = await load();
-    return { Component: module[name] as ComponentType, ErrorBoundary: module.ErrorBoundary };
+    return {
+      Component: module[pageExportName(route)] as ComponentType,
+      ErrorBoundary: module.ErrorBoundary,
+    };
   };
 }
 
@@ -25,38 +40,28 @@ function NothingRendered() {
   return null;
 }
 
-const home = lazyPage(() => import('../pages/home/HomePage'), 'HomePage');
+const home = lazyPage('home');
+
+const page = (route: Exclude<PageModuleRoute, 'home'>): RouteObject => ({
+  path: paths[route],
+  lazy: lazyPage(route),
+});
 
 const pageRoutes: RouteObject[] = [
   { index: true, lazy: home },
-  { path: paths.about, lazy: lazyPage(() => import('../pages/AboutPage'), 'AboutPage') },
-  {
-    path: paths.longAndShortPosition,
-    lazy: lazyPage(() => import('../pages/LongAndShortPositionPage'), 'LongAndShortPositionPage'),
-  },
-  {
-    path: paths.portfolio,
-    lazy: lazyPage(() => import('../pages/PortfolioPage'), 'PortfolioPage'),
-  },
-  { path: paths.art, lazy: lazyPage(() => import('../pages/ArtPage'), 'ArtPage') },
-  { path: paths.music, lazy: lazyPage(() => import('../pages/MusicPage'), 'MusicPage') },
-  {
-    path: paths.termsOfService,
-    lazy: lazyPage(() => import('../pages/TermsOfServicePage'), 'TermsOfServicePage'),
-  },
-  {
-    path: paths.privacyPolicy,
-    lazy: lazyPage(() => import('../pages/PrivacyPolicyPage'), 'PrivacyPolicyPage'),
-  },
-  { path: paths.support, lazy: lazyPage(() => import('../pages/SupportPage'), 'SupportPage') },
-  { path: paths.contact, lazy: lazyPage(() => import('../pages/ContactPage'), 'ContactPage') },
-  { path: paths.purchase, lazy: lazyPage(() => import('../pages/PurchasePage'), 'PurchasePage') },
-  { path: paths.admin, lazy: lazyPage(() => import('../pages/AdminPage'), 'AdminPage') },
-  { path: paths.account, lazy: lazyPage(() => import('../pages/AccountPage'), 'AccountPage') },
-  {
-    path: paths.accountResetPassword,
-    lazy: lazyPage(() => import('../pages/AccountResetPasswordPage'), 'AccountResetPasswordPage'),
-  },
+  page('about'),
+  page('longAndShortPosition'),
+  page('portfolio'),
+  page('art'),
+  page('music'),
+  page('termsOfService'),
+  page('privacyPolicy'),
+  page('support'),
+  page('contact'),
+  page('purchase'),
+  page('admin'),
+  page('account'),
+  page('accountResetPassword'),
   {
     // The spec's redirect (replace, not push), keeping any query and hash.
     path: paths.productivity,
@@ -66,23 +71,11 @@ const pageRoutes: RouteObject[] = [
       return replace(`${paths.nowou}${url.search}${url.hash}`);
     },
   },
-  { path: paths.nowou, lazy: lazyPage(() => import('../pages/nowou/NowouPage'), 'NowouPage') },
-  {
-    path: paths.newsletterUnsubscribe,
-    lazy: lazyPage(() => import('../pages/NewsletterUnsubscribePage'), 'NewsletterUnsubscribePage'),
-  },
-  {
-    path: paths.lokalaJobb,
-    lazy: lazyPage(() => import('../pages/LokalaJobbPage'), 'LokalaJobbPage'),
-  },
-  {
-    path: paths.lokalaJobbUnsubscribe,
-    lazy: lazyPage(() => import('../pages/LokalaJobbUnsubscribePage'), 'LokalaJobbUnsubscribePage'),
-  },
-  {
-    path: paths.pitchesUnsubscribe,
-    lazy: lazyPage(() => import('../pages/PitchesUnsubscribePage'), 'PitchesUnsubscribePage'),
-  },
+  page('nowou'),
+  page('newsletterUnsubscribe'),
+  page('lokalaJobb'),
+  page('lokalaJobbUnsubscribe'),
+  page('pitchesUnsubscribe'),
   // The spec's /* fallback.
   { path: '*', lazy: home },
 ];

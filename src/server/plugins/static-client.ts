@@ -8,8 +8,10 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { pageModuleRouteFor } from '#shared/page-modules';
 import { paths } from '#shared/paths';
 import type { Config } from '#server/config';
+import type { PagePreloads } from '#server/plugins/page-preloads';
 import { isUnder, pathnameOf } from '#server/request-path';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -40,16 +42,22 @@ function isPagePath(request: FastifyRequest): boolean {
   return !lastSegment.includes('.');
 }
 
-/** The not-found fallback: answers page paths with index.html; false leaves the 404 to the caller. */
 /** Pages whose URL carries a secret (the reset link's token): no Referer may ever repeat it. */
 const NO_REFERRER_PAGES = new Set([paths.accountResetPassword.toLowerCase()]);
 
-export function spaFallback(request: FastifyRequest, reply: FastifyReply): boolean {
-  if (!isPagePath(request)) return false;
-  const pathname = pathnameOf(request.url).replace(/\/+$/, '').toLowerCase();
-  if (NO_REFERRER_PAGES.has(pathname)) reply.header('referrer-policy', 'no-referrer');
-  reply.sendFile('index.html');
-  return true;
+/** The not-found fallback: page paths get index.html and their page's preloads; false leaves the 404. */
+export function spaFallback(preloads: PagePreloads) {
+  return (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if (!isPagePath(request)) return false;
+    const pathname = pathnameOf(request.url);
+    if (NO_REFERRER_PAGES.has(pathname.replace(/\/+$/, '').toLowerCase())) {
+      reply.header('referrer-policy', 'no-referrer');
+    }
+    const links = preloads.get(pageModuleRouteFor(pathname));
+    if (links) reply.header('link', links);
+    reply.sendFile('index.html');
+    return true;
+  };
 }
 
 export interface StaticClientOptions {
@@ -62,11 +70,19 @@ export const staticClientPlugin = fp(
       root: clientDir,
       preCompressed: true,
       dotfiles: 'ignore',
+      // No index.html for "/" here: it goes to the fallback like every other page path (below).
+      index: false,
       cacheControl: false,
       setHeaders: (reply, path) => {
         const hashed = relative(clientDir, path).startsWith(`assets${sep}`);
         reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
       },
+    });
+    // fastify-static would refuse the bare directory; Home gets index.html and its preloads instead.
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/',
+      handler: (_request, reply) => reply.callNotFound(),
     });
     // The API's namespace is never looked up on disk: unknown /api paths go straight to the 404.
     app.route({
