@@ -6,7 +6,9 @@ import { parseConfig } from '#server/config';
 import { ConfigError } from '#server/config-error';
 import {
   ART_CONTENT_FILE,
+  contentWarnings,
   DONATION_CONTENT_FILE,
+  EXAMPLE_WALLET_ADDRESSES,
   INDICATORS_CONTENT_FILE,
   loadSiteContent,
   MUSIC_CONTENT_FILE,
@@ -197,6 +199,35 @@ test('a bad entry in content/indicators.json stops start-up with one line naming
         file,
       ),
     ).toThrow(/^Invalid content: content\/indicators\.json: plans\.0\.price: /);
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test('start-up warns, one line per coin, while content/donation.json holds the shipped example wallets', () => {
+  const shipped = JSON.parse(readFileSync(DONATION_CONTENT_FILE, 'utf8'));
+  expect(shipped.walletAddresses).toEqual(EXAMPLE_WALLET_ADDRESSES);
+  expect(contentWarnings()).toEqual([
+    expect.stringMatching(
+      /^content\/donation\.json: walletAddresses\.bitcoin is still the shipped example/,
+    ),
+    expect.stringMatching(
+      /^content\/donation\.json: walletAddresses\.ethereum is still the shipped example/,
+    ),
+  ]);
+
+  const dir = mkdtempSync(join(tmpdir(), 'donation-content-'));
+  const file = join(dir, 'donation.json');
+  try {
+    // The owner's own Ethereum wallet (any other valid address) ends that warning; any case of the
+    // example address still counts as the example.
+    shipped.walletAddresses.ethereum = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+    shipped.walletAddresses.bitcoin = EXAMPLE_WALLET_ADDRESSES.bitcoin.toUpperCase();
+    writeFileSync(file, JSON.stringify(shipped));
+    expect(contentWarnings(file)).toEqual([expect.stringContaining('walletAddresses.bitcoin')]);
+    shipped.walletAddresses.bitcoin = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+    writeFileSync(file, JSON.stringify(shipped));
+    expect(contentWarnings(file)).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true });
   }

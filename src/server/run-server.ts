@@ -9,6 +9,7 @@ import { ConfigError } from '#server/config-error';
 import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest, MigrationError } from '#server/db/migrate';
 import { describeError } from '#server/describe-error';
+import { contentWarnings } from '#server/site-content';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -55,6 +56,7 @@ export async function runServer(
     fail(`Could not listen on ${config.host}:${config.port}: ${describeError(error)}`);
   }
   app.log.info(`Site ready at ${config.publicUrl}`);
+  for (const line of contentWarnings()) app.log.warn(line);
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

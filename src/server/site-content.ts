@@ -62,3 +62,30 @@ export function siteName(): string {
   cachedSiteName ??= loadSiteContent().siteName;
   return cachedSiteName;
 }
+
+/** The wallet addresses content/donation.json ships with: published examples nobody here owns. */
+export const EXAMPLE_WALLET_ADDRESSES = {
+  bitcoin: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+  ethereum: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+} as const;
+
+/**
+ * What the owner should still change before going live, one line each, logged at start: today the
+ * shipped example wallets, since a donation sent to one is lost.
+ */
+export function contentWarnings(donationFile = DONATION_CONTENT_FILE): string[] {
+  const { walletAddresses } = loadContentFile(
+    donationFile,
+    'content/donation.json',
+    parseDonationContent,
+  );
+  return (Object.keys(EXAMPLE_WALLET_ADDRESSES) as (keyof typeof EXAMPLE_WALLET_ADDRESSES)[])
+    .filter(
+      (coin) =>
+        walletAddresses[coin].toLowerCase() === EXAMPLE_WALLET_ADDRESSES[coin].toLowerCase(),
+    )
+    .map(
+      (coin) =>
+        `content/donation.json: walletAddresses.${coin} is still the shipped example address, which nobody here owns: put your own wallet there before going live (donations sent to it are lost)`,
+    );
+}
