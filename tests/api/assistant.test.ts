@@ -65,6 +65,14 @@ test('open streams get the message on their targeted page and null elsewhere, at
   // A stream opened later gets the current state on connect.
   const lateMusic = await streamFor('music');
   expect(await lateMusic.nextEvent<AssistantEvent>('assistant')).toEqual({ message });
+
+  // Each stream's event ids rise and never repeat, across broadcasts and the state sent on connect.
+  for (const stream of [music, art, lateMusic]) {
+    const ids = stream.blocks.filter((block) => block.id !== undefined).map((b) => Number(b.id));
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+  }
 });
 
 test('clearing sends null to the targeted streams and GET answers null', async () => {
