@@ -44,6 +44,18 @@ test('every route gives a known page key, and every known key has a route', () =
   expect([...fromRoutes].sort()).toEqual([...PAGE_KEYS].sort());
 });
 
+test.each(Object.entries(paths) as [RouteName, string][])(
+  'route %s (%s) in upper and mixed case has the same key (routes match in any case)',
+  (name, path) => {
+    const mixed = path.replace(
+      /(^|[/-])([a-z])/g,
+      (_, before: string, c: string) => before + c.toUpperCase(),
+    );
+    expect(pageKeyFromPath(path.toUpperCase())).toBe(expectedKeys[name]);
+    expect(pageKeyFromPath(mixed)).toBe(expectedKeys[name]);
+  },
+);
+
 test('a trailing slash does not change the key', () => {
   for (const path of Object.values(paths)) {
     expect(pageKeyFromPath(`${path}/`)).toBe(pageKeyFromPath(path));

@@ -14,10 +14,14 @@ export function dashToCamel(segment: string): string {
   return segment.replace(/-+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
+/**
+ * Routes match in any letter case (/About shows About), so the key is taken from the lower-cased
+ * path: /About counts as `about` and /terms-Of-service still gives `termsOfService`.
+ */
 export function pageKeyFromPath(pathname: string): string {
-  const trimmed = pathname.replace(/^\/+|\/+$/g, '');
+  const trimmed = pathname.replace(/^\/+|\/+$/g, '').toLowerCase();
   if (trimmed === '') return 'home';
-  if (NOWOU_PATHS.has(trimmed.toLowerCase())) return 'nowou';
+  if (NOWOU_PATHS.has(trimmed)) return 'nowou';
   const special = SPECIAL_KEYS[trimmed];
   if (special) return special;
   const segments = trimmed.split('/');
