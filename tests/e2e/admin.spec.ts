@@ -150,6 +150,10 @@ test('the server’s refusal and a lost connection show their own messages on th
   await traffic.getByRole('alert').getByText(COPY.offlineDocument).waitFor();
   // The last figures stay on screen under the message.
   expect(await table.isVisible()).toBe(true);
+  // A list (the error reports) gets §8's message for queries, not the one for a document.
+  const reports = region(page, 'Error reports');
+  await reports.getByRole('button', { name: 'Refresh' }).click();
+  await reports.getByRole('alert').getByText(COPY.offlineQuery).waitFor();
   await context.setOffline(false);
 });
 

@@ -22,11 +22,16 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The call reads a list: offline, it fails with §8's message for queries ("…documents…") instead
+   * of the one for a single document.
+   */
+  list?: boolean;
 }
 
 export async function api<T>(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
+  { method = 'GET', body, signal, list = false }: RequestOptions = {},
 ): Promise<T> {
   let response: Response;
   try {
@@ -43,7 +48,7 @@ export async function api<T>(
   } catch (error) {
     if (signal?.aborted) throw error;
     reportUnreachable();
-    throw new ApiError('offline', COPY.offlineDocument);
+    throw new ApiError('offline', list ? COPY.offlineQuery : COPY.offlineDocument);
   }
   // A proxy's 502/503/504 means the server behind it is not there: the same as offline to a visitor.
   if (response.status >= 502 && response.status <= 504) reportUnreachable();

@@ -79,7 +79,7 @@ export function ProductsSection({ info }: { info: UserInfo }) {
   // `info` changes when the live `user` event says the account changed: read the products again.
   useEffect(() => {
     const controller = new AbortController();
-    api<unknown>('/api/me/products', { signal: controller.signal })
+    api<unknown>('/api/me/products', { signal: controller.signal, list: true })
       .then((body) =>
         setLoad({ phase: 'loaded', records: ownProductsResponseSchema.parse(body).records }),
       )

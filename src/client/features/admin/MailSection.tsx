@@ -36,11 +36,13 @@ export const PROGRESS_POLL_MAX_MS = 60_000;
 type ListCount = MailListCounts['lists'][number];
 
 async function fetchCounts(signal?: AbortSignal): Promise<ListCount[]> {
-  return mailListCountsSchema.parse(await api<unknown>('/api/admin/mail-lists', { signal })).lists;
+  return mailListCountsSchema.parse(
+    await api<unknown>('/api/admin/mail-lists', { signal, list: true }),
+  ).lists;
 }
 
 async function fetchNewsletters(signal?: AbortSignal): Promise<Newsletter[]> {
-  const body = await api<unknown>('/api/admin/newsletters', { signal });
+  const body = await api<unknown>('/api/admin/newsletters', { signal, list: true });
   return newsletterListSchema.parse(body).newsletters;
 }
 

@@ -36,7 +36,7 @@ export function submissionTypeLabel(type: string): string {
 
 function fetchSubmissions(type: SubmissionType | '', signal: AbortSignal) {
   const query = type ? `?type=${encodeURIComponent(type)}` : '';
-  return api<unknown>(`/api/admin/submissions${query}`, { signal }).then(
+  return api<unknown>(`/api/admin/submissions${query}`, { signal, list: true }).then(
     (body) => submissionListSchema.parse(body).submissions,
   );
 }

@@ -40,5 +40,7 @@ export async function fetchTraffic(signal?: AbortSignal): Promise<TrafficRespons
 }
 
 export async function fetchErrorReports(signal?: AbortSignal): Promise<ErrorReport[]> {
-  return errorReportListSchema.parse(await api<unknown>('/api/admin/errors', { signal })).reports;
+  return errorReportListSchema.parse(
+    await api<unknown>('/api/admin/errors', { signal, list: true }),
+  ).reports;
 }

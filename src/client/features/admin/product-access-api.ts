@@ -13,7 +13,8 @@ import { api } from '../../lib/api';
 const BASE = '/api/admin/product-access';
 
 export async function fetchProductAccess(signal?: AbortSignal): Promise<AdminAccessRecord[]> {
-  return adminProductAccessResponseSchema.parse(await api<unknown>(BASE, { signal })).records;
+  return adminProductAccessResponseSchema.parse(await api<unknown>(BASE, { signal, list: true }))
+    .records;
 }
 
 async function act(id: string, action: string, body?: unknown): Promise<AdminAccessRecord> {
