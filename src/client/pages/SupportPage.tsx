@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
+import { PASSWORD_RESET_LINK_MINUTES } from '#shared/timing';
 import { siteContent } from '../app/site-content';
 import { SubmissionForm } from '../features/forms/SubmissionForm';
 import { SimplePage } from './SimplePage';
@@ -11,8 +12,8 @@ const QUESTIONS = [
     question: 'I forgot my password.',
     answer: (
       <>
-        Open Log in from the navigation and choose “Forgot password?”. A reset link arrives by e-mail
-        and works once, for one hour.
+        Open Log in from the navigation and choose “Forgot password?”. A reset link arrives by
+        e-mail and works once, for {PASSWORD_RESET_LINK_MINUTES} minutes.
       </>
     ),
   },
@@ -21,8 +22,8 @@ const QUESTIONS = [
     answer: (
       <>
         Access is granted to the TradingView username you entered, usually within a day. Check the
-        spelling on your <Link to={paths.account}>account page</Link>; if it is wrong, send a request
-        below with the right one.
+        spelling on your <Link to={paths.account}>account page</Link>; if it is wrong, send a
+        request below with the right one.
       </>
     ),
   },
