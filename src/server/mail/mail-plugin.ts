@@ -1,14 +1,19 @@
 /**
  * Puts the mail queue on the app as `app.mail`: `await app.mail.queue(mail)` stores a mail and wakes
  * the worker; inside a transaction use `enqueueMail(trx, mail)` and `app.mail.kick()` after commit.
- * The worker starts with the app and stops with it.
+ * The worker starts with the app and stops with it; once an hour, mail delivered over a week ago is
+ * forgotten (outbox.repository.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { createMailWorker, type MailWorker } from '#server/mail/mail-worker';
-import { enqueueMail, type QueuedMail } from '#server/mail/outbox.repository';
+import {
+  enqueueMail,
+  forgetDeliveredMail,
+  type QueuedMail,
+} from '#server/mail/outbox.repository';
 import { createMailTransport } from '#server/mail/transport';
 
 export interface MailQueue {
@@ -24,9 +29,12 @@ declare module 'fastify' {
   }
 }
 
+const FORGET_INTERVAL_MS = 60 * 60 * 1000;
+
 export const mailPlugin = fp(
   async (app: FastifyInstance) => {
     let worker: MailWorker | null = null;
+    let forgetTimer: NodeJS.Timeout | undefined;
     const mail: MailQueue = {
       async queue(message, db = app.db) {
         const id = await enqueueMail(db, message);
@@ -44,8 +52,15 @@ export const mailPlugin = fp(
         log: app.log,
       });
       worker.kick();
+      forgetTimer = setInterval(() => {
+        forgetDeliveredMail(app.db).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'forgetting delivered mail failed'),
+        );
+      }, FORGET_INTERVAL_MS);
+      forgetTimer.unref();
     });
     app.addHook('onClose', async () => {
+      clearInterval(forgetTimer);
       await worker?.stop();
       worker = null;
     });

@@ -3,7 +3,7 @@
  * then sent by the worker; rows are claimed with a lease so two instances never send the same mail.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, NewOutboxMail, OutboxMail } from '#server/db/schema';
 
 export const MAX_ATTEMPTS = 10;
@@ -133,4 +133,46 @@ export async function markAttemptFailed(
     .where('locked_by', '=', claimId)
     .execute();
   return status;
+}
+
+/**
+ * How long a mail's recipient, subject, text and headers stay in the queue once it was sent or given
+ * up on: long enough to look into a delivery problem, short enough that the queue is no archive of
+ * addresses and links (the privacy policy promises this).
+ */
+export const DELIVERED_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Forgets mail that was sent or given up on more than DELIVERED_MAIL_KEPT_MS ago: account mail is
+ * deleted; a newsletter's mail keeps only its status, which the newsletter's progress counts. Returns
+ * how many rows it deleted or emptied.
+ */
+export async function forgetDeliveredMail(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - DELIVERED_MAIL_KEPT_MS).toISOString();
+  // A failed mail's next_attempt_at is when it was given up on, plus at most one backoff.
+  const isOld = (eb: ExpressionBuilder<Database, 'mail_outbox'>) =>
+    eb.or([
+      eb.and([eb('status', '=', 'sent'), eb('sent_at', '<', cutoff)]),
+      eb.and([eb('status', '=', 'failed'), eb('next_attempt_at', '<', cutoff)]),
+    ]);
+  const deleted = await db
+    .deleteFrom('mail_outbox')
+    .where('newsletter_id', 'is', null)
+    .where(isOld)
+    .executeTakeFirst();
+  const emptied = await db
+    .updateTable('mail_outbox')
+    .set({
+      to_address: '',
+      subject: '',
+      text_body: '',
+      html_body: null,
+      headers: null,
+      last_error: null,
+    })
+    .where('newsletter_id', 'is not', null)
+    .where('to_address', '<>', '')
+    .where(isOld)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) + Number(emptied.numUpdatedRows);
 }
