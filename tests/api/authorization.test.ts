@@ -10,6 +10,8 @@ import { toSubmissionPayload } from '#shared/submission-schemas';
 import { createEmailVerification, createPasswordReset } from '#server/accounts/links.repository';
 import { confirmToken, mailListSecret, unsubscribeToken } from '#server/mail-lists/list-tokens';
 import { markPending, setMemberState } from '#server/mail-lists/members.repository';
+import { insertErrorReport } from '#server/features/error-reports/error-reports.repository';
+import { insertSubmission } from '#server/features/submissions/submissions.repository';
 import {
   call,
   createUser,
@@ -161,6 +163,17 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/errors': {
     expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
   },
+  'DELETE /api/admin/errors/:id': {
+    request: async () => ({
+      path: `/api/admin/errors/${await insertErrorReport(server.app.db, {
+        error: 'Error: matrix',
+        errorName: 'handleLogIn',
+        page: null,
+        userId: null,
+      })}`,
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 204 },
+  },
   'GET /api/admin/assistant-messages': {
     expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
   },
@@ -184,6 +197,16 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/admin/submissions': {
     expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'DELETE /api/admin/submissions/:id': {
+    request: async () => ({
+      path: `/api/admin/submissions/${await insertSubmission(server.app.db, {
+        type: 'contact',
+        userId: null,
+        payload: toSubmissionPayload(FORM_DEFINITIONS.contact, { name: 'Matrix' }),
+      })}`,
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 204 },
   },
   'GET /api/me/products': { expect: signedIn(200) },
   'GET /api/admin/product-access': {

@@ -163,3 +163,29 @@ test('GET /api/admin/errors: 401 signed out, 403 below admin rank, the latest re
   });
   expect(reports.at(-1)).toMatchObject({ id: 'report-005' });
 });
+
+test('DELETE /api/admin/errors/:id deletes that report only, for admins; a second delete is 404', async () => {
+  await call(server, 'POST', '/api/errors', { body: report({ error: 'Error: keep me' }) });
+  await call(server, 'POST', '/api/errors', {
+    body: report({ error: 'Error: delete me' }),
+    headers: fromAddress(nextAddress()),
+  });
+  const stored = await storedReports();
+  const doomed = stored.find((row) => row.error === 'Error: delete me');
+  expect(doomed).toBeDefined();
+  const path = `/api/admin/errors/${doomed!.id}`;
+
+  const user = await loginAs(server, await createUser(server));
+  expect((await call(server, 'DELETE', path, { cookie: user })).status).toBe(403);
+  expect(await storedReports()).toHaveLength(2);
+
+  const admin = await loginAs(server, await createUser(server, { adminRank: 10 }));
+  expect((await call(server, 'DELETE', path, { cookie: admin })).status).toBe(204);
+  expect((await storedReports()).map((row) => row.error)).toEqual(['Error: keep me']);
+
+  const again = await call(server, 'DELETE', path, { cookie: admin });
+  expect(again.status).toBe(404);
+  expect(again.json).toEqual({
+    error: { status: 'not-found', message: 'This report is already gone.' },
+  });
+});

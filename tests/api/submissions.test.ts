@@ -178,3 +178,25 @@ test('the owner lists submissions newest first and filters by type; markup stays
   });
   expect(bad.status).toBe(400);
 });
+
+test('the owner deletes one submission (DELETE /api/admin/submissions/:id); others stay; a second delete is 404', async () => {
+  const sent = await Promise.all(
+    ['first', 'second'].map((name) =>
+      send(toSubmissionPayload(FORM_DEFINITIONS.contact, { ...validValues('contact'), name })),
+    ),
+  );
+  const [keptId, deletedId] = sent.map((res) => (res.json as { id: string }).id);
+  const path = `/api/admin/submissions/${deletedId}`;
+  expect((await call(server, 'DELETE', path, { cookie: userCookie })).status).toBe(403);
+
+  expect((await call(server, 'DELETE', path, { cookie: adminCookie })).status).toBe(204);
+  const ids = await server.app.db.selectFrom('submissions').select('id').execute();
+  expect(ids.map((row) => row.id)).toContain(keptId);
+  expect(ids.map((row) => row.id)).not.toContain(deletedId);
+
+  const again = await call(server, 'DELETE', path, { cookie: adminCookie });
+  expect(again.status).toBe(404);
+  expect((again.json as { error: { message: string } }).error.message).toBe(
+    'This submission is already gone.',
+  );
+});

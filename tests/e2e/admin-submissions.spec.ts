@@ -42,5 +42,18 @@ test('a contact message shows on the desk as text; the filter shows one form at 
     .poll(() => section.locator('.report').filter({ hasText: 'Grace Hopper' }).count())
     .toBe(0);
   await section.getByRole('combobox').selectOption({ label: 'Contact' });
-  await section.locator('.report').filter({ hasText: 'Grace Hopper' }).waitFor();
+  const again = section.locator('.report').filter({ hasText: 'Grace Hopper' });
+  await again.waitFor();
+
+  // Dealt with: the owner deletes it, after confirming.
+  await again.getByRole('button', { name: 'Delete this Contact submission' }).click();
+  await again.getByRole('button', { name: 'Delete for good' }).click();
+  await again.waitFor({ state: 'detached' });
+  const id = (sent.json as { id: string }).id;
+  const row = await site.server.app.db
+    .selectFrom('submissions')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  expect(row).toBeUndefined();
 });

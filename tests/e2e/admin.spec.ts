@@ -252,6 +252,25 @@ test('an error report sent through /api/errors appears in the list with its mark
   await reports.getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => first.getByRole('heading').innerText()).toBe('handleLogOut');
   expect(await reports.getByRole('listitem').count()).toBe(2);
+
+  // Deleting asks first; Keep backs out and nothing is gone.
+  const deleteButton = reports.getByRole('button', { name: 'Delete the handleLogOut report' });
+  await deleteButton.click();
+  const keep = reports.getByRole('button', { name: 'Keep' });
+  await expect.poll(() => keep.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => deleteButton.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await reports.getByRole('listitem').count()).toBe(2);
+
+  await deleteButton.click();
+  await reports.getByRole('button', { name: 'Delete for good' }).click();
+  await expect.poll(() => reports.getByRole('listitem').count()).toBe(1);
+  expect(await first.getByRole('heading').innerText()).toBe('handleAvatar');
+  const stored = await site.server.app.db
+    .selectFrom('error_reports')
+    .select('error_name')
+    .execute();
+  expect(stored.map((row) => row.error_name)).toEqual(['handleAvatar']);
 });
 
 test.each(

@@ -3,12 +3,12 @@
  * 44 px tall (LOOK.md touch targets) with a visible focus ring. `type` defaults to "button" so a
  * button inside a form never submits by accident.
  */
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+type ButtonProps = ComponentPropsWithRef<'button'> & {
   variant?: ButtonVariant;
   /** Stretches to the container's width (used for primary actions on mobile). */
   fullWidth?: boolean;

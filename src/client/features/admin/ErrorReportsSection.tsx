@@ -1,12 +1,14 @@
 /**
  * Error reports on the desk (spec §3 "error, errorName, timestamp", §7): the latest reports, newest
  * first, with when, what and where. The text was masked in the browser and again on the server;
- * here it is shown exactly as stored, as text (markup in it stays visible characters).
+ * here it is shown exactly as stored, as text (markup in it stays visible characters). A report dealt
+ * with, or whose sender asks, can be deleted.
  */
 import { ERROR_REPORTS_LIST_LIMIT } from '#shared/error-report-schemas';
 import { FormMessage } from '../../ui/FormMessage';
 import { formatDateTime, pageTitle, plural } from './admin-format';
-import { fetchErrorReports, type ErrorReport } from './admin-api';
+import { deleteErrorReport, fetchErrorReports, type ErrorReport } from './admin-api';
+import { DeleteControl } from './DeleteControl';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';
 import { useAdminData } from './use-admin-data';
 
@@ -34,7 +36,14 @@ export function ErrorReportsSection() {
       ) : (
         <ol className="report-list">
           {list.map((report) => (
-            <ReportItem key={report.id} report={report} />
+            <ReportItem
+              key={report.id}
+              report={report}
+              onDelete={async () => {
+                await deleteErrorReport(report.id);
+                reports.setData(list.filter((shown) => shown.id !== report.id));
+              }}
+            />
           ))}
         </ol>
       )}
@@ -42,7 +51,7 @@ export function ErrorReportsSection() {
   );
 }
 
-function ReportItem({ report }: { report: ErrorReport }) {
+function ReportItem({ report, onDelete }: { report: ErrorReport; onDelete: () => Promise<void> }) {
   const title = report.page ? pageTitle(report.page) : null;
   return (
     <li className="report">
@@ -72,6 +81,7 @@ function ReportItem({ report }: { report: ErrorReport }) {
         </div>
       </dl>
       <pre className="report__text">{report.error}</pre>
+      <DeleteControl what={`the ${report.errorName} report`} onDelete={onDelete} />
     </li>
   );
 }

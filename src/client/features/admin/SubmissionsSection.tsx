@@ -1,6 +1,7 @@
 /**
  * Form submissions on the desk (spec §3 "Generic form submission"): the latest of every form, or of
  * one type, newest first, with who sent it and every field by its label. Values are shown as text.
+ * A submission dealt with, or whose sender asks, can be deleted.
  */
 import { useCallback, useState } from 'react';
 import { FORM_DEFINITIONS, SUBMISSION_TYPES, type SubmissionType } from '#shared/submission-forms';
@@ -12,6 +13,7 @@ import {
 import { api } from '../../lib/api';
 import { FormMessage } from '../../ui/FormMessage';
 import { formatDateTime, plural } from './admin-format';
+import { DeleteControl } from './DeleteControl';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';
 import { useAdminData } from './use-admin-data';
 
@@ -95,7 +97,16 @@ export function SubmissionsSection() {
       ) : (
         <ol className="report-list">
           {list.map((submission) => (
-            <SubmissionItem key={submission.id} submission={submission} />
+            <SubmissionItem
+              key={submission.id}
+              submission={submission}
+              onDelete={async () => {
+                await api(`/api/admin/submissions/${encodeURIComponent(submission.id)}`, {
+                  method: 'DELETE',
+                });
+                submissions.setData(list.filter((shown) => shown.id !== submission.id));
+              }}
+            />
           ))}
         </ol>
       )}
@@ -103,7 +114,13 @@ export function SubmissionsSection() {
   );
 }
 
-function SubmissionItem({ submission }: { submission: Submission }) {
+function SubmissionItem({
+  submission,
+  onDelete,
+}: {
+  submission: Submission;
+  onDelete: () => Promise<void>;
+}) {
   const form = FORM_DEFINITIONS[submission.type as SubmissionType];
   const labelOf = (name: string) =>
     [...(form?.inputs ?? []), ...(form?.textAreas ?? [])].find((field) => field.name === name)
@@ -146,6 +163,10 @@ function SubmissionItem({ submission }: { submission: Submission }) {
             <pre className="report__text">{entry.value}</pre>
           </div>
         ))}
+      <DeleteControl
+        what={`this ${submissionTypeLabel(submission.type)} submission`}
+        onDelete={onDelete}
+      />
     </li>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The owner's calls (DESIGN.md "API routes", all adminRank > 9 on the server): the assistant's live
- * message, traffic and error reports. Answers are checked against the shared response schemas, so a
+ * message, traffic and error reports (and deleting one). Answers are checked against the shared response schemas, so a
  * server that answers something else fails loudly here instead of half-rendering. Each call throws
  * the ApiError of lib/api on failure.
  */
@@ -43,4 +43,8 @@ export async function fetchErrorReports(signal?: AbortSignal): Promise<ErrorRepo
   return errorReportListSchema.parse(
     await api<unknown>('/api/admin/errors', { signal, list: true }),
   ).reports;
+}
+
+export async function deleteErrorReport(id: string): Promise<void> {
+  await api(`/api/admin/errors/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

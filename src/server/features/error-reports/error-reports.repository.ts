@@ -31,6 +31,12 @@ export async function insertErrorReport(
   return id;
 }
 
+/** Deletes one report; false when there was none with that id. */
+export async function deleteErrorReport(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('error_reports').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
 /** The latest reports, newest first (ties broken by id so the order is stable). */
 export async function listLatestErrorReports(
   db: Kysely<Database>,

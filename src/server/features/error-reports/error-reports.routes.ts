@@ -2,21 +2,30 @@
  * POST /api/errors: a visitor's error report, sent only after they agreed in the consent pop-up
  * (spec §7). The text is masked again before storing (the client masked it for the preview), the
  * body is capped well below the app's limit, and each client address may send a few per hour.
- * GET /api/admin/errors: the latest reports for the site owner (adminRank > 9).
+ * GET /api/admin/errors: the latest reports for the site owner (adminRank > 9); DELETE
+ * /api/admin/errors/:id deletes one once it is dealt with, or when its sender asks (privacy policy).
  */
+import { z } from 'zod';
 import {
   ERROR_REPORT_BODY_LIMIT_BYTES,
+  ERROR_REPORT_NOT_FOUND,
   ERROR_REPORTS_LIST_LIMIT,
+  errorReportParamsSchema,
   errorReportListSchema,
   errorReportPayloadSchema,
   errorReportReceivedSchema,
   maskErrorText,
 } from '#shared/error-report-schemas';
 import type { App } from '#server/app-types';
+import { ApiError } from '#server/plugins/errors';
 import { requireAdmin } from '#server/plugins/guards';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
 import { getSessionUser } from '#server/plugins/session';
-import { insertErrorReport, listLatestErrorReports } from './error-reports.repository';
+import {
+  deleteErrorReport,
+  insertErrorReport,
+  listLatestErrorReports,
+} from './error-reports.repository';
 
 /** Within the pruning window of plugins/rate-limit.ts (its longest rule is an hour too). */
 export const ERROR_REPORTS_PER_ADDRESS: RateLimitRule = {
@@ -52,6 +61,19 @@ export async function errorReportsRoutes(app: App): Promise<void> {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { reports: await listLatestErrorReports(app.db, ERROR_REPORTS_LIST_LIMIT) };
+    },
+  );
+
+  app.delete(
+    '/api/admin/errors/:id',
+    {
+      onRequest: [requireAdmin],
+      schema: { params: errorReportParamsSchema, response: { 204: z.undefined() } },
+    },
+    async (request, reply) => {
+      if (!(await deleteErrorReport(app.db, request.params.id)))
+        throw new ApiError('not-found', ERROR_REPORT_NOT_FOUND);
+      return reply.code(204).send(undefined);
     },
   );
 }

@@ -25,6 +25,12 @@ export async function insertSubmission(
   return id;
 }
 
+/** Deletes one submission (an access record made from it stays); false when there was none. */
+export async function deleteSubmission(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('submissions').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
 /** The latest submissions, newest first, of one type or of all; with the sender's account if any. */
 export async function listSubmissions(
   db: Kysely<Database>,

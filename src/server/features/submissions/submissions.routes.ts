@@ -2,14 +2,18 @@
  * POST /api/submissions: the spec's generic form submission (§3), for every form of the site. The
  * payload is checked against its type's definition (src/shared/submission-forms.ts) with the same
  * rules the browser uses; forms for signed-in visitors answer 401 otherwise. Stored as sent, with the
- * server's time. GET /api/admin/submissions?type=…: the latest, for the owner (adminRank above 9).
+ * server's time. GET /api/admin/submissions?type=…: the latest, for the owner (adminRank above 9);
+ * DELETE /api/admin/submissions/:id deletes one once it is dealt with (privacy policy).
  */
+import { z } from 'zod';
 import {
   SUBMISSION_BODY_LIMIT_BYTES,
+  SUBMISSION_NOT_FOUND,
   SUBMISSIONS_LIST_LIMIT,
   readSubmission,
   submissionListQuerySchema,
   submissionListSchema,
+  submissionParamsSchema,
   submissionPayloadSchema,
   submissionReceivedSchema,
 } from '#shared/submission-schemas';
@@ -22,7 +26,7 @@ import { requireAdmin, signedInUser } from '#server/plugins/guards';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
 import { getSessionUser } from '#server/plugins/session';
 import { SUBMISSION_EFFECTS } from './submission-effects';
-import { insertSubmission, listSubmissions } from './submissions.repository';
+import { deleteSubmission, insertSubmission, listSubmissions } from './submissions.repository';
 
 /** Real people send a form or two; a script sending hundreds is refused. */
 export const SUBMISSIONS_PER_ADDRESS: RateLimitRule = {
@@ -93,6 +97,19 @@ export async function submissionsRoutes(app: App): Promise<void> {
           limit: SUBMISSIONS_LIST_LIMIT,
         }),
       };
+    },
+  );
+
+  app.delete(
+    '/api/admin/submissions/:id',
+    {
+      onRequest: [requireAdmin],
+      schema: { params: submissionParamsSchema, response: { 204: z.undefined() } },
+    },
+    async (request, reply) => {
+      if (!(await deleteSubmission(app.db, request.params.id)))
+        throw new ApiError('not-found', SUBMISSION_NOT_FOUND);
+      return reply.code(204).send(undefined);
     },
   );
 }
