@@ -4,6 +4,7 @@
  * site stores (with the durations the code uses); Home and About show every offering with a way in
  * and no "later release" placeholder.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
 import { COPY } from '#shared/copy';
@@ -18,6 +19,7 @@ import {
   PASSWORD_RESET_TTL_MS,
 } from '#server/accounts/links.repository';
 import { SESSION_TTL_MS } from '#server/accounts/sessions.repository';
+import { DELIVERED_MAIL_KEPT_MS } from '#server/mail/outbox.repository';
 import { MAX_STREAMS_PER_ADDRESS } from '#server/plugins/live';
 import { axeViolationsInPage as axeViolations } from '../support/axe';
 import { VIEWPORTS } from '../support/browser';
@@ -26,9 +28,17 @@ import { gotoPage, useSite } from '../support/site';
 const site = useSite();
 
 const LEGAL_PAGES = [
-  { path: paths.termsOfService, title: 'Terms of service' },
-  { path: paths.privacyPolicy, title: 'Privacy policy' },
+  { path: paths.termsOfService, title: 'Terms of service', file: 'terms-of-service.md' },
+  { path: paths.privacyPolicy, title: 'Privacy policy', file: 'privacy-policy.md' },
 ];
+
+/** The `updated:` date in a legal page's front matter. */
+function updatedDate(file: string): string {
+  const text = readFileSync(new URL(`../../content/legal/${file}`, import.meta.url), 'utf8');
+  const date = /^updated: (\d{4}-\d{2}-\d{2})$/m.exec(text)?.[1];
+  if (!date) throw new Error(`${file} has no updated: date`);
+  return date;
+}
 const WIDTHS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width];
 const PLACEHOLDER_TEXT = /later release|later update|comes later|coming soon|will be published/i;
 
@@ -38,12 +48,19 @@ const DAY = 24 * HOUR;
 
 test.each(LEGAL_PAGES)(
   '$title shows its title, lead, last-updated date and a table of contents of its sections',
-  async ({ path, title }) => {
+  async ({ path, title, file }) => {
     const { page } = await site.open(path, { width: VIEWPORTS.desktop.width });
     const main = page.getByRole('main');
     await main.getByRole('heading', { level: 1, name: title }).waitFor();
-    expect(await main.locator('time').getAttribute('datetime')).toBe('2026-11-22');
-    expect(await main.getByText(/^Last updated/).innerText()).toBe('Last updated 22 November 2026');
+    const updated = updatedDate(file);
+    expect(await main.locator('time').getAttribute('datetime')).toBe(updated);
+    const longDate = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${updated}T00:00:00Z`));
+    expect(await main.getByText(/^Last updated/).innerText()).toBe(`Last updated ${longDate}`);
 
     const toc = main.getByRole('navigation', { name: 'On this page' });
     const entries = await toc.getByRole('link').all();
@@ -109,6 +126,7 @@ test('the privacy policy names each thing the site stores, with the durations th
     'Indicator trials and purchases',
     'Messages you send with a form',
     'Mail lists',
+    'Mail the site sends',
     'Visit counts',
     'Error reports, only with your consent',
     'Protection against abuse',
@@ -125,6 +143,7 @@ test('the privacy policy names each thing the site stores, with the durations th
     `reset link works for ${PASSWORD_RESET_TTL_MS / MINUTE} minutes`,
     `confirmation link for ${EMAIL_VERIFICATION_TTL_MS / HOUR} hours`,
     `at most ${MAX_STREAMS_PER_ADDRESS} are allowed`,
+    `until the mail is sent, and then for ${DELIVERED_MAIL_KEPT_MS / DAY} days`,
     COPY.cookieNotice,
     'only if you say Yes',
     'without cookies and without storing who visited',
