@@ -138,6 +138,17 @@ test(`one address may hold ${MAX_STREAMS_PER_ADDRESS} streams; one more is a 429
 test('1,000 connects and disconnects leave no listener and no open socket behind', async () => {
   await eventually(async () => expect(await connectionCount()).toBe(0));
   const listenersBefore = server.app.live.listenerCount();
+  const counts = server.app.liveStreamCounts;
+  const [openBefore, followersBefore] = [counts.open(), counts.assistantFollowers()];
+  // The counts are real: an open stream shows in both.
+  const probe = await openSse(`${server.url}/api/live?page=art`);
+  await probe.nextEvent('assistant');
+  expect([counts.open(), counts.assistantFollowers()]).toEqual([
+    openBefore + 1,
+    followersBefore + 1,
+  ]);
+  probe.close();
+  await probe.ended;
   const BATCH = 10;
   for (let done = 0; done < 1000; done += BATCH) {
     const batch = await Promise.all(
@@ -154,6 +165,8 @@ test('1,000 connects and disconnects leave no listener and no open socket behind
   }
   await eventually(async () => {
     expect(server.app.live.listenerCount()).toBe(listenersBefore);
+    expect(counts.open()).toBe(openBefore);
+    expect(counts.assistantFollowers()).toBe(followersBefore);
     expect(await connectionCount()).toBe(0);
   });
 }, 60_000);

@@ -9,11 +9,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { createMailWorker, type MailWorker } from '#server/mail/mail-worker';
-import {
-  enqueueMail,
-  forgetDeliveredMail,
-  type QueuedMail,
-} from '#server/mail/outbox.repository';
+import { enqueueMail, forgetDeliveredMail, type QueuedMail } from '#server/mail/outbox.repository';
 import { createMailTransport } from '#server/mail/transport';
 
 export interface MailQueue {

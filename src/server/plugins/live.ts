@@ -25,10 +25,17 @@ export interface LiveStreamSettings {
 
 export type LiveOptions = Partial<LiveStreamSettings>;
 
+/** What the open streams of this instance hold, filled in by the live routes (tests read it). */
+export interface LiveStreamCounts {
+  open: () => number;
+  assistantFollowers: () => number;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveBus;
     liveStreamSettings: LiveStreamSettings;
+    liveStreamCounts: LiveStreamCounts;
   }
 }
 
@@ -50,6 +57,7 @@ export const livePlugin = fp(
       heartbeatMs: options.heartbeatMs ?? LIVE_HEARTBEAT_MS,
       maxStreamsPerAddress: options.maxStreamsPerAddress ?? MAX_STREAMS_PER_ADDRESS,
     });
+    app.decorate('liveStreamCounts', { open: () => 0, assistantFollowers: () => 0 });
     app.addHook('onClose', async () => bus.close());
   },
   { name: 'live', dependencies: ['db'] },

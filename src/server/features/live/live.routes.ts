@@ -43,6 +43,8 @@ export async function liveRoutes(app: App): Promise<void> {
   app.addHook('preClose', async () => openStreams.endAll());
   const assistantFeed = createAssistantFeed(app.live, () => readCurrentMessage(app.db), app.log);
   app.addHook('onClose', async () => assistantFeed.close());
+  app.liveStreamCounts.open = openStreams.size;
+  app.liveStreamCounts.assistantFollowers = assistantFeed.followerCount;
 
   app.get(
     '/api/live',
