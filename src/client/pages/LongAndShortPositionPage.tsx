@@ -4,12 +4,12 @@ import {
   IndicatorActions,
   IndicatorOffer,
   IndicatorPoints,
-  IndicatorSteps,
   PointIcon,
   type IndicatorPoint,
 } from '../features/indicators/IndicatorPageParts';
 import { PositionPlanner } from '../features/indicators/PositionPlanner';
 import { CandlesIllustration } from './illustrations/illustrations';
+import { NumberedSteps } from '../ui/NumberedSteps';
 import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
@@ -101,7 +101,7 @@ export function LongAndShortPositionPage() {
         <h2 id="ls-read-title" className="page__section-title">
           How to read it
         </h2>
-        <IndicatorSteps steps={STEPS} />
+        <NumberedSteps steps={STEPS} />
       </section>
 
       <section className="page__section" aria-labelledby="ls-who-title">

@@ -3,12 +3,12 @@ import {
   IndicatorActions,
   IndicatorOffer,
   IndicatorPoints,
-  IndicatorSteps,
   PointIcon,
   type IndicatorPoint,
 } from '../features/indicators/IndicatorPageParts';
 import { PortfolioPlanner } from '../features/indicators/PortfolioPlanner';
 import { PortfolioIllustration } from './illustrations/illustrations';
+import { NumberedSteps } from '../ui/NumberedSteps';
 import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
@@ -94,7 +94,7 @@ export function PortfolioPage() {
         <h2 id="pf-read-title" className="page__section-title">
           How to read it
         </h2>
-        <IndicatorSteps steps={STEPS} />
+        <NumberedSteps steps={STEPS} />
       </section>
 
       <section className="page__section" aria-labelledby="pf-who-title">

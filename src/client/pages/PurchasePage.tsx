@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
 import { INDICATORS, TRIAL_DAYS, type IndicatorProduct } from '#shared/indicator-products';
 import { paths } from '#shared/paths';
-import { IndicatorActions, IndicatorSteps } from '../features/indicators/IndicatorPageParts';
+import { IndicatorActions } from '../features/indicators/IndicatorPageParts';
 import { INDICATOR_PLANS } from '../features/indicators/plans';
 import { DONATION_CONTENT } from '../shell/donate/donation-content';
 import { ExternalLink } from '../shell/popups/ExternalLink';
+import { Faq } from '../ui/Faq';
+import { NumberedSteps } from '../ui/NumberedSteps';
+import { PriceCards } from '../ui/PriceCards';
 import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
@@ -77,21 +80,7 @@ export function PurchasePage() {
         <h2 id="plans-title" className="page__section-title">
           Plans
         </h2>
-        <ul className="plans">
-          {plans.map((plan) => (
-            <li key={plan.name} className="plan" data-featured={plan.featured || undefined}>
-              <h3 className="plan__name">
-                {plan.name}
-                {plan.featured && <span className="plan__badge">Best value</span>}
-              </h3>
-              <p className="plan__price">
-                <span className="plan__amount">{plan.price}</span>{' '}
-                <span className="plan__period">{plan.period}</span>
-              </p>
-              <p className="plan__text">{plan.description}</p>
-            </li>
-          ))}
-        </ul>
+        <PriceCards cards={plans} featuredLabel="Best value" />
         <p className="indicator-disclaimer">{priceNote}</p>
       </section>
 
@@ -116,7 +105,7 @@ export function PurchasePage() {
         <h2 id="payment-title" className="page__section-title">
           How payment works
         </h2>
-        <IndicatorSteps steps={STEPS} />
+        <NumberedSteps steps={STEPS} />
       </section>
 
       <section className="page__section" aria-labelledby="membership-title">
@@ -135,14 +124,7 @@ export function PurchasePage() {
         <h2 id="purchase-questions-title" className="page__section-title">
           Questions
         </h2>
-        <div className="faq">
-          {QUESTIONS.map((item) => (
-            <details key={item.question} className="faq__item">
-              <summary className="faq__question">{item.question}</summary>
-              <p className="faq__answer">{item.answer}</p>
-            </details>
-          ))}
-        </div>
+        <Faq entries={QUESTIONS} />
         <p>
           Anything else? The <Link to={paths.support}>support page</Link> answers within two working
           days.

@@ -3,6 +3,7 @@ import { paths } from '#shared/paths';
 import { PASSWORD_RESET_LINK_MINUTES } from '#shared/timing';
 import { siteContent } from '../app/site-content';
 import { SubmissionForm } from '../features/forms/SubmissionForm';
+import { Faq } from '../ui/Faq';
 import { SimplePage } from './SimplePage';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
@@ -65,14 +66,7 @@ export function SupportPage() {
         <h2 id="support-questions-title" className="page__section-title">
           Common questions
         </h2>
-        <div className="faq">
-          {QUESTIONS.map((item) => (
-            <details key={item.question} className="faq__item">
-              <summary className="faq__question">{item.question}</summary>
-              <p className="faq__answer">{item.answer}</p>
-            </details>
-          ))}
-        </div>
+        <Faq entries={QUESTIONS} />
       </section>
       <section className="page__section" aria-labelledby="support-form-title">
         <h2 id="support-form-title" className="page__section-title">

@@ -1,6 +1,6 @@
 /**
  * Pieces both indicator pages share: the Free trial and Purchase buttons (they open the product's
- * form in a pop-up), the feature points, the reading steps and the closing offer.
+ * form in a pop-up), the feature points and the closing offer.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -62,18 +62,6 @@ export function IndicatorPoints({ points }: { points: readonly IndicatorPoint[] 
         </li>
       ))}
     </ul>
-  );
-}
-
-export function IndicatorSteps({ steps }: { steps: readonly ReactNode[] }) {
-  return (
-    <ol className="indicator-steps">
-      {steps.map((step, index) => (
-        <li key={index} className="indicator-steps__item">
-          <p>{step}</p>
-        </li>
-      ))}
-    </ol>
   );
 }
 
