@@ -9,6 +9,7 @@ import {
   parseSiteContent,
 } from './src/shared/content-schema.ts';
 import { parseIndicatorPlans } from './src/shared/indicator-plans.ts';
+import { parseLokalaJobbContent } from './src/shared/lokala-jobb-content.ts';
 import { compileLegalMarkdown } from './src/client/pages/legal/legal-markdown.ts';
 
 /** An entry's file (relative to content/) must exist: the page would show a broken image or track. */
@@ -28,6 +29,7 @@ function validateContent(): Plugin {
         requireContentFile(image, `content/art.json: artworks.${i}.image`),
       );
       parseIndicatorPlans(JSON.parse(readFileSync('content/indicators.json', 'utf8')));
+      parseLokalaJobbContent(JSON.parse(readFileSync('content/lokala-jobb.json', 'utf8')));
       const music = parseMusicContent(JSON.parse(readFileSync('content/music.json', 'utf8')));
       music.tracks.forEach(({ file }, i) =>
         requireContentFile(file, `content/music.json: tracks.${i}.file`),

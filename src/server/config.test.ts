@@ -5,13 +5,12 @@ import { expect, test } from 'vitest';
 import { parseConfig } from '#server/config';
 import { ConfigError } from '#server/config-error';
 import {
-  ART_CONTENT_FILE,
   contentWarnings,
   DONATION_CONTENT_FILE,
   EXAMPLE_WALLET_ADDRESSES,
   INDICATORS_CONTENT_FILE,
   loadSiteContent,
-  MUSIC_CONTENT_FILE,
+  LOKALA_JOBB_CONTENT_FILE,
   SITE_CONTENT_FILE,
 } from '#server/site-content';
 
@@ -173,7 +172,7 @@ test('a bad entry in content/site.json stops start-up with one line naming it', 
   content.socialLinks[0].url = 'http://insecure.example.com/';
   writeFileSync(file, JSON.stringify(content));
   try {
-    expect(() => loadSiteContent(file)).toThrow(
+    expect(() => loadSiteContent({ site: file })).toThrow(
       new ConfigError(
         'Invalid content: content/site.json: socialLinks.0.url: must be an https:// link',
       ),
@@ -190,15 +189,24 @@ test('a bad entry in content/indicators.json stops start-up with one line naming
   content.plans[0].price = '   ';
   writeFileSync(file, JSON.stringify(content));
   try {
-    expect(() =>
-      loadSiteContent(
-        SITE_CONTENT_FILE,
-        DONATION_CONTENT_FILE,
-        ART_CONTENT_FILE,
-        MUSIC_CONTENT_FILE,
-        file,
-      ),
-    ).toThrow(/^Invalid content: content\/indicators\.json: plans\.0\.price: /);
+    expect(() => loadSiteContent({ indicators: file })).toThrow(
+      /^Invalid content: content\/indicators\.json: plans\.0\.price: /,
+    );
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test('a bad entry in content/lokala-jobb.json stops start-up with one line naming it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'lokala-jobb-content-'));
+  const file = join(dir, 'lokala-jobb.json');
+  const content = JSON.parse(readFileSync(LOKALA_JOBB_CONTENT_FILE, 'utf8'));
+  delete content.packages[1].price;
+  writeFileSync(file, JSON.stringify(content));
+  try {
+    expect(() => loadSiteContent({ lokalaJobb: file })).toThrow(
+      /^Invalid content: content\/lokala-jobb\.json: packages\.1\.price: [^\n]+$/,
+    );
   } finally {
     rmSync(dir, { recursive: true });
   }

@@ -9,6 +9,7 @@ import {
   type SiteContent,
 } from '#shared/content-schema';
 import { parseIndicatorPlans } from '#shared/indicator-plans';
+import { parseLokalaJobbContent } from '#shared/lokala-jobb-content';
 import { ConfigError } from '#server/config-error';
 
 const contentFile = (name: string) =>
@@ -19,6 +20,7 @@ export const DONATION_CONTENT_FILE = contentFile('donation.json');
 export const ART_CONTENT_FILE = contentFile('art.json');
 export const MUSIC_CONTENT_FILE = contentFile('music.json');
 export const INDICATORS_CONTENT_FILE = contentFile('indicators.json');
+export const LOKALA_JOBB_CONTENT_FILE = contentFile('lokala-jobb.json');
 
 function loadContentFile<T>(
   file: string,
@@ -38,22 +40,35 @@ function loadContentFile<T>(
   }
 }
 
+/** Where each content file is read from (tests point one at a broken copy). */
+export interface ContentFiles {
+  site?: string;
+  donation?: string;
+  art?: string;
+  music?: string;
+  indicators?: string;
+  lokalaJobb?: string;
+}
+
 /**
  * Reads and checks the owner's content/site.json (and, so that start-up catches every bad entry the
- * build would, content/donation.json, art.json, music.json and indicators.json); a bad entry becomes one line naming it.
+ * build would, content/donation.json, art.json, music.json, indicators.json and lokala-jobb.json); a
+ * bad entry becomes one line naming it.
  */
-export function loadSiteContent(
-  file = SITE_CONTENT_FILE,
-  donationFile = DONATION_CONTENT_FILE,
-  artFile = ART_CONTENT_FILE,
-  musicFile = MUSIC_CONTENT_FILE,
-  indicatorsFile = INDICATORS_CONTENT_FILE,
-): SiteContent {
-  loadContentFile(indicatorsFile, 'content/indicators.json', parseIndicatorPlans);
-  loadContentFile<DonationContent>(donationFile, 'content/donation.json', parseDonationContent);
-  loadContentFile(artFile, 'content/art.json', parseArtContent);
-  loadContentFile(musicFile, 'content/music.json', parseMusicContent);
-  return loadContentFile(file, 'content/site.json', parseSiteContent);
+export function loadSiteContent({
+  site = SITE_CONTENT_FILE,
+  donation = DONATION_CONTENT_FILE,
+  art = ART_CONTENT_FILE,
+  music = MUSIC_CONTENT_FILE,
+  indicators = INDICATORS_CONTENT_FILE,
+  lokalaJobb = LOKALA_JOBB_CONTENT_FILE,
+}: ContentFiles = {}): SiteContent {
+  loadContentFile(indicators, 'content/indicators.json', parseIndicatorPlans);
+  loadContentFile(lokalaJobb, 'content/lokala-jobb.json', parseLokalaJobbContent);
+  loadContentFile<DonationContent>(donation, 'content/donation.json', parseDonationContent);
+  loadContentFile(art, 'content/art.json', parseArtContent);
+  loadContentFile(music, 'content/music.json', parseMusicContent);
+  return loadContentFile(site, 'content/site.json', parseSiteContent);
 }
 
 let cachedSiteName: string | undefined;

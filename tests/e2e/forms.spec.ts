@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import lokalaJobb from '#content/lokala-jobb.json';
 import { axeViolations } from '../support/browser';
 import { useAccountsSite } from '../support/accounts-site';
 
@@ -110,6 +111,37 @@ test('the Lokala jobb enquiry speaks Swedish and is stored as jobs/lokalaJobb', 
       { name: 'company', required: true, value: 'Bageriet i Byn AB' },
     ]),
   });
+});
+
+test('Lokala jobb shows its packages and prices from content/, how a project runs, and leads to the form', async () => {
+  const { page } = await site.open('/lokala-jobb', { width: 1280 });
+  const main = page.getByRole('main');
+  expect(await main.getAttribute('lang')).toBe('sv');
+  const prices = main.getByRole('region', { name: 'Paket och priser' });
+  const cards = prices
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3 }) });
+  expect(await cards.count()).toBe(lokalaJobb.packages.length);
+  for (const entry of lokalaJobb.packages) {
+    const card = cards.filter({ has: page.getByRole('heading', { name: entry.name }) });
+    expect(await card.innerText()).toContain(entry.price);
+    for (const item of entry.includes) expect(await card.innerText()).toContain(item);
+    expect(await card.getByText(lokalaJobb.featuredLabel).count()).toBe(entry.featured ? 1 : 0);
+  }
+  expect(await prices.innerText()).toContain(lokalaJobb.priceNote);
+  const steps = main.getByRole('region', { name: 'Så går det till' }).getByRole('listitem');
+  expect(await steps.count()).toBe(lokalaJobb.steps.length);
+  const faq = main.getByRole('region', { name: 'Vanliga frågor' });
+  await faq.getByText(lokalaJobb.questions[0]!.question).click();
+  await faq.getByText(lokalaJobb.questions[0]!.answer).waitFor();
+
+  await main.getByRole('link', { name: 'Be om en offert' }).click();
+  await page.waitForURL(/#lokala-jobb-form-title$/);
+  await expect
+    .poll(() =>
+      main.locator('form').evaluate((form) => form.getBoundingClientRect().top < innerHeight),
+    )
+    .toBe(true);
 });
 
 test('a failed send says "Something went wrong.." and keeps what was typed', async () => {

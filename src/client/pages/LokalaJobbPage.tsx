@@ -1,19 +1,24 @@
+/**
+ * Lokala jobb, in Swedish: the web service for local businesses, its packages and prices, how a
+ * project runs, examples and questions (all from content/lokala-jobb.json), and the enquiry form.
+ */
+import lokalaJobbJson from '#content/lokala-jobb.json';
+import type { LokalaJobbContent } from '#shared/lokala-jobb-content';
 import { SubmissionForm } from '../features/forms/SubmissionForm';
+import { buttonClassName } from '../ui/button-class';
+import { Faq } from '../ui/Faq';
+import { NumberedSteps } from '../ui/NumberedSteps';
+import { PriceCards } from '../ui/PriceCards';
 import { SwedenFlagIcon } from '../ui/icons';
 import { PageMain } from './PageMain';
 
 export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
-const POINTS = [
-  { title: 'Snabb', text: 'Sidor som laddar direkt, även på en gammal mobil.' },
-  {
-    title: 'Tydlig',
-    text: 'Det kunderna letar efter först: öppettider, priser och hur man hittar dit.',
-  },
-  { title: 'Lätt att uppdatera', text: 'Ändra texter och bilder själv, utan att ringa någon.' },
-];
+/** Checked against the schema at build (vite.config.ts) and at start, so it is taken as typed here. */
+const CONTENT: LokalaJobbContent = lokalaJobbJson;
 
 export function LokalaJobbPage() {
+  const { lead, points, packages, featuredLabel, priceNote, steps, examples, questions } = CONTENT;
   return (
     <PageMain route="lokalaJobb" lang="sv">
       <div className="page__intro">
@@ -21,20 +26,73 @@ export function LokalaJobbPage() {
           Webbutveckling <SwedenFlagIcon size={18} className="sweden-flag" />
         </p>
         <h1 className="page__title">Lokala jobb</h1>
-        <p className="page__lead">
-          Hemsidor för lokala svenska företag: snabba, tydliga och byggda för att ge fler kunder.
+        <p className="page__lead">{lead}</p>
+        <p className="page__actions">
+          <a className={buttonClassName({ variant: 'primary' })} href="#lokala-jobb-form-title">
+            Be om en offert
+          </a>
         </p>
       </div>
       <ul className="page__points">
-        {POINTS.map((point) => (
+        {points.map((point) => (
           <li key={point.title}>
             <h2>{point.title}</h2>
             <p>{point.text}</p>
           </li>
         ))}
       </ul>
+
+      <section className="page__section page__section--wide" aria-labelledby="lokala-jobb-prices">
+        <h2 id="lokala-jobb-prices" className="page__section-title">
+          Paket och priser
+        </h2>
+        <PriceCards cards={packages} featuredLabel={featuredLabel} />
+        <p className="page__note">{priceNote}</p>
+      </section>
+
+      <section className="page__section" aria-labelledby="lokala-jobb-steps">
+        <h2 id="lokala-jobb-steps" className="page__section-title">
+          Så går det till
+        </h2>
+        <NumberedSteps
+          steps={steps.map((step) => (
+            <>
+              <strong>{step.title}.</strong> {step.text}
+            </>
+          ))}
+        />
+      </section>
+
+      {examples.length > 0 && (
+        <section
+          className="page__section page__section--wide"
+          aria-labelledby="lokala-jobb-examples"
+        >
+          <h2 id="lokala-jobb-examples" className="page__section-title">
+            Exempel på vad vi bygger
+          </h2>
+          <ul className="page__points page__points--compact">
+            {examples.map((example) => (
+              <li key={example.business}>
+                <h3>{example.business}</h3>
+                <p>{example.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {questions.length > 0 && (
+        <section className="page__section" aria-labelledby="lokala-jobb-questions">
+          <h2 id="lokala-jobb-questions" className="page__section-title">
+            Vanliga frågor
+          </h2>
+          <Faq entries={questions} />
+        </section>
+      )}
+
       <section className="page__section" aria-labelledby="lokala-jobb-form-title">
-        <h2 id="lokala-jobb-form-title" className="page__section-title">
+        <h2 id="lokala-jobb-form-title" className="page__section-title" tabIndex={-1}>
           Be om en offert
         </h2>
         <p className="page__section-lead">
