@@ -25,9 +25,12 @@ function validateContent(): Plugin {
       parseSiteContent(JSON.parse(readFileSync('content/site.json', 'utf8')));
       parseDonationContent(JSON.parse(readFileSync('content/donation.json', 'utf8')));
       const art = parseArtContent(JSON.parse(readFileSync('content/art.json', 'utf8')));
-      art.artworks.forEach(({ image }, i) =>
-        requireContentFile(image, `content/art.json: artworks.${i}.image`),
-      );
+      art.artworks.forEach(({ image, variants = [] }, i) => {
+        requireContentFile(image, `content/art.json: artworks.${i}.image`);
+        variants.forEach((variant, j) =>
+          requireContentFile(variant.image, `content/art.json: artworks.${i}.variants.${j}.image`),
+        );
+      });
       parseIndicatorPlans(JSON.parse(readFileSync('content/indicators.json', 'utf8')));
       parseLokalaJobbContent(JSON.parse(readFileSync('content/lokala-jobb.json', 'utf8')));
       const music = parseMusicContent(JSON.parse(readFileSync('content/music.json', 'utf8')));

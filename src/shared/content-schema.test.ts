@@ -229,3 +229,24 @@ test('a track needs a positive duration in seconds and a title', () => {
   expect(() => parseMusicContent(withTrack(2, { title: '' }))).toThrow(/tracks\.2\.title: /);
   expect(() => parseMusicContent({ tracks: [] })).toThrow(/^content\/music\.json: tracks: /);
 });
+
+test('an artwork may list smaller variants of its image, each in content/art/ and narrower than it', () => {
+  const variants = [
+    { image: 'art/piece-640.webp', width: 640 },
+    { image: 'art/piece-1280.webp', width: 1280 },
+  ];
+  const base = { image: 'art/piece.jpg', width: 2400, height: 1600 };
+  expect(parseArtContent(withArtwork(0, { ...base, variants })).artworks[0]?.variants).toEqual(
+    variants,
+  );
+  expect(() =>
+    parseArtContent(
+      withArtwork(0, { ...base, variants: [{ image: 'art/big.webp', width: 2400 }] }),
+    ),
+  ).toThrow('content/art.json: artworks.0.variants: each variant must be narrower than the image');
+  expect(() =>
+    parseArtContent(withArtwork(0, { ...base, variants: [{ image: '../x.webp', width: 640 }] })),
+  ).toThrow(
+    /^content\/art\.json: artworks\.0\.variants\.0\.image: must be a file in content\/art\//,
+  );
+});

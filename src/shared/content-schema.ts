@@ -169,16 +169,29 @@ export const MUSIC_FILE_EXTENSIONS = ['mp3', 'm4a', 'aac', 'wav'] as const;
 const pixels = z.number().int().min(1).max(20_000);
 
 /** One artwork of the gallery (content/art.json); width and height reserve its space before it loads. */
-export const artworkSchema = z.object({
-  title: z.string().trim().min(1).max(80),
-  year: z.number().int().min(1900).max(2200),
-  medium: z.string().trim().min(1).max(80),
-  description: z.string().trim().min(1).max(600),
-  image: contentFileSchema('art', ART_IMAGE_EXTENSIONS),
-  alt: z.string().trim().min(1).max(300),
-  width: pixels,
-  height: pixels,
-});
+export const artworkSchema = z
+  .object({
+    title: z.string().trim().min(1).max(80),
+    year: z.number().int().min(1900).max(2200),
+    medium: z.string().trim().min(1).max(80),
+    description: z.string().trim().min(1).max(600),
+    image: contentFileSchema('art', ART_IMAGE_EXTENSIONS),
+    alt: z.string().trim().min(1).max(300),
+    width: pixels,
+    height: pixels,
+    /**
+     * Smaller copies of a photo or scan (the same picture, `width` pixels wide), so a phone's grid
+     * fetches a small file and the large view a big one. An SVG needs none.
+     */
+    variants: z
+      .array(z.object({ image: contentFileSchema('art', ART_IMAGE_EXTENSIONS), width: pixels }))
+      .max(8)
+      .optional(),
+  })
+  .refine((artwork) => (artwork.variants ?? []).every((variant) => variant.width < artwork.width), {
+    message: 'each variant must be narrower than the image itself',
+    path: ['variants'],
+  });
 
 export const artContentSchema = z.object({
   artworks: z.array(artworkSchema).min(1).max(100),

@@ -5,7 +5,7 @@
  * thumbnail of the artwork it last showed, so a keyboard user carries on from there.
  */
 import { useRef, useState } from 'react';
-import type { GalleryArtwork } from './art-content';
+import { GRID_IMAGE_SIZES, type GalleryArtwork } from './art-content';
 import { Lightbox } from './Lightbox';
 import './art.css';
 
@@ -39,6 +39,8 @@ export function ArtGallery({ artworks }: { artworks: GalleryArtwork[] }) {
               <img
                 className="art-card__image"
                 src={artwork.src}
+                srcSet={artwork.srcSet}
+                sizes={artwork.srcSet && GRID_IMAGE_SIZES}
                 width={artwork.width}
                 height={artwork.height}
                 alt=""

@@ -8,7 +8,7 @@ import { useEffect, useRef, type PointerEvent } from 'react';
 import { IconButton } from '../../ui/IconButton';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../ui/icons';
 import { Popup } from '../../ui/Popup';
-import type { GalleryArtwork } from './art-content';
+import { LIGHTBOX_IMAGE_SIZES, type GalleryArtwork } from './art-content';
 
 /** How far a finger or pointer must travel sideways, mostly horizontally, to count as a swipe. */
 export const SWIPE_MIN_PX = 48;
@@ -107,6 +107,8 @@ export function Lightbox({
             key={artwork.image}
             className="lightbox__image"
             src={artwork.src}
+            srcSet={artwork.srcSet}
+            sizes={artwork.srcSet && LIGHTBOX_IMAGE_SIZES}
             width={artwork.width}
             height={artwork.height}
             alt={artwork.alt}
