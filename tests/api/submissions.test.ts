@@ -62,10 +62,11 @@ async function countStored(): Promise<number> {
 }
 
 test.each(SUBMISSION_TYPES)(
-  '%s: a valid submission is stored as sent, with the sender',
+  '%s: a valid submission is stored as the server reads it, with the sender',
   async (type) => {
     const form = FORM_DEFINITIONS[type];
     const payload = toSubmissionPayload(form, validValues(type));
+    const before = Date.now();
     const res = await send(payload, userCookie);
     expect(res.status).toBe(201);
     const { id } = res.json as { id: string };
@@ -76,9 +77,41 @@ test.each(SUBMISSION_TYPES)(
       .executeTakeFirstOrThrow();
     expect(row.type).toBe(type);
     expect(row.user_id).not.toBeNull();
-    expect(JSON.parse(row.payload)).toEqual(payload);
+    const stored = JSON.parse(row.payload) as typeof payload;
+    expect({ ...stored, timestamp: payload.timestamp }).toEqual(payload);
+    expect(Date.parse(stored.timestamp)).toBeGreaterThanOrEqual(before - 1000);
   },
 );
+
+test('what is stored is the server’s reading: trimmed values, the definition’s required flags and order, its own clock', async () => {
+  const form = FORM_DEFINITIONS.contact;
+  const clean = toSubmissionPayload(form, validValues('contact'));
+  const sent = {
+    ...clean,
+    // The browser says the name is optional, pads it, sends the fields in another order, from 1999.
+    inputs: [...clean.inputs]
+      .reverse()
+      .map((entry) =>
+        entry.name === 'name' ? { ...entry, required: false, value: '  Ada Lovelace  ' } : entry,
+      ),
+    timestamp: '1999-01-01T00:00:00.000Z',
+  };
+  const res = await send(sent);
+  expect(res.status).toBe(201);
+  const row = await server.app.db
+    .selectFrom('submissions')
+    .select('payload')
+    .where('id', '=', (res.json as { id: string }).id)
+    .executeTakeFirstOrThrow();
+  const stored = JSON.parse(row.payload) as typeof clean;
+  expect(stored.inputs.map((entry) => entry.name)).toEqual(form.inputs.map((input) => input.name));
+  expect(stored.inputs.find((entry) => entry.name === 'name')).toEqual({
+    name: 'name',
+    required: form.inputs.find((input) => input.name === 'name')!.required,
+    value: 'Ada Lovelace',
+  });
+  expect(stored.timestamp.startsWith('1999')).toBe(false);
+});
 
 test.each(SUBMISSION_TYPES)(
   '%s: each rule’s first error comes back on its field and stores nothing',

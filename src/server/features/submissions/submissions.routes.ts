@@ -1,8 +1,9 @@
 /**
  * POST /api/submissions: the spec's generic form submission (§3), for every form of the site. The
  * payload is checked against its type's definition (src/shared/submission-forms.ts) with the same
- * rules the browser uses; forms for signed-in visitors answer 401 otherwise. Stored as sent, with the
- * server's time. GET /api/admin/submissions?type=…: the latest, for the owner (adminRank above 9);
+ * rules the browser uses; forms for signed-in visitors answer 401 otherwise. Stored as the server read
+ * it: every field of the definition in its order, with the definition's required flags, trimmed
+ * values and the server's time (never the browser's own flags or clock). GET /api/admin/submissions?type=…: the latest, for the owner (adminRank above 9);
  * DELETE /api/admin/submissions/:id deletes one once it is dealt with (privacy policy).
  */
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import {
   submissionParamsSchema,
   submissionPayloadSchema,
   submissionReceivedSchema,
+  toSubmissionPayload,
 } from '#shared/submission-schemas';
 import { FORM_DEFINITIONS, type SubmissionType } from '#shared/submission-forms';
 import { isMailList, type MailList } from '#shared/mail-list-schemas';
@@ -66,7 +68,7 @@ export async function submissionsRoutes(app: App): Promise<void> {
       const id = await app.db.transaction().execute(async (trx) => {
         const submissionId = await insertSubmission(
           trx,
-          { type, userId: user?.id ?? null, payload: request.body },
+          { type, userId: user?.id ?? null, payload: toSubmissionPayload(form, values, now) },
           now,
         );
         await SUBMISSION_EFFECTS[type]?.({ trx, submissionId, user, values, now });
