@@ -42,6 +42,12 @@ import {
   warningLines,
 } from './report.ts';
 import { baselineLine, fanoutLines, verdictLine, visitsLine } from './fanout-report.ts';
+import {
+  checkHeavyLibraries,
+  heavyLibraryLine,
+  readManifest,
+  type HeavyLibraryCheck,
+} from './heavy-chunks.ts';
 import { runFanout, type FanoutResults } from './fanout.ts';
 import { endProgress, progress } from './progress.ts';
 import { startSiteServer, type SiteServer } from './server.ts';
@@ -66,6 +72,7 @@ interface BundleResults {
   baseline: SizedSet;
   ratioToBaseline: number;
   target: Target;
+  heavyLibraries: HeavyLibraryCheck[];
 }
 
 const PARTS = ['bundle', 'lighthouse', 'fanout'] as const;
@@ -167,6 +174,10 @@ async function measureBundles({ origin, clientDir }: SiteServer): Promise<Bundle
     for (const { name, load } of loads)
       routes.push(await routeChunks(origin, clientDir, name, load, mobileHome));
 
+    const heavyLibraries = checkHeavyLibraries(readManifest(clientDir), [
+      ...home.map((entry) => ({ name: 'home', load: entry.load })),
+      ...loads,
+    ]);
     // The target holds at every viewport: judge the heavier first load.
     const homeFirstLoadJsGzip = Math.max(...home.map((entry) => entry.js.gzip));
     const baseline = await reactBaseline();
@@ -179,6 +190,7 @@ async function measureBundles({ origin, clientDir }: SiteServer): Promise<Bundle
       baseline,
       ratioToBaseline: homeFirstLoadJsGzip / baseline.gzip,
       target: checkHomeTarget(homeFirstLoadJsGzip),
+      heavyLibraries,
     };
   } finally {
     await browser.close();
@@ -210,6 +222,7 @@ function printBundles(bundle: BundleResults, origin: string): void {
   console.log('');
   console.log(targetLine(bundle.target));
   console.log(ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline));
+  for (const check of bundle.heavyLibraries) console.log(heavyLibraryLine(check));
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -344,6 +357,7 @@ function printSummary(results: Results): void {
   if (bundle) {
     console.log(`  ${targetLine(bundle.target)}`);
     console.log(`  ${ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline)}`);
+    for (const check of bundle.heavyLibraries) console.log(`  ${heavyLibraryLine(check)}`);
   }
   for (const page of lighthouse?.pages ?? []) {
     const parts = CATEGORIES.map((id) => {
