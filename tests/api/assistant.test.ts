@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { ASSISTANT_MESSAGES, ASSISTANT_TEXT_MAX } from '#shared/assistant-schemas';
 import type { AssistantEvent } from '#shared/live-events';
+import { insertMessage, readCurrentMessage } from '#server/features/assistant/assistant.repository';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '../support/accounts';
 import { startTestServer, type TestServer } from '../support/server';
 import { openSse, type SseConnection } from './live-sse-client';
@@ -49,6 +50,19 @@ test('a posted message becomes the current one, with its id, time and pages', as
   expect(message).toMatchObject({ text: 'New track out today!', pages: ['music', 'home'] });
   expect(Date.parse(message!.createdAtUTC)).toBeGreaterThanOrEqual(before - 1000);
   expect((await call(server, 'GET', PATH, { cookie: admin })).json).toEqual({ message });
+});
+
+test('a message written by an instance whose clock runs behind still comes after the latest one', async () => {
+  const first = await post({ text: 'From the instance with the right time', pages: ['home'] });
+  const { message: latest } = first.json as AssistantEvent;
+  const owner = await createUser(server, { adminRank: 10 });
+  const skewed = await insertMessage(
+    server.app.db,
+    { text: 'From the instance ten minutes behind', pages: ['home'], createdBy: owner.id },
+    new Date(Date.parse(latest!.createdAtUTC) - 10 * 60_000),
+  );
+  expect(Date.parse(skewed.createdAtUTC)).toBeGreaterThan(Date.parse(latest!.createdAtUTC));
+  expect(await readCurrentMessage(server.app.db)).toEqual(skewed);
 });
 
 test('open streams get the message on their targeted page and null elsewhere, at once', async () => {

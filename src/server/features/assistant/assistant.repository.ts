@@ -28,21 +28,35 @@ export async function readCurrentMessage(db: Kysely<Database>): Promise<Assistan
   return row && row.cleared_at === null ? toMessage(row) : null;
 }
 
+/**
+ * Stores a new message as the current one. Its time is never before the latest message's: with
+ * several instances, one whose clock runs behind would otherwise write a "newer" message that sorts
+ * as older, so it would not become current and visitors who saw the last one would not be shown it.
+ */
 export async function insertMessage(
   db: Kysely<Database>,
   input: { text: string; pages: string[]; createdBy: string },
   now = new Date(),
 ): Promise<AssistantMessage> {
-  const row: AssistantMessageRow = {
-    id: randomUUID(),
-    text: input.text,
-    pages: JSON.stringify(input.pages),
-    created_at: now.toISOString(),
-    created_by: input.createdBy,
-    cleared_at: null,
-  };
-  await db.insertInto('assistant_messages').values(row).execute();
-  return toMessage(row);
+  return db.transaction().execute(async (trx) => {
+    const latest = await trx
+      .selectFrom('assistant_messages')
+      .select('created_at')
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const after = latest ? Date.parse(latest.created_at) + 1 : -Infinity;
+    const row: AssistantMessageRow = {
+      id: randomUUID(),
+      text: input.text,
+      pages: JSON.stringify(input.pages),
+      created_at: new Date(Math.max(now.getTime(), after)).toISOString(),
+      created_by: input.createdBy,
+      cleared_at: null,
+    };
+    await trx.insertInto('assistant_messages').values(row).execute();
+    return toMessage(row);
+  });
 }
 
 /** Clears the current message; returns the id of the message cleared, or null when none was shown. */
