@@ -10,7 +10,7 @@ import {
 } from './src/shared/content-schema.ts';
 import { parseIndicatorPlans } from './src/shared/indicator-plans.ts';
 import { parseLokalaJobbContent } from './src/shared/lokala-jobb-content.ts';
-import { compileLegalMarkdown } from './src/client/pages/legal/legal-markdown.ts';
+import { compileContentMarkdown } from './src/client/pages/markdown/content-markdown.ts';
 
 /** An entry's file (relative to content/) must exist: the page would show a broken image or track. */
 function requireContentFile(file: string, where: string) {
@@ -42,23 +42,27 @@ function validateContent(): Plugin {
 }
 
 /**
- * The legal pages' Markdown (content/legal/*.md) becomes plain data at build time, so those pages ship
- * no Markdown parser and render no HTML strings; a bad entry stops the build with its line.
+ * The owner's Markdown pages (content/legal/*.md, dated, and content/pages/*.md) become plain data at
+ * build time, so those pages ship no Markdown parser and render no HTML strings; a bad entry stops
+ * the build with its line.
  */
-function legalMarkdown(): Plugin {
+function contentMarkdown(): Plugin {
   return {
-    name: 'legal-markdown',
+    name: 'content-markdown',
     enforce: 'pre',
     transform(source, id) {
-      if (!/\/content\/legal\/[^/?]+\.md$/.test(id)) return null;
-      const document = compileLegalMarkdown(source, relative(process.cwd(), id));
+      const folder = /\/content\/(legal|pages)\/[^/?]+\.md$/.exec(id)?.[1];
+      if (!folder) return null;
+      const document = compileContentMarkdown(source, relative(process.cwd(), id), {
+        dated: folder === 'legal',
+      });
       return { code: `export default ${JSON.stringify(document)};`, map: null };
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), validateContent(), legalMarkdown()],
+  plugins: [react(), validateContent(), contentMarkdown()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -27,6 +27,8 @@ import { gotoPage, useSite } from '../support/site';
 
 const site = useSite();
 
+const aboutSource = readFileSync(new URL('../../content/pages/about.md', import.meta.url), 'utf8');
+
 const LEGAL_PAGES = [
   { path: paths.termsOfService, title: 'Terms of service', file: 'terms-of-service.md' },
   { path: paths.privacyPolicy, title: 'Privacy policy', file: 'privacy-policy.md' },
@@ -247,6 +249,22 @@ test.each([paths.home, paths.about])(
     ).toBeGreaterThan(0);
   },
 );
+
+test('About tells the story from content/pages/about.md: its sections, links that stay in the app, the contact address', async () => {
+  const { page } = await site.open(paths.about, { width: VIEWPORTS.mobile.width });
+  const main = page.getByRole('main');
+  await main.getByRole('heading', { level: 1, name: `Hi, I'm ${siteJson.creatorName}` }).waitFor();
+  const sections = [...aboutSource.matchAll(/^## (.+)$/gm)].map((match) => match[1]!);
+  expect(sections.length).toBeGreaterThanOrEqual(4);
+  for (const title of sections)
+    expect.soft(await main.getByRole('region', { name: title }).count(), title).toBe(1);
+  expect(await main.getByText(siteJson.contact.email).count()).toBeGreaterThan(0);
+
+  await page.evaluate(() => Object.assign(window, { stillTheSameApp: true }));
+  await main.getByRole('link', { name: 'Long & Short Position', exact: true }).first().click();
+  await page.waitForURL(`${site.url}${paths.longAndShortPosition}`);
+  expect(await page.evaluate(() => 'stillTheSameApp' in window)).toBe(true);
+});
 
 test("an offering card on About leads into the offering's page", async () => {
   const { page } = await site.open(paths.about, { width: VIEWPORTS.desktop.width });

@@ -1,7 +1,7 @@
 /**
- * Build time only (vite.config.ts): reads a legal page's Markdown from content/legal/ into a
- * LegalDocument. CommonMark is parsed by mdast-util-from-markdown; this file only decides what a
- * legal page may contain and turns the tree into plain data. Anything else (raw HTML, images, code
+ * Build time only (vite.config.ts): reads a page's Markdown from content/legal/ or content/pages/ into
+ * a MarkdownDocument. CommonMark is parsed by mdast-util-from-markdown; this file only decides what
+ * such a page may contain and turns the tree into plain data. Anything else (raw HTML, images, code
  * blocks, a link to an unknown page, a misspelt {placeholder}) stops the build with a line naming the
  * file, line and column, the way a bad entry in content/site.json does.
  */
@@ -9,28 +9,27 @@ import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { paths } from '#shared/paths';
 import {
-  LEGAL_PLACEHOLDERS,
-  type LegalBlock,
-  type LegalDocument,
-  type LegalInline,
-  type LegalLinkKind,
-  type LegalPlaceholder,
-  type LegalSection,
-} from './legal-document.ts'; // with its extension: vite.config.ts loads this file in Node
+  MARKDOWN_PLACEHOLDERS,
+  type MarkdownBlock,
+  type MarkdownDocument,
+  type MarkdownInline,
+  type MarkdownLinkKind,
+  type MarkdownPlaceholder,
+  type MarkdownSection,
+} from './markdown-document.ts'; // with its extension: vite.config.ts loads this file in Node
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-const FRONT_MATTER_KEYS = ['updated', 'summary'] as const;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
 const HAS_PLACEHOLDER = /\{[A-Za-z][A-Za-z0-9]*\}/;
 const SITE_PATHS = new Set<string>(Object.values(paths));
 
 const ALLOWED =
-  'Legal pages may use ## and ### headings, paragraphs, lists, block quotes, **bold**, _italic_, `code` and links.';
+  'Pages in Markdown may use ## and ### headings, paragraphs, lists, block quotes, **bold**, _italic_, `code` and links.';
 
 /** Shown as the build error; `line:column` points into the Markdown file. */
-export class LegalMarkdownError extends Error {
-  override name = 'LegalMarkdownError';
+export class ContentMarkdownError extends Error {
+  override name = 'ContentMarkdownError';
 }
 
 /** A heading's anchor: lower case, letters and digits joined by dashes ("Your rights" → your-rights). */
@@ -43,22 +42,27 @@ export function headingId(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-function isPlaceholder(name: string): name is LegalPlaceholder {
-  return (LEGAL_PLACEHOLDERS as readonly string[]).includes(name);
+function isPlaceholder(name: string): name is MarkdownPlaceholder {
+  return (MARKDOWN_PLACEHOLDERS as readonly string[]).includes(name);
 }
 
 interface FrontMatter {
-  updated: string;
+  updated: string | null;
   summary: string;
   /** Lines the front matter takes, so positions in the body point at the right line of the file. */
   lineCount: number;
 }
 
-function readFrontMatter(source: string, file: string): FrontMatter & { body: string } {
+function readFrontMatter(
+  source: string,
+  file: string,
+  dated: boolean,
+): FrontMatter & { body: string } {
+  const keys = dated ? ['updated', 'summary'] : ['summary'];
   const match = FRONT_MATTER.exec(source);
   if (!match) {
-    throw new LegalMarkdownError(
-      `${file}:1:1: start the file with front matter: a line "---", "updated: YYYY-MM-DD", "summary: …" and "---"`,
+    throw new ContentMarkdownError(
+      `${file}:1:1: start the file with front matter: a line "---", ${dated ? '"updated: YYYY-MM-DD", ' : ''}"summary: …" and "---"`,
     );
   }
   const values = new Map<string, string>();
@@ -67,27 +71,29 @@ function readFrontMatter(source: string, file: string): FrontMatter & { body: st
     const where = `${file}:${index + 2}:1`;
     const separator = line.indexOf(':');
     const key = separator === -1 ? '' : line.slice(0, separator).trim();
-    if (!(FRONT_MATTER_KEYS as readonly string[]).includes(key)) {
-      throw new LegalMarkdownError(
-        `${where}: the front matter takes only ${FRONT_MATTER_KEYS.join(' and ')} ("key: value")`,
+    if (!keys.includes(key)) {
+      throw new ContentMarkdownError(
+        `${where}: the front matter takes only ${keys.join(' and ')} ("key: value")`,
       );
     }
-    if (values.has(key)) throw new LegalMarkdownError(`${where}: ${key} is given twice`);
+    if (values.has(key)) throw new ContentMarkdownError(`${where}: ${key} is given twice`);
     values.set(key, line.slice(separator + 1).trim());
   });
-  const updated = values.get('updated') ?? '';
-  const day = new Date(`${updated}T00:00:00Z`);
-  if (
-    !ISO_DAY.test(updated) ||
-    Number.isNaN(day.getTime()) ||
-    !day.toISOString().startsWith(updated)
-  )
-    throw new LegalMarkdownError(`${file}: updated must be a date written YYYY-MM-DD`);
+  const updated = dated ? (values.get('updated') ?? '') : null;
+  if (updated !== null) {
+    const day = new Date(`${updated}T00:00:00Z`);
+    if (
+      !ISO_DAY.test(updated) ||
+      Number.isNaN(day.getTime()) ||
+      !day.toISOString().startsWith(updated)
+    )
+      throw new ContentMarkdownError(`${file}: updated must be a date written YYYY-MM-DD`);
+  }
   const summary = values.get('summary') ?? '';
   if (!summary)
-    throw new LegalMarkdownError(`${file}: summary (the page's lead sentence) is missing`);
+    throw new ContentMarkdownError(`${file}: summary (the page's lead sentence) is missing`);
   if (HAS_PLACEHOLDER.test(summary))
-    throw new LegalMarkdownError(
+    throw new ContentMarkdownError(
       `${file}: placeholders such as {siteName} cannot be used in summary`,
     );
   return {
@@ -114,14 +120,14 @@ class Compiler {
   }
 
   private fail(node: Nodes, message: string): never {
-    throw new LegalMarkdownError(`${this.where(node)}: ${message}`);
+    throw new ContentMarkdownError(`${this.where(node)}: ${message}`);
   }
 
-  compile(body: string): Pick<LegalDocument, 'intro' | 'sections'> {
+  compile(body: string): Pick<MarkdownDocument, 'intro' | 'sections'> {
     const root = fromMarkdown(body);
     this.collectDefinitions(root);
-    const intro: LegalBlock[] = [];
-    const sections: LegalSection[] = [];
+    const intro: MarkdownBlock[] = [];
+    const sections: MarkdownSection[] = [];
     for (const node of root.children) {
       if (node.type === 'heading') {
         const title = this.headingText(node);
@@ -147,10 +153,10 @@ class Compiler {
       if (block) (sections.at(-1)?.blocks ?? intro).push(block);
     }
     if (sections.length === 0)
-      throw new LegalMarkdownError(`${this.file}: the page needs at least one ## section`);
+      throw new ContentMarkdownError(`${this.file}: the page needs at least one ## section`);
     for (const { id, where } of this.anchors) {
       if (!this.ids.has(id))
-        throw new LegalMarkdownError(`${where}: no heading on this page has the anchor #${id}`);
+        throw new ContentMarkdownError(`${where}: no heading on this page has the anchor #${id}`);
     }
     return { intro, sections };
   }
@@ -194,7 +200,7 @@ class Compiler {
     return text;
   }
 
-  private block(node: RootContent): LegalBlock | null {
+  private block(node: RootContent): MarkdownBlock | null {
     switch (node.type) {
       case 'definition':
         return null;
@@ -226,11 +232,11 @@ class Compiler {
     }
   }
 
-  private inlines(nodes: PhrasingContent[], inLink: boolean): LegalInline[] {
+  private inlines(nodes: PhrasingContent[], inLink: boolean): MarkdownInline[] {
     return nodes.flatMap((node) => this.inline(node, inLink));
   }
 
-  private inline(node: PhrasingContent, inLink: boolean): LegalInline[] {
+  private inline(node: PhrasingContent, inLink: boolean): MarkdownInline[] {
     switch (node.type) {
       case 'text':
         return this.text(node, node.value.replace(/\s*\n\s*/g, ' '));
@@ -258,15 +264,15 @@ class Compiler {
     }
   }
 
-  private text(node: Nodes, value: string): LegalInline[] {
-    const parts: LegalInline[] = [];
+  private text(node: Nodes, value: string): MarkdownInline[] {
+    const parts: MarkdownInline[] = [];
     let last = 0;
     for (const match of value.matchAll(PLACEHOLDER)) {
       const name = match[1] ?? '';
       if (!isPlaceholder(name)) {
         this.fail(
           node,
-          `unknown placeholder {${name}}; known: ${LEGAL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
+          `unknown placeholder {${name}}; known: ${MARKDOWN_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
         );
       }
       if (match.index > last) parts.push({ type: 'text', value: value.slice(last, match.index) });
@@ -277,7 +283,7 @@ class Compiler {
     return parts;
   }
 
-  private link(node: Nodes, url: string): { kind: LegalLinkKind; href: string } {
+  private link(node: Nodes, url: string): { kind: MarkdownLinkKind; href: string } {
     if (url.startsWith('#')) {
       this.anchors.push({ id: url.slice(1), where: this.where(node) });
       return { kind: 'anchor', href: url };
@@ -301,8 +307,15 @@ class Compiler {
   }
 }
 
-/** Reads one legal page; `file` names it in errors (e.g. content/legal/privacy-policy.md). */
-export function compileLegalMarkdown(source: string, file: string): LegalDocument {
-  const { updated, summary, lineCount, body } = readFrontMatter(source, file);
+/**
+ * Reads one page; `file` names it in errors (e.g. content/legal/privacy-policy.md). A dated page (the
+ * legal ones) must say when it was last updated; the others take only a summary.
+ */
+export function compileContentMarkdown(
+  source: string,
+  file: string,
+  { dated = true }: { dated?: boolean } = {},
+): MarkdownDocument {
+  const { updated, summary, lineCount, body } = readFrontMatter(source, file, dated);
   return { updated, summary, ...new Compiler(file, lineCount).compile(body) };
 }

@@ -1,13 +1,14 @@
 import { expect, test } from 'vitest';
 import privacyPolicySource from '#content/legal/privacy-policy.md?raw';
 import termsOfServiceSource from '#content/legal/terms-of-service.md?raw';
-import { compileLegalMarkdown, headingId } from './legal-markdown';
+import aboutSource from '#content/pages/about.md?raw';
+import { compileContentMarkdown, headingId } from './content-markdown';
 
 const FILE = 'content/legal/test.md';
 const FRONT = '---\nupdated: 2026-11-22\nsummary: What this is.\n---\n';
 
 function compile(body: string, front = FRONT) {
-  return compileLegalMarkdown(`${front}${body}`, FILE);
+  return compileContentMarkdown(`${front}${body}`, FILE);
 }
 
 test('front matter gives the date and the lead; ## headings become sections with anchors', () => {
@@ -153,15 +154,39 @@ test.each([
     /:4:1: .*only updated and summary/,
   ],
 ])('%s in the front matter stops the build', (_name, source, message) => {
-  expect(() => compileLegalMarkdown(source, FILE)).toThrow(message);
+  expect(() => compileContentMarkdown(source, FILE)).toThrow(message);
 });
 
 test.each([
   ['content/legal/privacy-policy.md', privacyPolicySource],
   ['content/legal/terms-of-service.md', termsOfServiceSource],
 ])('the shipped %s compiles, with a lead and several sections', (file, source) => {
-  const doc = compileLegalMarkdown(source, file);
+  const doc = compileContentMarkdown(source, file);
   expect(doc.updated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(doc.summary.length).toBeGreaterThan(20);
   expect(doc.sections.length).toBeGreaterThanOrEqual(5);
+});
+
+test('an undated page (content/pages/) takes only a summary: no date, and `updated` is refused', () => {
+  const doc = compileContentMarkdown(
+    '---\nsummary: Hello.\n---\n## A\n\nText.\n',
+    'content/pages/x.md',
+    {
+      dated: false,
+    },
+  );
+  expect(doc.updated).toBeNull();
+  expect(doc.summary).toBe('Hello.');
+  expect(() =>
+    compileContentMarkdown('---\nupdated: 2026-11-22\nsummary: S.\n---\n## A\n', 'x.md', {
+      dated: false,
+    }),
+  ).toThrow(/x\.md:2:1: the front matter takes only summary/);
+});
+
+test('the shipped content/pages/about.md compiles, with its links to the site’s own pages', () => {
+  const doc = compileContentMarkdown(aboutSource, 'content/pages/about.md', { dated: false });
+  expect(doc.sections.length).toBeGreaterThanOrEqual(4);
+  const links = JSON.stringify(doc).match(/"kind":"internal","href":"[^"]+"/g) ?? [];
+  expect(links.length).toBeGreaterThanOrEqual(5);
 });
