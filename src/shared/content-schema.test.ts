@@ -10,12 +10,27 @@ import {
   parseSiteContent,
   SOCIAL_KINDS,
 } from './content-schema';
+import { OFFERING_IDS } from './offerings';
 
 const shipped = JSON.parse(readFileSync('content/site.json', 'utf8')) as Record<string, unknown>;
 
 test('the shipped content/site.json is valid and has one social link of each of the ten kinds', () => {
   const content = parseSiteContent(shipped);
   expect(content.socialLinks.map((link) => link.kind).sort()).toEqual([...SOCIAL_KINDS].sort());
+});
+
+test('site.json gives every offering its words; one missing or blank is named', () => {
+  const content = parseSiteContent(shipped);
+  expect(Object.keys(content.offerings)).toEqual([...OFFERING_IDS]);
+  const offerings = structuredClone(shipped.offerings) as Record<string, Record<string, string>>;
+  delete offerings.music;
+  expect(() => parseSiteContent({ ...shipped, offerings })).toThrow(
+    /^content\/site\.json: offerings\.music: /,
+  );
+  offerings.music = { kicker: 'Listen', title: 'Music', promise: '  ', action: 'Listen in' };
+  expect(() => parseSiteContent({ ...shipped, offerings })).toThrow(
+    /^content\/site\.json: offerings\.music\.promise: /,
+  );
 });
 
 const shippedDonation = JSON.parse(readFileSync('content/donation.json', 'utf8')) as {

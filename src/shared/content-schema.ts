@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFERING_IDS, type OfferingId } from './offerings';
 
 /** The ten kinds of social link the footer shows (spec §2), in display order. */
 export const SOCIAL_KINDS = [
@@ -27,6 +28,14 @@ export const socialLinkSchema = z.object({
   url: httpsUrl,
 });
 
+/** One offering's card: a small line above the title, the title, a one-line promise, the link's text. */
+export const offeringTextSchema = z.strictObject({
+  kicker: z.string().trim().min(1).max(40),
+  title: z.string().trim().min(1).max(60),
+  promise: z.string().trim().min(1).max(200),
+  action: z.string().trim().min(1).max(40),
+});
+
 export const siteContentSchema = z.object({
   creatorName: z.string().min(1).max(60),
   siteName: z.string().min(1).max(60),
@@ -42,6 +51,12 @@ export const siteContentSchema = z.object({
     .refine((links) => new Set(links.map((l) => l.kind)).size === links.length, {
       message: 'each kind of social link may appear once',
     }),
+  offerings: z.strictObject(
+    Object.fromEntries(OFFERING_IDS.map((id) => [id, offeringTextSchema])) as Record<
+      OfferingId,
+      typeof offeringTextSchema
+    >,
+  ),
 });
 
 export type SiteContent = z.infer<typeof siteContentSchema>;

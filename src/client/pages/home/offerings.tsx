@@ -1,6 +1,11 @@
-/** The offerings Home and About introduce, each with a drawing, a one-line promise and where to go. */
+/**
+ * The offerings Home and About introduce: their words from content/site.json (`offerings`), and here
+ * each one's drawing and page.
+ */
 import type { ComponentType } from 'react';
+import { OFFERING_IDS, type OfferingId } from '#shared/offerings';
 import { paths } from '#shared/paths';
+import { siteContent } from '../../app/site-content';
 import {
   ArtIllustration,
   CandlesIllustration,
@@ -11,7 +16,7 @@ import {
 } from '../illustrations/illustrations';
 
 export interface Offering {
-  id: string;
+  id: OfferingId;
   kicker: string;
   title: string;
   promise: string;
@@ -21,62 +26,17 @@ export interface Offering {
   swedish?: boolean;
 }
 
-export const OFFERINGS: Offering[] = [
-  {
-    id: 'long-and-short',
-    kicker: 'Indicator',
-    title: 'Long & Short Position',
-    promise:
-      'Entry, stop and target on your chart, with the risk-reward and position size worked out.',
-    action: 'See the indicator',
-    to: paths.longAndShortPosition,
-    Illustration: CandlesIllustration,
-  },
-  {
-    id: 'portfolio',
-    kicker: 'Indicator',
-    title: 'Portfolio',
-    promise: 'Allocation and profit and loss for every holding, in one calm view on your chart.',
-    action: 'See the indicator',
-    to: paths.portfolio,
-    Illustration: PortfolioIllustration,
-  },
-  {
-    id: 'art',
-    kicker: 'Gallery',
-    title: 'Art',
-    promise:
-      'Generative drawings of harbours, hills and patterns, to browse up close and full screen.',
-    action: 'Visit the gallery',
-    to: paths.art,
-    Illustration: ArtIllustration,
-  },
-  {
-    id: 'music',
-    kicker: 'Listen',
-    title: 'Music',
-    promise: 'Short instrumental tracks to work, trade and wander to.',
-    action: 'Listen in',
-    to: paths.music,
-    Illustration: MusicIllustration,
-  },
-  {
-    id: 'lokala-jobb',
-    kicker: 'Web development',
-    title: 'Lokala jobb',
-    promise: 'Fast, clear websites for local Swedish businesses, at a fixed price.',
-    action: 'Visit Lokala jobb',
-    to: paths.lokalaJobb,
-    Illustration: WebIllustration,
-    swedish: true,
-  },
-  {
-    id: 'nowou',
-    kicker: 'App',
-    title: 'Nowou',
-    promise: 'Timelines, notes, brainstorms and to-dos in one calm place, kept in your browser.',
-    action: 'Meet Nowou',
-    to: paths.nowou,
-    Illustration: NowouIllustration,
-  },
-];
+const PLACES: Record<OfferingId, Pick<Offering, 'to' | 'Illustration' | 'swedish'>> = {
+  longAndShortPosition: { to: paths.longAndShortPosition, Illustration: CandlesIllustration },
+  portfolio: { to: paths.portfolio, Illustration: PortfolioIllustration },
+  art: { to: paths.art, Illustration: ArtIllustration },
+  music: { to: paths.music, Illustration: MusicIllustration },
+  lokalaJobb: { to: paths.lokalaJobb, Illustration: WebIllustration, swedish: true },
+  nowou: { to: paths.nowou, Illustration: NowouIllustration },
+};
+
+export const OFFERINGS: Offering[] = OFFERING_IDS.map((id) => ({
+  id,
+  ...siteContent.offerings[id],
+  ...PLACES[id],
+}));
