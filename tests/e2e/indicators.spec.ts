@@ -3,7 +3,8 @@
  * server: the Long & Short Position and Portfolio pages show their text and their chart; the
  * calculators follow the fields and a dragged line; Free trial asks a signed-out visitor to log in
  * and records a signed-in visitor's request, which /account then shows and updates live when the
- * owner grants it on /admin; no axe violations at 400 and 1280 px in both themes.
+ * owner grants it on /admin; a purchase request is recorded and shown the same way; each form's
+ * special agreement has its own message; no axe violations at 400 and 1280 px in both themes.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -215,6 +216,122 @@ test('a signed-in visitor asks for a trial; /account shows it waiting, then acti
     return `${date.getDate()} ${months[date.getMonth()]} ${date.getFullYear()}`;
   }, endsAt);
   expect(await record.innerText()).toContain(`until ${shown}`);
+});
+
+test.each([
+  [
+    'Free trial',
+    'Free trial: Portfolio',
+    'Start free trial',
+    /ends by itself after 7 days/,
+    'Please confirm that you understand how the free trial works.',
+  ],
+  [
+    'Purchase',
+    'Purchase Portfolio',
+    'Send purchase request',
+    /not by card on this site/,
+    'Please confirm that you understand how payment works.',
+  ],
+] as const)(
+  '%s: an unticked special agreement shows its own message as the only error and nothing is sent',
+  async (button, dialogName, submit, special, message) => {
+    const user = await createUser(site.server);
+    const { page } = await site.openAs(user, paths.portfolio, { width: 1280 });
+    let sent = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/submissions') sent += 1;
+    });
+    await page.locator('main').getByRole('button', { name: button }).first().click();
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    await dialog.getByRole('textbox', { name: 'TradingView username' }).fill('Careful_Reader');
+    await dialog.getByRole('checkbox', { name: /Terms of service/ }).check();
+    await dialog.getByRole('checkbox', { name: /Privacy policy/ }).check();
+    await dialog.getByRole('button', { name: submit }).click();
+
+    await expect.poll(() => dialog.locator('.field__error').allInnerTexts()).toEqual([message]);
+    const box = dialog.getByRole('checkbox', { name: special });
+    expect(await box.getAttribute('aria-invalid')).toBe('true');
+    expect(await box.isChecked()).toBe(false);
+    expect(await dialog.locator('[aria-invalid="true"]').count()).toBe(1);
+    expect(sent).toBe(0);
+    const stored = await site.server.app.db
+      .selectFrom('submissions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toEqual([]);
+    const access = await site.server.app.db
+      .selectFrom('product_access')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(access).toEqual([]);
+
+    // Ticking it takes the message away.
+    await box.check();
+    await expect.poll(() => dialog.locator('.field__error').count()).toBe(0);
+  },
+);
+
+test('a signed-in visitor sends a purchase request; it is stored with the username and /account shows it waiting', async () => {
+  const user = await createUser(site.server);
+  const { page } = await site.openAs(user, paths.portfolio, { width: 400 });
+  await page.locator('main').getByRole('button', { name: 'Purchase' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Purchase Portfolio' });
+  await dialog.getByRole('textbox', { name: 'TradingView username' }).fill('Desk_Buyer');
+  await dialog
+    .getByRole('textbox', { name: 'Anything we should know' })
+    .fill('The yearly plan, paid in Bitcoin.');
+  await dialog.getByRole('checkbox', { name: /Terms of service/ }).check();
+  await dialog.getByRole('checkbox', { name: /Privacy policy/ }).check();
+  await dialog.getByRole('checkbox', { name: /not by card on this site/ }).check();
+  await dialog.getByRole('button', { name: 'Send purchase request' }).click();
+  await dialog.getByText('Purchase request sent').waitFor();
+  expect(await dialog.innerText()).toContain(
+    'You will get an e-mail with how to pay for Portfolio.',
+  );
+
+  const submissions = await site.server.app.db
+    .selectFrom('submissions')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .execute();
+  expect(submissions).toHaveLength(1);
+  expect(submissions[0]!.type).toBe('products/indicators/portfolio/purchase');
+  expect(JSON.parse(submissions[0]!.payload)).toMatchObject({
+    submissionType: 'products/indicators/portfolio/purchase',
+    inputs: [{ name: 'tradingViewUsername', value: 'Desk_Buyer' }],
+    textAreas: [{ name: 'message', value: 'The yearly plan, paid in Bitcoin.' }],
+    specialAgreements: [{ name: 'noCardPayments', value: true }],
+  });
+  const access = await site.server.app.db
+    .selectFrom('product_access')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .execute();
+  expect(access).toMatchObject([
+    {
+      product: 'portfolio',
+      kind: 'purchase',
+      status: 'requested',
+      platform_username: 'Desk_Buyer',
+      starts_at: null,
+      ends_at: null,
+    },
+  ]);
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${site.url}${paths.account}`);
+  const card = page.getByRole('region', { name: 'Indicators' });
+  const record = card.locator('.access-record');
+  await record.getByText('Waiting to be shared').waitFor();
+  expect(await record.count()).toBe(1);
+  expect(await record.locator('.access-record__kind').innerText()).toBe('Purchase');
+  expect(await record.innerText()).toContain('Desk_Buyer');
+  const portfolio = card.locator('.account-product').filter({ hasText: 'Portfolio' });
+  expect(await portfolio.locator('.access-record').count()).toBe(1);
+  expect(await card.getByText('No trial or licence yet.').count()).toBe(1); // Long & Short Position
 });
 
 test('the owner grants a waiting request and marks an ended trial removed on /admin', async () => {
