@@ -588,6 +588,86 @@ describe('on SQLite', () => {
     expect(await memberRow(h, 'pitches', quietEmail)).toBeUndefined();
   });
 
+  test('pitches round trip: Contact with the box ticked, confirm, the owner mails the list with RFC 8058 headers, the one-click POST unsubscribes, the next mail does not reach them', async () => {
+    const h = harness();
+    const PITCHES_CONFIRM_SUBJECT = 'Confirm e-mails about new work from Alex Lindqvist';
+    /** Sends Contact with "new work" ticked and confirms the mailed link. */
+    async function confirmedPitchReader(name: string) {
+      const email = `${name.toLowerCase()}${unique()}@example.com`;
+      const sent = await callFrom(h, 'POST', '/api/submissions', {
+        body: toSubmissionPayload(FORM_DEFINITIONS.contact, {
+          name,
+          email,
+          message: 'I like your work.',
+          'Privacy policy': true,
+          pitches: true,
+        }),
+      });
+      expect(sent.status).toBe(201);
+      const mail = await confirmationMail(h, email, PITCHES_CONFIRM_SUBJECT);
+      const token = tokenOf(
+        linkIn(mail, `${PUBLIC_URL}/pitches-mail-unsubscribe?confirm-token=`),
+        'confirm-token',
+      );
+      expect((await memberRow(h, 'pitches', email))?.state).toBe('pending');
+      const confirmed = await call(h.server, 'POST', '/api/mail/confirm', { body: { token } });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.json).toMatchObject({ list: 'pitches', state: 'subscribed' });
+      expect((await memberRow(h, 'pitches', email))?.state).toBe('subscribed');
+      return email;
+    }
+    const reader = await confirmedPitchReader('Robin');
+    const stays = await confirmedPitchReader('Kim');
+    // A newsletter reader is on another list: a pitches mail is not for them.
+    const newsletterReader = await confirmedSubscriber(h);
+
+    const subject = `New work ${unique()}`;
+    const sent = await sendNewsletter(h, {
+      list: 'pitches',
+      subject,
+      text: 'A new print series is out.',
+    });
+    expect(sent.status).toBe(201);
+    const created = (sent.json as { newsletter: NewsletterProgress }).newsletter;
+    const mail = await h.sink.waitFor((m) => m.to === reader && m.subject === subject);
+    const headers = listHeaders(mail);
+    const headerUrl = headers.unsubscribe?.url ?? '';
+    expect(headerUrl).toMatch(
+      /^https:\/\/creator\.example\/api\/mail\/unsubscribe\?token=[\w.-]+$/,
+    );
+    expect(headers['unsubscribe-post']?.name).toBe('List-Unsubscribe=One-Click');
+    const pageLink = linkIn(mail, `${PUBLIC_URL}/pitches-mail-unsubscribe?token=`);
+    const token = tokenOf(pageLink, 'token');
+    expect(tokenOf(headerUrl, 'token')).toBe(token);
+    expect(mail.text).toContain('A new print series is out.');
+    expect(mail.html).toContain(`href="${pageLink}"`);
+    const done = await newsletterDone(h, created.id);
+    expect(done).toMatchObject({ recipients: created.recipients, sent: created.recipients });
+    expect(h.sink.find((m) => m.to === stays && m.subject === subject)).toHaveLength(1);
+    expect(h.sink.find((m) => m.to === newsletterReader.email && m.subject === subject)).toEqual(
+      [],
+    );
+
+    const oneClick = await oneClickPost(h, headerUrl);
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.json()).toMatchObject({ list: 'pitches', state: 'unsubscribed' });
+    expect((await memberRow(h, 'pitches', reader))?.state).toBe('unsubscribed');
+    expect((await memberRow(h, 'pitches', stays))?.state).toBe('subscribed');
+
+    const nextSubject = `New work ${unique()}`;
+    const next = await sendNewsletter(h, {
+      list: 'pitches',
+      subject: nextSubject,
+      text: 'And another one.',
+    });
+    expect(next.status).toBe(201);
+    const nextCreated = (next.json as { newsletter: NewsletterProgress }).newsletter;
+    expect(nextCreated.recipients).toBe(created.recipients - 1);
+    await newsletterDone(h, nextCreated.id);
+    await h.sink.waitFor((m) => m.to === stays && m.subject === nextSubject);
+    expect(h.sink.find((m) => m.to === reader && m.subject === nextSubject)).toEqual([]);
+  });
+
   test('confirmation mails to one address stop after five a day, so the forms cannot flood an inbox', async () => {
     const h = harness();
     const target = `flood${unique()}@example.com`;
