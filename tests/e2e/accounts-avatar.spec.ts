@@ -1,10 +1,12 @@
 /**
  * Edit avatar (spec §4, §5): each click cycles 0, 1, 2, 3 and back to 0; the username is optional;
  * Save stores both in the local user info and, when logged in, on the account. At 400 and 1280 px.
+ * A failed save on the account can be reported as handleAvatar (§8).
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { MESSAGES } from '#shared/account-schemas';
+import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { STORAGE_KEYS } from '#shared/storage-keys';
 import { createUser, unique } from '../support/accounts';
@@ -129,4 +131,53 @@ test.each(WIDTHS)('at %i px Back from Edit avatar returns to the navigation', as
   await expectClosedToNavigation(page);
   // Nothing was saved.
   expect(await localUserInfo(page)).toBeNull();
+});
+
+test('when saving on the account fails, the form offers "Report this error"; the consent pop-up names handleAvatar and Yes stores the report', async () => {
+  const user = await createUser(site.server, { avatar: 2 });
+  const { page, context } = await site.openAs(user, paths.about, {
+    width: VIEWPORTS.desktop.width,
+    expectErrors: /status of 500|Failed to load resource/,
+  });
+  await context.route('**/api/me', (route) =>
+    route.request().method() === 'PATCH'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
+      : route.continue(),
+  );
+  const panel = await navigationPanel(page);
+  await panel.getByRole('link', { name: user.username }).waitFor();
+  await panel.getByRole('button', { name: 'Edit avatar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit avatar' });
+  await dialog.getByLabel('Username (optional)').waitFor();
+  await cycler(dialog).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  const alert = dialog.getByRole('alert');
+  await alert.waitFor();
+  expect((await alert.textContent())?.startsWith(COPY.somethingWentWrongForm)).toBe(true);
+  await alert.getByRole('button', { name: 'Report this error' }).click();
+  const report = page.getByRole('dialog', { name: COPY.errorReportTitle });
+  const preview = report.getByRole('figure');
+  await preview.waitFor();
+  expect(await preview.locator('dd').first().innerText()).toBe('handleAvatar');
+
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/errors'),
+    report.getByRole('button', { name: 'Yes' }).click(),
+  ]);
+  expect(request.postDataJSON()).toMatchObject({ errorName: 'handleAvatar' });
+  await report.getByText('Thank you — the report was sent.').waitFor();
+  const rows = await site.server.app.db
+    .selectFrom('error_reports')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .execute();
+  expect(rows).toMatchObject([{ error_name: 'handleAvatar', page: 'about' }]);
+  // The account kept its avatar: the save never reached it.
+  const stored = await site.server.app.db
+    .selectFrom('users')
+    .select('avatar')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  expect(stored.avatar).toBe(2);
 });

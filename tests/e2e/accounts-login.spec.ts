@@ -1,6 +1,7 @@
 /**
  * Log in, log out and the forgotten password (spec §4, §6, §8) in real Chromium against the real
- * server and a real SMTP sink, at 400 and 1280 px; and the Admin button for adminRank above 9 only.
+ * server and a real SMTP sink, at 400 and 1280 px; a failed log-out keeps the visitor signed in and
+ * can be reported as handleLogOut; and the Admin button for adminRank above 9 only.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -105,6 +106,50 @@ test.each(WIDTHS)(
     const report = page.getByRole('dialog', { name: COPY.errorReportTitle });
     await report.waitFor();
     expect(await report.textContent()).toContain('handleLogIn');
+  },
+);
+
+test.each(WIDTHS)(
+  'at %i px a failed log-out keeps the visitor signed in and asks to report it as handleLogOut; Yes stores the report',
+  async (width) => {
+    const user = await createUser(site.server);
+    const { page, context } = await site.openAs(user, paths.about, {
+      width,
+      expectErrors: /status of 500|Failed to load resource/,
+    });
+    await context.route('**/api/auth/logout', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    const panel = await navigationPanel(page);
+    await panel.getByRole('link', { name: user.username }).waitFor();
+    await panel.getByRole('button', { name: 'Log out' }).click();
+
+    const report = page.getByRole('dialog', { name: COPY.errorReportTitle });
+    const preview = report.getByRole('figure');
+    await preview.waitFor();
+    expect(await preview.locator('dd').first().innerText()).toBe('handleLogOut');
+    expect((await me(page)).user?.email).toBe(user.email);
+
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/errors'),
+      report.getByRole('button', { name: 'Yes' }).click(),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({ errorName: 'handleLogOut' });
+    await report.getByText('Thank you — the report was sent.').waitFor();
+    const rows = await site.server.app.db
+      .selectFrom('error_reports')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(rows).toMatchObject([{ error_name: 'handleLogOut', page: 'about' }]);
+
+    await report.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await report.waitFor({ state: 'detached' });
+    const after = await navigationPanel(page);
+    await after.getByRole('link', { name: user.username }).waitFor();
+    expect(await after.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+    expect(await after.getByRole('button', { name: 'Log in' }).count()).toBe(0);
+    expect((await me(page)).user?.email).toBe(user.email);
   },
 );
 
