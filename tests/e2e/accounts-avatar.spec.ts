@@ -15,6 +15,7 @@ import {
   isDesktop,
   navigationPanel,
   openAccountPopup,
+  sendConsentedReport,
   useAccountsSite,
 } from '../support/accounts-site';
 import { VIEWPORTS } from '../support/browser';
@@ -156,23 +157,7 @@ test('when saving on the account fails, the form offers "Report this error"; the
   await alert.waitFor();
   expect((await alert.textContent())?.startsWith(COPY.somethingWentWrongForm)).toBe(true);
   await alert.getByRole('button', { name: 'Report this error' }).click();
-  const report = page.getByRole('dialog', { name: COPY.errorReportTitle });
-  const preview = report.getByRole('figure');
-  await preview.waitFor();
-  expect(await preview.locator('dd').first().innerText()).toBe('handleAvatar');
-
-  const [request] = await Promise.all([
-    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/errors'),
-    report.getByRole('button', { name: 'Yes' }).click(),
-  ]);
-  expect(request.postDataJSON()).toMatchObject({ errorName: 'handleAvatar' });
-  await report.getByText('Thank you — the report was sent.').waitFor();
-  const rows = await site.server.app.db
-    .selectFrom('error_reports')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .execute();
-  expect(rows).toMatchObject([{ error_name: 'handleAvatar', page: 'about' }]);
+  await sendConsentedReport(site, page, { errorName: 'handleAvatar', userId: user.id });
   // The account kept its avatar: the save never reached it.
   const stored = await site.server.app.db
     .selectFrom('users')

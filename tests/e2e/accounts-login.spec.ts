@@ -15,6 +15,7 @@ import {
   isDesktop,
   navigationPanel,
   openAccountPopup,
+  sendConsentedReport,
   useAccountsSite,
 } from '../support/accounts-site';
 import { VIEWPORTS } from '../support/browser';
@@ -124,24 +125,12 @@ test.each(WIDTHS)(
     await panel.getByRole('link', { name: user.username }).waitFor();
     await panel.getByRole('button', { name: 'Log out' }).click();
 
-    const report = page.getByRole('dialog', { name: COPY.errorReportTitle });
-    const preview = report.getByRole('figure');
-    await preview.waitFor();
-    expect(await preview.locator('dd').first().innerText()).toBe('handleLogOut');
+    // Still signed in while the pop-up asks.
     expect((await me(page)).user?.email).toBe(user.email);
-
-    const [request] = await Promise.all([
-      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/errors'),
-      report.getByRole('button', { name: 'Yes' }).click(),
-    ]);
-    expect(request.postDataJSON()).toMatchObject({ errorName: 'handleLogOut' });
-    await report.getByText('Thank you — the report was sent.').waitFor();
-    const rows = await site.server.app.db
-      .selectFrom('error_reports')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .execute();
-    expect(rows).toMatchObject([{ error_name: 'handleLogOut', page: 'about' }]);
+    const report = await sendConsentedReport(site, page, {
+      errorName: 'handleLogOut',
+      userId: user.id,
+    });
 
     await report.getByRole('button', { name: 'Close', exact: true }).last().click();
     await report.waitFor({ state: 'detached' });

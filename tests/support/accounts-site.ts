@@ -7,7 +7,8 @@
  */
 import { rmSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { COPY } from '#shared/copy';
 import { sessionCookieName } from '#server/plugins/session';
 import { loginAs, type TestUser } from './accounts';
 import { collectPageErrors, launchBrowser, newContext } from './browser';
@@ -200,4 +201,32 @@ export async function invalidField(scope: Locator): Promise<InvalidFieldState> {
       shownErrors: root.querySelectorAll('.field__error').length,
     };
   });
+}
+
+/**
+ * The error-report consent pop-up is open: its preview names `errorName`, Yes sends the report under
+ * that name, the pop-up thanks the visitor and the report is stored for `userId`. Returns the pop-up.
+ */
+export async function sendConsentedReport(
+  site: AccountsSite,
+  page: Page,
+  { errorName, userId }: { errorName: string; userId: string },
+): Promise<Locator> {
+  const report = page.getByRole('dialog', { name: COPY.errorReportTitle });
+  const preview = report.getByRole('figure');
+  await preview.waitFor();
+  expect(await preview.locator('dd').first().innerText()).toBe(errorName);
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/errors'),
+    report.getByRole('button', { name: 'Yes' }).click(),
+  ]);
+  expect(request.postDataJSON()).toMatchObject({ errorName });
+  await report.getByText('Thank you — the report was sent.').waitFor();
+  const rows = await site.server.app.db
+    .selectFrom('error_reports')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .execute();
+  expect(rows).toMatchObject([{ error_name: errorName, page: 'about' }]);
+  return report;
 }
