@@ -73,6 +73,9 @@ test.each(WIDTHS)(
     expect((await me(page)).user?.email).toBe(user.email);
 
     await panel.getByRole('button', { name: 'Log out' }).click();
+    // On narrow screens the pop-up closes once log-out is done; open it again only after that.
+    if (!isDesktop(page))
+      await page.getByRole('dialog', { name: 'Navigation' }).waitFor({ state: 'detached' });
     const after = await navigationPanel(page);
     await after.getByRole('button', { name: 'Sign Up' }).waitFor();
     expect(await after.getByRole('button', { name: 'Log out' }).count()).toBe(0);
