@@ -45,9 +45,6 @@ export const errorReportPayloadSchema = z.strictObject({
 
 export type ErrorReportPayload = z.infer<typeof errorReportPayloadSchema>;
 
-/** The report a DELETE /api/admin/errors/:id names. */
-export const errorReportParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
 export const ERROR_REPORT_NOT_FOUND = 'This report is already gone.';
 
 export const errorReportReceivedSchema = z.object({ status: z.literal('received') });

@@ -41,10 +41,6 @@ export type GrantAccessPayload = z.infer<typeof grantAccessSchema>;
 export const extendAccessSchema = z.strictObject({ days: daysSchema });
 export type ExtendAccessPayload = z.infer<typeof extendAccessSchema>;
 
-export const productAccessParamsSchema = z.object({
-  id: z.string().min(1).max(100),
-});
-
 const accessRecordFields = {
   id: z.string(),
   product: z.enum(INDICATOR_PRODUCTS),

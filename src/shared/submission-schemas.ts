@@ -230,9 +230,6 @@ export function readSubmission(
   return { form, values };
 }
 
-/** The submission a DELETE /api/admin/submissions/:id names. */
-export const submissionParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
 export const SUBMISSION_NOT_FOUND = 'This submission is already gone.';
 
 export const submissionReceivedSchema = z.object({ id: z.string(), status: z.literal('received') });

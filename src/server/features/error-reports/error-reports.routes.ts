@@ -10,12 +10,12 @@ import {
   ERROR_REPORT_BODY_LIMIT_BYTES,
   ERROR_REPORT_NOT_FOUND,
   ERROR_REPORTS_LIST_LIMIT,
-  errorReportParamsSchema,
   errorReportListSchema,
   errorReportPayloadSchema,
   errorReportReceivedSchema,
   maskErrorText,
 } from '#shared/error-report-schemas';
+import { recordIdParamsSchema } from '#shared/record-id';
 import type { App } from '#server/app-types';
 import { ApiError } from '#server/plugins/errors';
 import { requireAdmin } from '#server/plugins/guards';
@@ -68,7 +68,7 @@ export async function errorReportsRoutes(app: App): Promise<void> {
     '/api/admin/errors/:id',
     {
       onRequest: [requireAdmin],
-      schema: { params: errorReportParamsSchema, response: { 204: z.undefined() } },
+      schema: { params: recordIdParamsSchema, response: { 204: z.undefined() } },
     },
     async (request, reply) => {
       if (!(await deleteErrorReport(app.db, request.params.id)))

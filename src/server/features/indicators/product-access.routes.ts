@@ -11,8 +11,8 @@ import {
   extendAccessSchema,
   grantAccessSchema,
   ownProductsResponseSchema,
-  productAccessParamsSchema,
 } from '#shared/product-access-schemas';
+import { recordIdParamsSchema } from '#shared/record-id';
 import type { App } from '#server/app-types';
 import { requireAdmin, requireUser, signedInUser } from '#server/plugins/guards';
 import {
@@ -50,7 +50,7 @@ export async function productAccessRoutes(app: App): Promise<void> {
     return { record: result.record };
   }
 
-  const params = productAccessParamsSchema;
+  const params = recordIdParamsSchema;
   const response = { 200: adminAccessRecordResponseSchema };
 
   app.post(

@@ -14,11 +14,11 @@ import {
   readSubmission,
   submissionListQuerySchema,
   submissionListSchema,
-  submissionParamsSchema,
   submissionPayloadSchema,
   submissionReceivedSchema,
   toSubmissionPayload,
 } from '#shared/submission-schemas';
+import { recordIdParamsSchema } from '#shared/record-id';
 import { FORM_DEFINITIONS, type SubmissionType } from '#shared/submission-forms';
 import { isMailList, type MailList } from '#shared/mail-list-schemas';
 import type { App } from '#server/app-types';
@@ -106,7 +106,7 @@ export async function submissionsRoutes(app: App): Promise<void> {
     '/api/admin/submissions/:id',
     {
       onRequest: [requireAdmin],
-      schema: { params: submissionParamsSchema, response: { 204: z.undefined() } },
+      schema: { params: recordIdParamsSchema, response: { 204: z.undefined() } },
     },
     async (request, reply) => {
       if (!(await deleteSubmission(app.db, request.params.id)))
