@@ -14,10 +14,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
+import { freePort } from '#test-support/free-port';
 import { deal, loopbackAddresses, startClientPool, type ClientPool } from './client-pool.ts';
 import { createBenchDatabase } from './postgres.ts';
 import { endProgress, progress } from './progress.ts';
-import { freePort, HOST, startBenchChild, startSiteServer, type SiteServer } from './server.ts';
+import { HOST, startBenchChild, startSiteServer, type SiteServer } from './server.ts';
 import { delay, errorMessage } from './timeout.ts';
 
 export const FANOUT_TARGETS = {

@@ -3,7 +3,7 @@
  * what the browser asks for, not what a manifest says it should.
  */
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from './chromium.ts';
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from '#test-support/chromium';
 import { delay } from './timeout.ts';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;

@@ -1,7 +1,10 @@
-/** Debian's Chromium for both halves of the bench (never a downloaded browser). */
+/**
+ * Debian's Chromium (never a downloaded browser) and the flags that keep a headless run free of
+ * Chromium's own background traffic: for the browser tests (browser.ts) and the bench's page loads
+ * and Lighthouse runs alike.
+ */
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
-/** Flags that keep a headless run free of Chromium's own background traffic. */
 export const QUIET_CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
