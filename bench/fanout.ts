@@ -16,6 +16,7 @@ import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { freePort } from '#test-support/free-port';
 import { deal, loopbackAddresses, startClientPool, type ClientPool } from './client-pool.ts';
+import { now } from './clock.ts';
 import { createBenchDatabase } from './postgres.ts';
 import { endProgress, progress } from './progress.ts';
 import { HOST, startBenchChild, startSiteServer, type SiteServer } from './server.ts';
@@ -127,8 +128,6 @@ export interface FanoutResults {
 
 /** Registers a clean-up for a stop signal (the caller runs them); each is also run here when done. */
 export type Defer = (cleanup: () => Promise<void> | void) => void;
-
-const now = () => Number(process.hrtime.bigint());
 
 /** The servers of this run collect garbage fully on SIGUSR2 (gc-on-signal.ts) before RSS is read. */
 const GC_PRELOAD = ['--expose-gc', '--import', './bench/gc-on-signal.ts'];
