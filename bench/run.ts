@@ -48,7 +48,8 @@ import {
   readManifest,
   type HeavyLibraryCheck,
 } from './heavy-chunks.ts';
-import { runFanout, type FanoutResults } from './fanout.ts';
+import { runFanout } from './fanout.ts';
+import type { FanoutResults } from './fanout-results.ts';
 import { endProgress, progress } from './progress.ts';
 import { startSiteServer, type SiteServer } from './server.ts';
 import { errorMessage } from './timeout.ts';
