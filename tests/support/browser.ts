@@ -2,15 +2,10 @@
  * Real Chromium (Debian's, never a downloaded browser) through playwright-core, for tests/e2e.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from './chromium';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', ...QUIET_CHROMIUM_FLAGS],
-  });
-}
+export { launchBrowser };
 
 export type ThemeName = 'light' | 'dark';
 

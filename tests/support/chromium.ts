@@ -3,6 +3,8 @@
  * Chromium's own background traffic: for the browser tests (browser.ts) and the bench's page loads
  * and Lighthouse runs alike.
  */
+import { chromium, type Browser } from 'playwright-core';
+
 export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 export const QUIET_CHROMIUM_FLAGS = [
@@ -14,3 +16,11 @@ export const QUIET_CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** Headless Chromium through playwright-core. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', ...QUIET_CHROMIUM_FLAGS],
+  });
+}
