@@ -2,12 +2,12 @@
  * Gzip sizes (zlib level 9, the level the build's .gz files use) of what the pages load, Home's
  * first-load target, and the React + ReactDOM baseline measured in the same run.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { makeTempDir } from '#test-support/temp-dir';
 import type { PageLoad } from './page-loads.ts';
 
 /** Sizes are printed and compared in KB of 1000 bytes (the stricter reading of "130 KB"). */
@@ -66,7 +66,7 @@ export async function sizeUrlPaths(
  * same Vite in this run, minified like the site. Whatever Home ships beyond it is the site's own cost.
  */
 export async function reactBaseline(): Promise<SizedSet> {
-  const root = mkdtempSync(join(tmpdir(), 'react-baseline-'));
+  const root = makeTempDir('react-baseline-');
   try {
     writeFileSync(
       join(root, 'index.html'),

@@ -10,6 +10,8 @@
  */
 import http from 'node:http';
 import net from 'node:net';
+import { now } from './clock.ts';
+import { errorMessage } from './timeout.ts';
 
 export type WorkerRequest =
   | { op: 'open'; url: string; addresses: string[]; timeoutMs: number }
@@ -37,8 +39,6 @@ export type WorkerReply =
     }
   | { op: 'closed' }
   | { op: 'loaded'; completed: number; statuses: Record<string, number>; errors: string[] };
-
-const now = () => Number(process.hrtime.bigint());
 
 interface SseClient {
   url: string;
@@ -157,7 +157,7 @@ async function open(
       try {
         clients.add(await openClient(url, address, request.timeoutMs));
       } catch (error) {
-        errors.push(error instanceof Error ? error.message : String(error));
+        errors.push(errorMessage(error));
       }
     }
   };
@@ -252,8 +252,7 @@ async function load(
         try {
           status = await post(agent, localAddress);
         } catch (error) {
-          if (errors.length < 5)
-            errors.push(error instanceof Error ? error.message : String(error));
+          if (errors.length < 5) errors.push(errorMessage(error));
           continue;
         }
         const at = Date.now();
@@ -289,7 +288,7 @@ process.on('message', (message: { seq: number; request: WorkerRequest }) => {
     (error: unknown) =>
       process.send?.({
         seq: message.seq,
-        error: error instanceof Error ? error.message : String(error),
+        error: errorMessage(error),
       }),
   );
 });

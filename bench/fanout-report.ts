@@ -1,5 +1,5 @@
 /** Turns the fan-out and visit figures into the lines `npm run bench` prints. */
-import type { FanoutResults, FanoutRun, FanoutVerdict, Latency } from './fanout.ts';
+import type { FanoutResults, FanoutRun, FanoutVerdict, Latency } from './fanout-results.ts';
 import { table } from './report.ts';
 
 function ms(value: number | undefined): string {

@@ -4,7 +4,7 @@
  */
 import { killAll, launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from './chromium.ts';
+import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from '#test-support/chromium';
 import { errorMessage, withTimeout } from './timeout.ts';
 
 const RUN_TIMEOUT_MS = 180_000;

@@ -2,8 +2,7 @@
  * Records the JS and CSS a real Chromium page load fetches from the site, before any interaction:
  * what the browser asks for, not what a manifest says it should.
  */
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_PATH, QUIET_CHROMIUM_FLAGS } from './chromium.ts';
+import type { Browser } from 'playwright-core';
 import { delay } from './timeout.ts';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -29,13 +28,6 @@ export interface PageLoad {
   css: string[];
   /** Page errors, failed requests and other-origin scripts: printed as warnings. */
   problems: string[];
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--headless', ...QUIET_CHROMIUM_FLAGS],
-  });
 }
 
 export async function recordPageLoad(

@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { paths, type RouteName } from '#shared/paths';
+import { launchBrowser } from '#test-support/chromium';
 import {
   checkHomeTarget,
   homeOwnJs,
@@ -25,13 +26,7 @@ import {
   runLighthouse,
   type PageLighthouse,
 } from './lighthouse.ts';
-import {
-  DESKTOP_VIEWPORT,
-  MOBILE_VIEWPORT,
-  launchChromium,
-  recordPageLoad,
-  type Viewport,
-} from './page-loads.ts';
+import { DESKTOP_VIEWPORT, MOBILE_VIEWPORT, recordPageLoad, type Viewport } from './page-loads.ts';
 import {
   categoryVerdict,
   homeLines,
@@ -48,7 +43,8 @@ import {
   readManifest,
   type HeavyLibraryCheck,
 } from './heavy-chunks.ts';
-import { runFanout, type FanoutResults } from './fanout.ts';
+import { runFanout } from './fanout.ts';
+import type { FanoutResults } from './fanout-results.ts';
 import { endProgress, progress } from './progress.ts';
 import { startSiteServer, type SiteServer } from './server.ts';
 import { errorMessage } from './timeout.ts';
@@ -127,7 +123,7 @@ function label(viewport: Viewport): string {
 }
 
 async function measureBundles({ origin, clientDir }: SiteServer): Promise<BundleResults> {
-  const browser = await launchChromium();
+  const browser = await launchBrowser();
   // One retry: a single slow or interrupted load on a busy machine should not void the whole table.
   const loadPage = (path: string, viewport: Viewport) =>
     recordPageLoad(browser, origin, path, viewport).catch(async (error: unknown) => {

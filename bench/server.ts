@@ -7,11 +7,11 @@
  * memory through `pid`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { delay } from './timeout.ts';
+import { freePort } from '#test-support/free-port';
+import { makeTempDir } from '#test-support/temp-dir';
+import { delay, errorMessage } from './timeout.ts';
 
 export const HOST = '127.0.0.1';
 const BUILD_DIR = 'dist/client';
@@ -53,7 +53,7 @@ export async function startSiteServer(options: SiteServerOptions = {}): Promise<
 
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
-  const root = mkdtempSync(join(tmpdir(), 'bench-'));
+  const root = makeTempDir('bench-');
   const dataDir = join(root, 'data');
   const clientDir = join(root, 'client');
   mkdirSync(dataDir);
@@ -175,7 +175,7 @@ async function waitForHealth(
       if (response.ok) return;
       last = `HTTP ${response.status}`;
     } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
+      last = errorMessage(error);
     }
     await delay(250);
   }
@@ -200,16 +200,4 @@ async function stopChild(child: ChildProcess): Promise<void> {
     child.kill('SIGKILL');
     await exited;
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('could not find a free port'))));
-    });
-  });
 }

@@ -19,7 +19,8 @@ export interface PostgresProbe {
   title: (name: string) => string;
 }
 
-function redacted(url: string): string {
+/** `url` with its password, if any, as `***`: for messages. */
+export function redacted(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
@@ -60,13 +61,24 @@ export async function probePostgres(): Promise<PostgresProbe> {
 }
 
 export interface ThrowawayDatabase {
+  name: string;
   /** Connection URL of the new database. */
   url: string;
   drop: () => Promise<void>;
 }
 
-async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+export interface ThrowawayDatabaseOptions {
+  /** How the database's name starts (default `test`; the bench uses `bench`). */
+  prefix?: string;
+  /** Give up connecting to the server after this long (default: no limit). */
+  connectionTimeoutMillis?: number;
+}
+
+async function withAdmin<T>(
+  run: (client: pg.Client) => Promise<T>,
+  connectionTimeoutMillis?: number,
+): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis });
   await client.connect();
   try {
     return await run(client);
@@ -76,12 +88,16 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
 }
 
 /** A new, empty database with a unique name on the test server; drop() removes it. */
-export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
-  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database "${name}"`));
+export async function createThrowawayDatabase(
+  options: ThrowawayDatabaseOptions = {},
+): Promise<ThrowawayDatabase> {
+  const { prefix = 'test', connectionTimeoutMillis } = options;
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin((client) => client.query(`create database "${name}"`), connectionTimeoutMillis);
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.href,
     drop: () =>
       withAdmin(async (client) => {
@@ -96,6 +112,6 @@ export async function createThrowawayDatabase(): Promise<ThrowawayDatabase> {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         await client.query(`drop database if exists "${name}" with (force)`);
-      }),
+      }, connectionTimeoutMillis),
   };
 }

@@ -4,17 +4,7 @@
  * environment (the developer's own variables never leak in). PUBLIC_URL is the server's real URL,
  * so mail links and the Origin check agree with what tests fetch.
  */
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -23,6 +13,10 @@ import type { App } from '#server/app-types';
 import { parseConfig, type Config, type ConfigEnv } from '#server/config';
 import { connectDatabase, SQLITE_FILE_NAME } from '#server/db/connect';
 import { migrateToLatest } from '#server/db/migrate';
+import { freePort } from './free-port';
+import { makeTempDir } from './temp-dir';
+
+export { freePort, makeTempDir };
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BUILT_CLIENT_DIR = join(REPO_ROOT, 'dist/client');
@@ -42,10 +36,6 @@ export interface TestServerOptions extends Omit<BuildAppOptions, 'db'> {
   env?: ConfigEnv;
 }
 
-export function makeTempDir(prefix = 'creator-site-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
-
 let templateFile: Promise<string> | undefined;
 
 /** A migrated, closed SQLite file made once per process; each server starts from a copy. */
@@ -59,21 +49,6 @@ function migratedTemplate(): Promise<string> {
     return join(dataDir, SQLITE_FILE_NAME);
   })();
   return templateFile;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolvePort(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {

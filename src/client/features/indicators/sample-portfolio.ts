@@ -1,6 +1,7 @@
 /**
- * The Portfolio page's generated sample prices (scripts/make-sample-prices.mjs): one year of daily
- * closes of four made-up assets. Not market data.
+ * The Portfolio page's generated sample prices
+ * (scripts/placeholder-content/make-sample-prices.mjs): one year of daily closes of four made-up
+ * assets. Not market data.
  */
 import data from './sample-portfolio.json';
 import type { PricedAsset } from './portfolio-math';

@@ -1,7 +1,7 @@
 /**
- * The Long & Short Position chart's generated sample candles (scripts/make-sample-prices.mjs): one
- * year of daily candles, one per calendar day from `start`. Not market data. Imported only by the
- * chart's chunk.
+ * The Long & Short Position chart's generated sample candles
+ * (scripts/placeholder-content/make-sample-prices.mjs): one year of daily candles, one per calendar
+ * day from `start`. Not market data. Imported only by the chart's chunk.
  */
 import data from './sample-prices.json';
 

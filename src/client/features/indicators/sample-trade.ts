@@ -1,7 +1,7 @@
 /**
  * What the Long & Short Position page needs of its sample before the chart loads: the symbol, the
- * first day and the trade it opens with (scripts/make-sample-prices.mjs). The candles load with the
- * chart (sample-prices.ts).
+ * first day and the trade it opens with (scripts/placeholder-content/make-sample-prices.mjs). The
+ * candles load with the chart (sample-prices.ts).
  */
 import data from './sample-trade.json';
 

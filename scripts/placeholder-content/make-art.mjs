@@ -1,25 +1,16 @@
-// Draws the gallery's bundled artworks as SVG files in content/art/ (run: node scripts/make-art.mjs).
+// Draws the gallery's bundled artworks as SVG files in content/art/ (run from the repository root:
+// node scripts/placeholder-content/make-art.mjs).
 // Every piece comes from its own seeded random generator, so the same script always writes the same
 // bytes. content/art.json is created with each piece's title and texts when it is missing; when it
 // exists only the width and height of the entries whose file this script draws are brought up to date,
 // so the owner's own titles, texts and extra artworks stay as they are.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeContentIndex } from './content-index.mjs';
+import { random } from './random.mjs';
 
 const ART_DIR = 'content/art';
 const ART_JSON = 'content/art.json';
-
-/** mulberry32: a small, fast, well-mixed 32-bit generator (public domain). */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Smooth 1-D value noise over integer lattice points, in [-1, 1]. */
 function noise1(rand, size = 256) {
@@ -635,24 +626,20 @@ for (const artwork of ARTWORKS) {
   );
 }
 
-if (existsSync(ART_JSON)) {
-  const content = JSON.parse(readFileSync(ART_JSON, 'utf8'));
-  for (const entry of content.artworks ?? []) {
+writeContentIndex(ART_JSON, 'artworks', {
+  what: 'sizes',
+  update: (entry) => {
     const size = sizes.get(entry.image);
     if (size) Object.assign(entry, size);
-  }
-  writeFileSync(ART_JSON, `${JSON.stringify(content, null, 2)}\n`);
-  console.log(`${ART_JSON}: sizes brought up to date`);
-} else {
-  const artworks = ARTWORKS.map(({ file, title, year, medium, description, alt }) => ({
-    title,
-    year,
-    medium,
-    description,
-    image: `art/${file}`,
-    alt,
-    ...sizes.get(`art/${file}`),
-  }));
-  writeFileSync(ART_JSON, `${JSON.stringify({ artworks }, null, 2)}\n`);
-  console.log(`${ART_JSON}: written`);
-}
+  },
+  create: () =>
+    ARTWORKS.map(({ file, title, year, medium, description, alt }) => ({
+      title,
+      year,
+      medium,
+      description,
+      image: `art/${file}`,
+      alt,
+      ...sizes.get(`art/${file}`),
+    })),
+});

@@ -1,4 +1,5 @@
-// Writes the generated sample prices the indicator pages chart (run: node scripts/make-sample-prices.mjs).
+// Writes the generated sample prices the indicator pages chart (run from the repository root:
+// node scripts/placeholder-content/make-sample-prices.mjs).
 // They are not real market data: every series is a seeded random walk (geometric Brownian motion with
 // a slowly changing trend), so the same script always writes the same bytes. Three files in
 // src/client/features/indicators/: sample-prices.json (one year of daily candles for the Long & Short
@@ -8,6 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
+import { random } from './random.mjs';
 
 const OUT_DIR = 'src/client/features/indicators';
 /** The first day of the series (UTC); one candle per calendar day, as crypto markets trade. */
@@ -15,18 +17,6 @@ const START = '2025-11-01';
 const DAYS = 365;
 /** Intraday steps per candle, for its high and low. */
 const STEPS = 12;
-
-/** mulberry32: a small, fast, well-mixed 32-bit generator (public domain). */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Standard normal numbers from a uniform generator (Box–Muller). */
 function normal(rand) {
@@ -93,6 +83,8 @@ async function writeJson(name, data) {
 
 const nova = candles({ seed: 14, vol: 0.55, drift: 0.45, swing: 0.9, lastClose: 104.2 });
 const closes = (series) => series.map((candle) => candle[3]);
+// The path in the note is where this generator lived when the files were first written; it stays so
+// the files stay byte for byte the same.
 const NOTE = 'Generated sample prices (scripts/make-sample-prices.mjs), not market data.';
 
 // The chart's candles, and apart from them the few figures the page itself needs (so the page's own

@@ -1,14 +1,16 @@
 // Synthesises the music page's bundled tracks and encodes them as MP3 files in content/music/
-// (run: node scripts/make-music.mjs). Each track is written out note by note below, with simple
+// (run from the repository root: node scripts/placeholder-content/make-music.mjs). Each track is written out note by note below, with simple
 // instruments (an FM electric piano, plucked strings, bells, pads, bass and drums built from sine
 // waves and noise), a small reverb and an echo. Any randomness (humanised timing, noise) comes from a
 // seeded generator, so the same script always writes the same bytes.
 // content/music.json is created with each track's title, description and duration when it is missing;
 // when it exists only the durations of the entries whose file this script writes are brought up to
 // date, so the owner's own titles, texts and extra tracks stay as they are.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Mp3Encoder } from '@breezystack/lamejs';
+import { writeContentIndex } from './content-index.mjs';
+import { random } from './random.mjs';
 
 const MUSIC_DIR = 'content/music';
 const MUSIC_JSON = 'content/music.json';
@@ -19,18 +21,6 @@ const TAU = Math.PI * 2;
 /** -14 dBFS average level, peaks kept under -1.9 dBFS so the encoded file does not clip. */
 const TARGET_RMS = 10 ** (-14 / 20);
 const CEILING = 0.8;
-
-/** mulberry32: a small, fast, well-mixed 32-bit generator (public domain). */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const midiToHz = (midi) => 440 * 2 ** ((midi - 69) / 12);
 
@@ -883,21 +873,17 @@ for (const track of TRACKS) {
   );
 }
 
-if (existsSync(MUSIC_JSON)) {
-  const content = JSON.parse(readFileSync(MUSIC_JSON, 'utf8'));
-  for (const entry of content.tracks ?? []) {
+writeContentIndex(MUSIC_JSON, 'tracks', {
+  what: 'durations',
+  update: (entry) => {
     const duration = durations.get(entry.file);
     if (duration !== undefined) entry.duration = duration;
-  }
-  writeFileSync(MUSIC_JSON, `${JSON.stringify(content, null, 2)}\n`);
-  console.log(`${MUSIC_JSON}: durations brought up to date`);
-} else {
-  const tracks = TRACKS.map(({ file, title, description }) => ({
-    title,
-    description,
-    file: `music/${file}`,
-    duration: durations.get(`music/${file}`),
-  }));
-  writeFileSync(MUSIC_JSON, `${JSON.stringify({ tracks }, null, 2)}\n`);
-  console.log(`${MUSIC_JSON}: written`);
-}
+  },
+  create: () =>
+    TRACKS.map(({ file, title, description }) => ({
+      title,
+      description,
+      file: `music/${file}`,
+      duration: durations.get(`music/${file}`),
+    })),
+});
