@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { emailSchema } from '#shared/account-schemas';
-import { listUsers, setAdminRank } from '#server/accounts/users.repository';
+import { listUsers, setAdminRank } from '#server/features/accounts/users.repository';
 import { parseConfig, type Config } from '#server/config';
 import { ConfigError } from '#server/config-error';
 import { connectDatabase } from '#server/db/connect';

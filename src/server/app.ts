@@ -29,7 +29,7 @@ import { livePlugin, type LiveOptions } from '#server/plugins/live';
 import { rateLimitPlugin } from '#server/plugins/rate-limit';
 import { sameOriginPlugin } from '#server/plugins/same-origin';
 import { securityHeadersPlugin } from '#server/plugins/security-headers';
-import { sessionPlugin } from '#server/plugins/session';
+import { sessionPlugin } from '#server/features/accounts/session.plugin';
 import { readPagePreloads } from '#server/plugins/page-preloads';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
 import {

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { insertUser } from '#server/accounts/users.repository';
+import { insertUser } from '#server/features/accounts/users.repository';
 import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest } from '#server/db/migrate';
 import { decodeChange } from '#server/live/postgres-bus';

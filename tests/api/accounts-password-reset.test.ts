@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MESSAGES } from '#shared/account-schemas';
-import { hashToken } from '#server/accounts/tokens';
+import { hashToken } from '#server/features/accounts/tokens';
 import {
   call,
   createUser,

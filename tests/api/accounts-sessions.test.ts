@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MESSAGES } from '#shared/account-schemas';
-import { hashToken } from '#server/accounts/tokens';
+import { hashToken } from '#server/features/accounts/tokens';
 import {
   call,
   createUser,

@@ -5,16 +5,16 @@
 import { rmSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { consumePasswordReset, createPasswordReset } from '#server/accounts/links.repository';
+import { consumePasswordReset, createPasswordReset } from '#server/features/accounts/links.repository';
 import {
   deleteUserSessions,
   findActiveSession,
   insertSession,
   pruneExpiredSessions,
   slideSession,
-} from '#server/accounts/sessions.repository';
-import { hashToken, issueToken } from '#server/accounts/tokens';
-import { loadUserInfo } from '#server/accounts/user-info';
+} from '#server/features/accounts/sessions.repository';
+import { hashToken, issueToken } from '#server/features/accounts/tokens';
+import { loadUserInfo } from '#server/features/accounts/user-info';
 import {
   findUserByEmail,
   insertUser,
@@ -23,7 +23,7 @@ import {
   uniqueViolation,
   updateProfile,
   usernameTaken,
-} from '#server/accounts/users.repository';
+} from '#server/features/accounts/users.repository';
 import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FORM_DEFINITIONS } from '#shared/submission-forms';
 import { toSubmissionPayload } from '#shared/submission-schemas';
-import { createEmailVerification, createPasswordReset } from '#server/accounts/links.repository';
+import { createEmailVerification, createPasswordReset } from '#server/features/accounts/links.repository';
 import { confirmToken, mailListSecret, unsubscribeToken } from '#server/mail-lists/list-tokens';
 import { markPending, setMemberState } from '#server/mail-lists/members.repository';
 import { insertErrorReport } from '#server/features/error-reports/error-reports.repository';

@@ -17,8 +17,8 @@ import {
 import {
   EMAIL_VERIFICATION_TTL_MS,
   PASSWORD_RESET_TTL_MS,
-} from '#server/accounts/links.repository';
-import { SESSION_TTL_MS } from '#server/accounts/sessions.repository';
+} from '#server/features/accounts/links.repository';
+import { SESSION_TTL_MS } from '#server/features/accounts/sessions.repository';
 import { DELIVERED_MAIL_KEPT_MS } from '#server/mail/outbox.repository';
 import { MAX_STREAMS_PER_ADDRESS } from '#server/plugins/live';
 import { axeViolationsInPage as axeViolations } from '../support/axe';

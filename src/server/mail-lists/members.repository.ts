@@ -13,7 +13,7 @@ import {
   type MailListCounts,
   type MemberState,
 } from '#shared/mail-list-schemas';
-import { hashToken } from '#server/accounts/tokens';
+import { hashToken } from '#server/features/accounts/tokens';
 import type { Database, MailListMember, User } from '#server/db/schema';
 import {
   macMatches,

@@ -16,18 +16,18 @@ import {
   userResponseSchema,
   type AccountExport,
 } from '#shared/account-schemas';
-import { queueEmailVerificationMail } from '#server/accounts/account-mails';
-import { isCommonPassword } from '#server/accounts/common-passwords';
-import { applyPasswordChange } from '#server/accounts/password-change';
-import { hashPassword, verifyPassword } from '#server/accounts/passwords';
-import { deleteUserSessions, listUserSessions } from '#server/accounts/sessions.repository';
-import { loadUserInfo } from '#server/accounts/user-info';
+import { queueEmailVerificationMail } from './account.mails';
+import { isCommonPassword } from './common-passwords';
+import { applyPasswordChange } from './password-change';
+import { hashPassword, verifyPassword } from './passwords';
+import { deleteUserSessions, listUserSessions } from './sessions.repository';
+import { loadUserInfo } from './user-info';
 import {
   deleteUser,
   uniqueViolation,
   updateProfile,
   usernameTaken,
-} from '#server/accounts/users.repository';
+} from './users.repository';
 import type { App } from '#server/app-types';
 import { deleteUserMemberships } from '#server/mail-lists/members.repository';
 import { applyNewsletterWish, listContext } from '#server/mail-lists/subscriptions';
@@ -39,7 +39,7 @@ import {
   signedInUser,
 } from '#server/plugins/guards';
 import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
-import { dropSession, getSessionUser } from '#server/plugins/session';
+import { dropSession, getSessionUser } from './session.plugin';
 
 function usernameTakenError(): ApiError {
   return new ApiError('aborted', MESSAGES.usernameTaken, 'username');

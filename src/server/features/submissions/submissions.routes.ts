@@ -24,9 +24,8 @@ import { isMailList, type MailList } from '#shared/mail-list-schemas';
 import type { App } from '#server/app-types';
 import { listContext, requestSubscription } from '#server/mail-lists/subscriptions';
 import { ApiError } from '#server/plugins/errors';
-import { requireAdmin, signedInUser } from '#server/plugins/guards';
+import { currentUser, requireAdmin, signedInUser } from '#server/plugins/guards';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
-import { getSessionUser } from '#server/plugins/session';
 import { SUBMISSION_EFFECTS } from './submission-effects';
 import { deleteSubmission, insertSubmission, listSubmissions } from './submissions.repository';
 
@@ -47,7 +46,7 @@ export async function submissionsRoutes(app: App): Promise<void> {
     async (request, reply) => {
       // Who may send it comes first: a signed-out visitor learns to log in before fixing fields.
       const access = FORM_DEFINITIONS[request.body.submissionType as SubmissionType].access;
-      const user = access === 'user' ? await signedInUser(request) : await getSessionUser(request);
+      const user = access === 'user' ? await signedInUser(request) : await currentUser(request);
       const read = readSubmission(request.body);
       if ('error' in read) {
         throw new ApiError('invalid-argument', read.error.message, read.error.field);

@@ -17,7 +17,7 @@ import {
   createEmailVerification,
   createPasswordReset,
   PASSWORD_RESET_TTL_MS,
-} from '#server/accounts/links.repository';
+} from './links.repository';
 
 type MailConfig = Pick<Config, 'publicUrl'>;
 

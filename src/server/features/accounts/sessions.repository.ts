@@ -3,16 +3,12 @@
  * the cookie's token. Expiry is checked here, never trusted to the cookie: 30 days, sliding.
  */
 import type { Kysely } from 'kysely';
-import type { Database, Session, User } from '#server/db/schema';
+import type { ActiveSession } from '#server/app-types';
+import type { Database, Session } from '#server/db/schema';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry moves forward at most this often, so reads do not become writes. */
 export const SESSION_SLIDE_AFTER_MS = 60 * 60 * 1000;
-
-export interface ActiveSession {
-  session: Session;
-  user: User;
-}
 
 export async function insertSession(
   db: Kysely<Database>,

@@ -6,10 +6,10 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
 import type { Database, User } from '#server/db/schema';
-import { queuePasswordChangedMail } from '#server/accounts/account-mails';
-import { revokePasswordResets } from '#server/accounts/links.repository';
-import { deleteUserSessions } from '#server/accounts/sessions.repository';
-import { setPasswordHash } from '#server/accounts/users.repository';
+import { queuePasswordChangedMail } from './account.mails';
+import { revokePasswordResets } from './links.repository';
+import { deleteUserSessions } from './sessions.repository';
+import { setPasswordHash } from './users.repository';
 
 export async function applyPasswordChange(
   db: Kysely<Database>,

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { PASSWORD_RESET_LINK_MINUTES } from '#shared/timing';
-import { hashToken, issueToken, looksLikeToken } from '#server/accounts/tokens';
+import { hashToken, issueToken, looksLikeToken } from './tokens';
 
 export const PASSWORD_RESET_TTL_MS = PASSWORD_RESET_LINK_MINUTES * 60 * 1000;
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;

@@ -1,8 +1,9 @@
 /**
  * Sessions in the browser: an opaque token in an HttpOnly, SameSite=Lax cookie (`__Host-session` and
  * Secure when PUBLIC_URL is https), looked up once per request and only when a route asks. Routes use
- * getSessionUser (null when signed out), startSession after a log-in, endSession at log-out; the
- * guards (guards.ts) build on them.
+ * getSessionUser (null when signed out), startSession after a log-in, endSession at log-out. The
+ * plugin puts the lookup on every request as `request.session()`, which the guards
+ * (plugins/guards.ts) and other domains build on without importing this file.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,9 +14,9 @@ import {
   isDueForSlide,
   SESSION_TTL_MS,
   slideSession,
-  type ActiveSession,
-} from '#server/accounts/sessions.repository';
-import { hashToken, issueToken, looksLikeToken } from '#server/accounts/tokens';
+} from './sessions.repository';
+import { hashToken, issueToken, looksLikeToken } from './tokens';
+import type { ActiveSession } from '#server/app-types';
 import type { Config } from '#server/config';
 import type { User } from '#server/db/schema';
 
@@ -134,6 +135,9 @@ export function dropSession(request: FastifyRequest, reply: FastifyReply): void 
 
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
+    app.decorateRequest('session', function session(this: FastifyRequest) {
+      return getSession(this);
+    });
     app.addHook('onSend', async (request, reply) => {
       const lookup = lookups.get(request);
       if (!lookup) return;

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { commonPasswordCount, isCommonPassword } from '#server/accounts/common-passwords';
+import { commonPasswordCount, isCommonPassword } from './common-passwords';
 import {
   createLimiter,
   hashPassword,
@@ -7,7 +7,7 @@ import {
   needsRehash,
   verifyAgainstDummy,
   verifyPassword,
-} from '#server/accounts/passwords';
+} from './passwords';
 
 test('a hash is scrypt$N$r$p$salt$key at OWASP parameters, salted, and verifies only its password', async () => {
   const [a, b] = await Promise.all([
