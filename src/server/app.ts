@@ -25,7 +25,7 @@ import { visitsRoutes } from '#server/features/visits/visits.routes';
 import { mailPlugin } from '#server/mail/mail-plugin';
 import { dbPlugin } from '#server/plugins/db';
 import { errorsPlugin } from '#server/plugins/errors';
-import { livePlugin, type LiveOptions } from '#server/plugins/live';
+import { livePlugin, type LiveOptions } from '#server/features/live/live.plugin';
 import { rateLimitPlugin } from '#server/plugins/rate-limit';
 import { sameOriginPlugin } from '#server/plugins/same-origin';
 import { securityHeadersPlugin } from '#server/plugins/security-headers';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertUser } from '#server/features/accounts/users.repository';
 import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest } from '#server/db/migrate';
-import { decodeChange } from '#server/live/postgres-bus';
+import { decodeChange } from '#server/features/live/postgres-bus';
 import {
   createThrowawayDatabase,
   probePostgres,

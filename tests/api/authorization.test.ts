@@ -8,8 +8,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FORM_DEFINITIONS } from '#shared/submission-forms';
 import { toSubmissionPayload } from '#shared/submission-schemas';
 import { createEmailVerification, createPasswordReset } from '#server/features/accounts/links.repository';
-import { confirmToken, mailListSecret, unsubscribeToken } from '#server/mail-lists/list-tokens';
-import { markPending, setMemberState } from '#server/mail-lists/members.repository';
+import { confirmToken, mailListSecret, unsubscribeToken } from '#server/features/mail-lists/list-tokens';
+import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
 import { insertErrorReport } from '#server/features/error-reports/error-reports.repository';
 import { insertSubmission } from '#server/features/submissions/submissions.repository';
 import {

@@ -8,9 +8,9 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { AssistantEvent } from '#shared/live-events';
-import type { LiveNotice } from '#server/live/live-bus';
+import type { LiveNotice } from '#server/features/live/live-bus';
 import { utcDay } from '#server/features/visits/visits.repository';
-import { LISTENER_APPLICATION_NAME, PUBLISHER_APPLICATION_NAME } from '#server/live/postgres-bus';
+import { LISTENER_APPLICATION_NAME, PUBLISHER_APPLICATION_NAME } from '#server/features/live/postgres-bus';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '../support/accounts';
 import {
   createThrowawayDatabase,

@@ -4,9 +4,9 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { LiveNotice } from '#server/live/live-bus';
+import type { LiveNotice } from '#server/features/live/live-bus';
 import { connectDatabase } from '#server/db/connect';
-import { LISTENER_APPLICATION_NAME, notifyThroughDatabase } from '#server/live/postgres-bus';
+import { LISTENER_APPLICATION_NAME, notifyThroughDatabase } from '#server/features/live/postgres-bus';
 import { createUser, loginAs } from '../support/accounts';
 import {
   createThrowawayDatabase,

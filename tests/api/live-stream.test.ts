@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { MAX_STREAMS_PER_ADDRESS } from '#server/plugins/live';
+import { MAX_STREAMS_PER_ADDRESS } from '#server/features/live/live.plugin';
 import { startTestServer, type TestServer } from '../support/server';
 import { HttpStatusError, openSse, type SseConnection } from './live-sse-client';
 

@@ -19,7 +19,10 @@ export async function currentSession(request: FastifyRequest): Promise<ActiveSes
   return request.session();
 }
 
-/** The signed-in user's row, or null when signed out. Never send the row itself: see features/accounts/user-info.ts. */
+/**
+ * The signed-in user's row, or null when signed out. Never send the row itself: see
+ * features/accounts/user-info.ts.
+ */
 export async function currentUser(request: FastifyRequest): Promise<User | null> {
   return (await request.session())?.user ?? null;
 }

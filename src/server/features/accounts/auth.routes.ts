@@ -41,7 +41,7 @@ import {
   usernameTaken,
 } from './users.repository';
 import type { App } from '#server/app-types';
-import { applyNewsletterWish, listContext } from '#server/mail-lists/subscriptions';
+import { applyNewsletterWish, listContext } from '#server/features/mail-lists/subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
 import { endSession, getSessionUser, startSession } from './session.plugin';

@@ -29,8 +29,8 @@ import {
   usernameTaken,
 } from './users.repository';
 import type { App } from '#server/app-types';
-import { deleteUserMemberships } from '#server/mail-lists/members.repository';
-import { applyNewsletterWish, listContext } from '#server/mail-lists/subscriptions';
+import { deleteUserMemberships } from '#server/features/mail-lists/members.repository';
+import { applyNewsletterWish, listContext } from '#server/features/mail-lists/subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
 import {
   requireUser,

@@ -22,13 +22,13 @@ import {
 } from '#shared/mail-list-schemas';
 import type { App } from '#server/app-types';
 import type { MailListMember } from '#server/db/schema';
-import type { TokenPurpose } from '#server/mail-lists/list-tokens';
+import type { TokenPurpose } from './list-tokens';
 import {
   memberByToken,
   setMemberState,
   syncNewsletterWish,
-} from '#server/mail-lists/members.repository';
-import { listContext, requestSubscription } from '#server/mail-lists/subscriptions';
+} from './members.repository';
+import { listContext, requestSubscription } from './subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
 import { backgroundTasks } from '#server/background-tasks';

@@ -8,12 +8,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MailList, Newsletter } from '#shared/mail-list-schemas';
 import type { Database, NewOutboxMail } from '#server/db/schema';
-import { subscribedMembers } from '#server/mail-lists/members.repository';
+import { subscribedMembers } from './members.repository';
 import {
   oneClickUnsubscribeLink,
   unsubscribePageLink,
   type ListContext,
-} from '#server/mail-lists/subscriptions';
+} from './subscriptions.service';
 import { outboxRow } from '#server/mail/outbox.repository';
 import { listMail } from '#server/mail/templates';
 import { siteName } from '#server/site-content';

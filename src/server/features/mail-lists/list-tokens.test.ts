@@ -5,7 +5,7 @@ import {
   macMatches,
   readToken,
   unsubscribeToken,
-} from '#server/mail-lists/list-tokens';
+} from './list-tokens';
 
 const secret = randomBytes(32);
 const otherSecret = randomBytes(32);

@@ -1,5 +1,5 @@
 /**
- * Puts the live fan-out on the app as `app.live` (see live/live-bus.ts): LISTEN/NOTIFY when the
+ * Puts the live fan-out on the app as `app.live` (see live-bus.ts): LISTEN/NOTIFY when the
  * storage is PostgreSQL (several instances may share it), in-process on SQLite (one process).
  * Code that changes what a stream shows publishes a notice after its write commits:
  * `await app.live.publish({ kind: 'user', userId })`.
@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LIVE_HEARTBEAT_MS } from '#shared/live-events';
-import { createInProcessBus, type LiveBus } from '#server/live/live-bus';
-import { createPostgresBus } from '#server/live/postgres-bus';
+import { createInProcessBus, type LiveBus } from './live-bus';
+import { createPostgresBus } from './postgres-bus';
 
 /** Open /api/live streams one address may hold: a few tabs per person behind one NAT, not a flood. */
 export const MAX_STREAMS_PER_ADDRESS = 20;

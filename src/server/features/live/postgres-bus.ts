@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from '#server/db/schema';
-import { createListenerSet, type LiveBus, type LiveChange } from '#server/live/live-bus';
+import { createListenerSet, type LiveBus, type LiveChange } from './live-bus';
 
 export const LIVE_CHANNEL = 'live';
 

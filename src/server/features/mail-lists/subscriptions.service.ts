@@ -15,13 +15,13 @@ import {
 import { absoluteUrl } from '#shared/paths';
 import type { Config } from '#server/config';
 import type { Database, User } from '#server/db/schema';
-import { confirmToken, mailListSecret, unsubscribeToken } from '#server/mail-lists/list-tokens';
+import { confirmToken, mailListSecret, unsubscribeToken } from './list-tokens';
 import {
   markPending,
   normaliseListEmail,
   findMember,
   unsubscribeUserFromNewsletter,
-} from '#server/mail-lists/members.repository';
+} from './members.repository';
 import { enqueueMail } from '#server/mail/outbox.repository';
 import { mailListConfirmationMail } from '#server/mail/templates';
 import { hitRateLimit, type RateLimitRule } from '#server/plugins/rate-limit';

@@ -21,7 +21,7 @@ import {
   readToken,
   unsubscribeToken,
   type TokenPurpose,
-} from '#server/mail-lists/list-tokens';
+} from './list-tokens';
 
 export function normaliseListEmail(email: string): string {
   return email.trim().toLowerCase();
