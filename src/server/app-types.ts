@@ -25,8 +25,17 @@ export interface ActiveSession {
   user: User;
 }
 
-/** A feature's routes: `export async function healthRoutes(app: App) { … }`, registered in app.ts. */
-export type AppRoutes = (app: App) => Promise<void>;
+/** Who an account is, as the owner's lists show it beside a record. */
+export type AccountSummary = Pick<User, 'id' | 'username' | 'email'>;
+
+/**
+ * Looks accounts up by id. The accounts domain provides it (it owns the users table); app.ts hands
+ * it to the domains below accounts whose owner lists name the account behind a record.
+ */
+export type FindAccounts = (
+  db: Kysely<Database>,
+  userIds: string[],
+) => Promise<Map<string, AccountSummary>>;
 
 declare module 'fastify' {
   interface FastifyInstance {

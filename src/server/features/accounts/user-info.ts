@@ -5,6 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '#shared/account-schemas';
 import type { Database, User } from '#server/db/schema';
+import { activeProducts } from '#server/features/indicators/product-access.service';
+import { findUserById } from './users.repository';
 
 export function toUserInfo(user: User, subscribedProducts: string[] = []): UserInfo {
   return {
@@ -23,27 +25,9 @@ export function toUserInfo(user: User, subscribedProducts: string[] = []): UserI
   };
 }
 
-/** Products the user may use now: active access that has not ended (spec's subscribedProducts). */
-export async function activeProducts(
-  db: Kysely<Database>,
-  userId: string,
-  now = new Date(),
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('product_access')
-    .select('product')
-    .distinct()
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now.toISOString())]))
-    .orderBy('product')
-    .execute();
-  return rows.map((row) => row.product);
-}
-
 /** The user's current info, or null when the account does not exist (any more). */
 export async function loadUserInfo(db: Kysely<Database>, userId: string): Promise<UserInfo | null> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const user = await findUserById(db, userId);
   if (!user) return null;
   return toUserInfo(user, await activeProducts(db, userId));
 }

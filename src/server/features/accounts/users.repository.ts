@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AccountSummary } from '#server/app-types';
 import type { Database, Flag, User, UserUpdate } from '#server/db/schema';
 
 /** Usernames are unique regardless of case (and of Unicode compatibility forms). */
@@ -17,6 +18,9 @@ export function normaliseEmail(email: string): string {
 }
 
 const flag = (value: boolean): Flag => (value ? 1 : 0);
+
+/** Ids per lookup: well inside SQLite's and PostgreSQL's limits on bound parameters. */
+const LOOKUP_CHUNK = 500;
 
 export interface NewAccount {
   email: string;
@@ -158,6 +162,47 @@ export async function setAdminRank(
     .where('email', '=', normaliseEmail(email))
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The named accounts' ids, usernames and addresses; ids without an account are left out. */
+export async function findAccountSummaries(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<AccountSummary[]> {
+  const found: AccountSummary[] = [];
+  for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+    found.push(
+      ...(await db
+        .selectFrom('users')
+        .select(['id', 'username', 'email'])
+        .where('id', 'in', ids.slice(start, start + LOOKUP_CHUNK))
+        .execute()),
+    );
+  }
+  return found;
+}
+
+/**
+ * Sets the newsletter switch (subscribed_to_newsletter, the spec's field) of the account `userId`
+ * and of any account with the address `email`, where it differs; returns the accounts changed.
+ */
+export async function setNewsletterFlag(
+  db: Kysely<Database>,
+  target: { email: string; userId: string | null },
+  subscribed: boolean,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('users')
+    .set({ subscribed_to_newsletter: flag(subscribed) })
+    .where((eb) =>
+      target.userId
+        ? eb.or([eb('id', '=', target.userId), eb('email', '=', target.email)])
+        : eb('email', '=', target.email),
+    )
+    .where('subscribed_to_newsletter', '!=', flag(subscribed))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function listUsers(db: Kysely<Database>): Promise<User[]> {

@@ -15,7 +15,7 @@ import { LIVE_EVENTS, userEventSchema, type UserEvent } from '#shared/live-event
 import { isPageKey } from '#shared/page-keys';
 import type { App } from '#server/app-types';
 import type { LiveNotice } from './live-bus';
-import { readCurrentMessage } from '#server/features/assistant/assistant.repository';
+import { currentAssistantMessage } from '#server/features/assistant/assistant.service';
 import { ApiError } from '#server/plugins/errors';
 import { createAssistantFeed } from './assistant-feed';
 import { createOpenStreams } from './open-streams';
@@ -41,7 +41,7 @@ export async function liveRoutes(app: App): Promise<void> {
   app.addHook('onClose', async () => clearInterval(heartbeat));
   // Open streams never finish on their own: without this, close() would wait for every visitor to leave.
   app.addHook('preClose', async () => openStreams.endAll());
-  const assistantFeed = createAssistantFeed(app.live, () => readCurrentMessage(app.db), app.log);
+  const assistantFeed = createAssistantFeed(app.live, () => currentAssistantMessage(app.db), app.log);
   app.addHook('onClose', async () => assistantFeed.close());
   app.liveStreamCounts.open = openStreams.size;
   app.liveStreamCounts.assistantFollowers = assistantFeed.followerCount;

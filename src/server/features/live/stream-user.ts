@@ -6,9 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '#shared/account-schemas';
-import { findActiveSession } from '#server/features/accounts/sessions.repository';
-import { loadUserInfo } from '#server/features/accounts/user-info';
 import type { Database } from '#server/db/schema';
+import { userInfoForSession } from '#server/features/accounts/accounts.service';
 import { currentSession } from '#server/plugins/guards';
 
 export interface StreamUser {
@@ -30,8 +29,7 @@ export function streamUser(request: FastifyRequest, db: Kysely<Database>): Strea
         // The session lookup remembers its answer for the request: right for the first read only.
         tokenHash = (await currentSession(request))?.session.token_hash ?? null;
       }
-      const active = tokenHash === null ? null : await findActiveSession(db, tokenHash);
-      const info = active ? await loadUserInfo(db, active.user.id) : null;
+      const info = tokenHash === null ? null : await userInfoForSession(db, tokenHash);
       if (!info) tokenHash = null;
       userId = info ? info.uid : null;
       return info;

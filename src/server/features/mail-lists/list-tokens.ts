@@ -6,7 +6,7 @@
  * links stop working. A link is checked by recomputing its HMAC for the member id it names; the row
  * keeps only the unsubscribe token's SHA-256 (mail_list_members.unsubscribe_token), never the token.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 
@@ -62,6 +62,11 @@ function signed(purpose: TokenPurpose, memberId: string, nonce?: string): string
 export function unsubscribeToken(secret: Buffer, memberId: string): string {
   const id = Buffer.from(memberId, 'utf8').toString('base64url');
   return `${id}.${mac(secret, signed('unsubscribe', memberId)).toString('base64url')}`;
+}
+
+/** What a member's row keeps of its unsubscribe token: the token's SHA-256 in hex, never the token. */
+export function unsubscribeTokenHash(secret: Buffer, memberId: string): string {
+  return createHash('sha256').update(unsubscribeToken(secret, memberId)).digest('hex');
 }
 
 export function confirmToken(secret: Buffer, memberId: string, nonce: string): string {

@@ -13,13 +13,12 @@ import {
   type MailListCounts,
   type MemberState,
 } from '#shared/mail-list-schemas';
-import { hashToken } from '#server/features/accounts/tokens';
 import type { Database, MailListMember, User } from '#server/db/schema';
 import {
   macMatches,
   newConfirmNonce,
   readToken,
-  unsubscribeToken,
+  unsubscribeTokenHash,
   type TokenPurpose,
 } from './list-tokens';
 
@@ -64,7 +63,7 @@ export async function markPending(
       list: input.list,
       email,
       user_id: input.userId,
-      unsubscribe_token: hashToken(unsubscribeToken(secret, id)),
+      unsubscribe_token: unsubscribeTokenHash(secret, id),
       state: 'pending',
       confirm_nonce: nonce,
       created_at: nowIso,
@@ -149,30 +148,6 @@ export async function unsubscribeUserFromNewsletter(
     .execute();
 }
 
-/**
- * Keeps the account's newsletter switch (users.subscribed_to_newsletter, the spec's field) in step
- * with what the member did through a mail's link. Returns the accounts changed, for live updates.
- */
-export async function syncNewsletterWish(
-  db: Kysely<Database>,
-  member: Pick<MailListMember, 'list' | 'email' | 'user_id'>,
-  subscribed: boolean,
-): Promise<string[]> {
-  if (member.list !== 'newsletter') return [];
-  const rows = await db
-    .updateTable('users')
-    .set({ subscribed_to_newsletter: subscribed ? 1 : 0 })
-    .where((eb) =>
-      member.user_id
-        ? eb.or([eb('id', '=', member.user_id), eb('email', '=', member.email)])
-        : eb('email', '=', member.email),
-    )
-    .where('subscribed_to_newsletter', '!=', subscribed ? 1 : 0)
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 /** Confirmed members of a list, for a newsletter. */
 export async function subscribedMembers(
   db: Kysely<Database>,
@@ -213,4 +188,25 @@ export async function memberCounts(db: Kysely<Database>): Promise<MailListCounts
  */
 export async function deleteUserMemberships(db: Kysely<Database>, userId: string): Promise<void> {
   await db.deleteFrom('mail_list_members').where('user_id', '=', userId).execute();
+}
+
+/**
+ * The user's list rows, by list: those made through the account, and, once its address is verified,
+ * those of that address made before the account existed (the address alone proves nothing until
+ * it is verified).
+ */
+export async function listUserMemberships(
+  db: Kysely<Database>,
+  user: Pick<User, 'id' | 'email' | 'email_verified'>,
+): Promise<Pick<MailListMember, 'list' | 'email' | 'state' | 'created_at' | 'updated_at'>[]> {
+  return db
+    .selectFrom('mail_list_members')
+    .select(['list', 'email', 'state', 'created_at', 'updated_at'])
+    .where((eb) =>
+      user.email_verified === 1
+        ? eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)])
+        : eb('user_id', '=', user.id),
+    )
+    .orderBy('list')
+    .execute();
 }

@@ -4,8 +4,11 @@
  * mail, queued in the caller's transaction. Links come from PUBLIC_URL and the list's page, never
  * from the request. Confirmation mails to one address are limited, so nobody can use the forms to
  * flood someone else's inbox; over the limit the request still succeeds but sends nothing.
+ * This is what other domains call: accounts (sign-up, the switch, deletion, the data export) and
+ * submissions (a form's preferences).
  */
 import type { Kysely } from 'kysely';
+import type { AccountExport } from '#shared/account-schemas';
 import {
   CONFIRM_TOKEN_PARAM,
   MAIL_LIST_INFO,
@@ -17,9 +20,11 @@ import type { Config } from '#server/config';
 import type { Database, User } from '#server/db/schema';
 import { confirmToken, mailListSecret, unsubscribeToken } from './list-tokens';
 import {
+  deleteUserMemberships,
+  findMember,
+  listUserMemberships,
   markPending,
   normaliseListEmail,
-  findMember,
   unsubscribeUserFromNewsletter,
 } from './members.repository';
 import { enqueueMail } from '#server/mail/outbox.repository';
@@ -134,4 +139,30 @@ export async function applyNewsletterWish(
   } else {
     await unsubscribeUserFromNewsletter(db, user, now);
   }
+}
+
+/**
+ * A deleted account takes the list rows made through it (sign-up, the switch) with it; rows of its
+ * address made otherwise stay. Run it in the deletion's transaction.
+ */
+export async function deleteAccountMemberships(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<void> {
+  await deleteUserMemberships(db, userId);
+}
+
+/** The user's list rows, by list, as the account's data export lists them. */
+export async function mailListsForExport(
+  db: Kysely<Database>,
+  user: Pick<User, 'id' | 'email' | 'email_verified'>,
+): Promise<AccountExport['mailLists']> {
+  const rows = await listUserMemberships(db, user);
+  return rows.map((row) => ({
+    list: row.list,
+    email: row.email,
+    state: row.state,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
 }
