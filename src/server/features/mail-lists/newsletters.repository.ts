@@ -19,7 +19,7 @@ import {
   enqueueNewsletterMails,
   type QueuedMail,
 } from '#server/mail/outbox.repository';
-import { listMail } from '#server/mail/templates';
+import { listMail } from './list.mails';
 import { siteName } from '#server/site-content';
 
 export interface NewNewsletterInput {

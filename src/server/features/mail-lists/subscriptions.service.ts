@@ -28,7 +28,7 @@ import {
   unsubscribeUserFromNewsletter,
 } from './members.repository';
 import { enqueueMail } from '#server/mail/outbox.repository';
-import { mailListConfirmationMail } from '#server/mail/templates';
+import { mailListConfirmationMail } from './list.mails';
 import { hitRateLimit, type RateLimitRule } from '#server/plugins/rate-limit';
 import { siteName } from '#server/site-content';
 
