@@ -9,9 +9,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
+import { readOrCreateSecret } from './list-secret.repository';
 
-const SECRET_NAME = 'mail-lists-hmac';
-const SECRET_BYTES = 32;
 const MAC_BYTES = 32;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 /** Member ids are UUIDs (randomUUID). */
@@ -20,21 +19,6 @@ const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export type TokenPurpose = 'unsubscribe' | 'confirm';
 
 const secrets = new WeakMap<Kysely<Database>, Promise<Buffer>>();
-
-async function readOrCreateSecret(db: Kysely<Database>): Promise<Buffer> {
-  // Two instances starting together both try; the first insert wins and both read it back.
-  await db
-    .insertInto('app_secrets')
-    .values({ name: SECRET_NAME, value: randomBytes(SECRET_BYTES).toString('base64url') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_secrets')
-    .select('value')
-    .where('name', '=', SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64url');
-}
 
 /**
  * The list links' key, read once per storage handle. Call it with the app's storage, before opening
