@@ -22,12 +22,7 @@ import {
   findOpenPasswordReset,
 } from './links.repository';
 import { applyPasswordChange } from './password-change';
-import {
-  hashPassword,
-  needsRehash,
-  verifyAgainstDummy,
-  verifyPassword,
-} from './passwords';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import { pruneExpiredSessions } from './sessions.repository';
 import { loadUserInfo, toUserInfo } from './user-info';
 import {
@@ -41,7 +36,10 @@ import {
   usernameTaken,
 } from './users.repository';
 import type { App } from '#server/app-types';
-import { applyNewsletterWish, listContext } from '#server/features/mail-lists/subscriptions.service';
+import {
+  applyNewsletterWish,
+  listContext,
+} from '#server/features/mail-lists/subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
 import { endSession, getSessionUser, startSession } from './session.plugin';

@@ -22,12 +22,7 @@ import { applyPasswordChange } from './password-change';
 import { hashPassword, verifyPassword } from './passwords';
 import { deleteUserSessions, listUserSessions } from './sessions.repository';
 import { loadUserInfo } from './user-info';
-import {
-  deleteUser,
-  uniqueViolation,
-  updateProfile,
-  usernameTaken,
-} from './users.repository';
+import { deleteUser, uniqueViolation, updateProfile, usernameTaken } from './users.repository';
 import type { App } from '#server/app-types';
 import { errorReportsForExport } from '#server/features/error-reports/error-reports.service';
 import { productAccessForExport } from '#server/features/indicators/product-access.service';

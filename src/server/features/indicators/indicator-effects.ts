@@ -38,10 +38,10 @@ function accessEffect(product: IndicatorProduct, kind: AccessKind): SubmissionEf
 }
 
 export const INDICATOR_SUBMISSION_EFFECTS: SubmissionEffects = Object.fromEntries(
-    INDICATOR_PRODUCTS.flatMap((product) =>
-      ACCESS_KINDS.map((kind) => [
-        indicatorSubmissionType(product, kind),
-        accessEffect(product, kind),
-      ]),
-    ),
-  );
+  INDICATOR_PRODUCTS.flatMap((product) =>
+    ACCESS_KINDS.map((kind) => [
+      indicatorSubmissionType(product, kind),
+      accessEffect(product, kind),
+    ]),
+  ),
+);

@@ -41,7 +41,11 @@ export async function liveRoutes(app: App): Promise<void> {
   app.addHook('onClose', async () => clearInterval(heartbeat));
   // Open streams never finish on their own: without this, close() would wait for every visitor to leave.
   app.addHook('preClose', async () => openStreams.endAll());
-  const assistantFeed = createAssistantFeed(app.live, () => currentAssistantMessage(app.db), app.log);
+  const assistantFeed = createAssistantFeed(
+    app.live,
+    () => currentAssistantMessage(app.db),
+    app.log,
+  );
   app.addHook('onClose', async () => assistantFeed.close());
   app.liveStreamCounts.open = openStreams.size;
   app.liveStreamCounts.assistantFollowers = assistantFeed.followerCount;

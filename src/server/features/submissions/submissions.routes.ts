@@ -22,7 +22,10 @@ import { recordIdParamsSchema } from '#shared/record-id';
 import { FORM_DEFINITIONS, type SubmissionType } from '#shared/submission-forms';
 import { isMailList, type MailList } from '#shared/mail-list-schemas';
 import type { App, FindAccounts } from '#server/app-types';
-import { listContext, requestSubscription } from '#server/features/mail-lists/subscriptions.service';
+import {
+  listContext,
+  requestSubscription,
+} from '#server/features/mail-lists/subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
 import { currentUser, requireAdmin, signedInUser } from '#server/plugins/guards';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
