@@ -1,11 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, test } from 'vitest';
-import {
-  confirmToken,
-  macMatches,
-  readToken,
-  unsubscribeToken,
-} from './list-tokens';
+import { confirmToken, macMatches, readToken, unsubscribeToken } from './list-tokens';
 
 const secret = randomBytes(32);
 const otherSecret = randomBytes(32);
