@@ -50,11 +50,18 @@ export default tseslint.config(
     ]),
   },
   {
+    // The rule between server domains (each src/server/features/*/README.md): your own files by
+    // ./x; another domain only through its *.service.ts, by #server/features/<domain>/<file>.
     files: ['src/server/features/*/**/*.ts'],
     ignores: ['src/server/features/*/**/*.test.ts'],
     rules: restrict([
-      { group: ['#server/features/*', '../**'], message: 'A feature never imports another feature.' },
-      { group: ['#client/*', 'react', 'react-dom', 'react-router'], message: 'The server never imports client code.' },
+      { regex: '^\\.\\./', message: 'Import your own domain by ./x, another by #server/features/<domain>/<file>.' },
+      {
+        regex: '^#server/features/[^/]+/(?![^/]+\\.service$)',
+        message: 'Another domain is reached only through its *.service.ts (your own by ./x).',
+      },
+      { regex: '^#client/', message: 'The server never imports client code.' },
+      { group: ['react', 'react-dom', 'react-router'], message: 'The server never imports client code.' },
     ]),
   },
 );

@@ -6,14 +6,14 @@
  */
 import type { Kysely } from 'kysely';
 import { emailSchema } from '#shared/account-schemas';
-import { listUsers, setAdminRank } from '#server/accounts/users.repository';
+import { listUsers, setAdminRank } from '#server/features/accounts/users.repository';
 import { parseConfig, type Config } from '#server/config';
 import { ConfigError } from '#server/config-error';
 import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest, MigrationError } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
 import { describeError } from '#server/describe-error';
-import { notifyThroughDatabase } from '#server/live/postgres-bus';
+import { notifyThroughDatabase } from '#server/features/live/postgres-bus';
 
 const USAGE = 'Usage: npm run admin -- set-rank <email> <rank> | npm run admin -- list';
 const MAX_RANK = 1000;

@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
-import type { Database } from '#server/db/schema';
+import type { Database, Session, User } from '#server/db/schema';
 import type { ZodTypeProvider } from '#server/plugins/zod-schemas';
 
 export type App = FastifyInstance<
@@ -19,8 +19,23 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** A feature's routes: `export async function healthRoutes(app: App) { … }`, registered in app.ts. */
-export type AppRoutes = (app: App) => Promise<void>;
+/** A signed-in browser: its session row and the user it belongs to. */
+export interface ActiveSession {
+  session: Session;
+  user: User;
+}
+
+/** Who an account is, as the owner's lists show it beside a record. */
+export type AccountSummary = Pick<User, 'id' | 'username' | 'email'>;
+
+/**
+ * Looks accounts up by id. The accounts domain provides it (it owns the users table); app.ts hands
+ * it to the domains below accounts whose owner lists name the account behind a record.
+ */
+export type FindAccounts = (
+  db: Kysely<Database>,
+  userIds: string[],
+) => Promise<Map<string, AccountSummary>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,5 +43,12 @@ declare module 'fastify' {
     config: Config;
     /** The storage (plugins/db.ts); repositories take it, or a transaction, as their first argument. */
     db: Kysely<Database>;
+  }
+  interface FastifyRequest {
+    /**
+     * The signed-in session with its user, or null when signed out: looked up once per request,
+     * and only when asked (put on the request by features/accounts/session.plugin.ts).
+     */
+    session(): Promise<ActiveSession | null>;
   }
 }

@@ -5,10 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { App, AppRoutes } from '#server/app-types';
+import type { App } from '#server/app-types';
 import type { Config } from '#server/config';
 import { connectDatabase } from '#server/db/connect';
 import type { Database } from '#server/db/schema';
+import { findAccounts, syncNewsletterWish } from '#server/features/accounts/accounts.service';
 import { authRoutes } from '#server/features/accounts/auth.routes';
 import { meRoutes } from '#server/features/accounts/me.routes';
 import { assistantRoutes } from '#server/features/assistant/assistant.routes';
@@ -19,17 +20,16 @@ import { productAccessRoutes } from '#server/features/indicators/product-access.
 import { liveRoutes } from '#server/features/live/live.routes';
 import { mailListsRoutes } from '#server/features/mail-lists/mail-lists.routes';
 import { newslettersRoutes } from '#server/features/mail-lists/newsletters.routes';
-import { addSubmissionEffects } from '#server/features/submissions/submission-effects';
 import { submissionsRoutes } from '#server/features/submissions/submissions.routes';
 import { visitsRoutes } from '#server/features/visits/visits.routes';
 import { mailPlugin } from '#server/mail/mail-plugin';
 import { dbPlugin } from '#server/plugins/db';
 import { errorsPlugin } from '#server/plugins/errors';
-import { livePlugin, type LiveOptions } from '#server/plugins/live';
+import { livePlugin, type LiveOptions } from '#server/features/live/live.plugin';
 import { rateLimitPlugin } from '#server/plugins/rate-limit';
 import { sameOriginPlugin } from '#server/plugins/same-origin';
 import { securityHeadersPlugin } from '#server/plugins/security-headers';
-import { sessionPlugin } from '#server/plugins/session';
+import { sessionPlugin } from '#server/features/accounts/session.plugin';
 import { readPagePreloads } from '#server/plugins/page-preloads';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
 import {
@@ -43,24 +43,6 @@ import {
  * characters, up to 4 bytes each in UTF-8) sets its own `bodyLimit` rather than raising this one.
  */
 export const BODY_LIMIT_BYTES = 64 * 1024;
-
-/** Every feature's routes, in registration order. */
-const FEATURE_ROUTES: AppRoutes[] = [
-  healthRoutes,
-  authRoutes,
-  meRoutes,
-  liveRoutes,
-  visitsRoutes,
-  errorReportsRoutes,
-  assistantRoutes,
-  submissionsRoutes,
-  productAccessRoutes,
-  mailListsRoutes,
-  newslettersRoutes,
-];
-
-// The indicator forms record trials and purchases in the submission's own transaction.
-addSubmissionEffects(INDICATOR_SUBMISSION_EFFECTS);
 
 /** Query parameters whose values never reach the log (e.g. the password-reset link's token). */
 const SECRET_QUERY_KEY = /token|code|key|secret|password/i;
@@ -151,7 +133,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(rateLimitPlugin);
   await app.register(mailPlugin);
 
-  for (const routes of FEATURE_ROUTES) await app.register(routes);
+  // Every domain's routes. A domain that needs something from one above it (which depends on it in
+  // turn) gets it here as an option, so no two domains import each other.
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(meRoutes);
+  await app.register(liveRoutes);
+  await app.register(visitsRoutes);
+  await app.register(errorReportsRoutes);
+  await app.register(assistantRoutes);
+  await app.register(submissionsRoutes, {
+    // The indicator forms record trials and purchases in the submission's own transaction.
+    effects: INDICATOR_SUBMISSION_EFFECTS,
+    findAccounts,
+  });
+  await app.register(productAccessRoutes, { findAccounts });
+  await app.register(mailListsRoutes, { syncNewsletterWish });
+  await app.register(newslettersRoutes);
   const { registerExtraRoutes } = options;
   if (registerExtraRoutes) await app.register(async (scope: App) => registerExtraRoutes(scope));
 

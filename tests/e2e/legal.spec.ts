@@ -17,10 +17,10 @@ import {
 import {
   EMAIL_VERIFICATION_TTL_MS,
   PASSWORD_RESET_TTL_MS,
-} from '#server/accounts/links.repository';
-import { SESSION_TTL_MS } from '#server/accounts/sessions.repository';
+} from '#server/features/accounts/links.repository';
+import { SESSION_TTL_MS } from '#server/features/accounts/sessions.repository';
 import { DELIVERED_MAIL_KEPT_MS } from '#server/mail/outbox.repository';
-import { MAX_STREAMS_PER_ADDRESS } from '#server/plugins/live';
+import { MAX_STREAMS_PER_ADDRESS } from '#server/features/live/live.plugin';
 import { axeViolationsInPage as axeViolations } from '../support/axe';
 import { VIEWPORTS } from '../support/browser';
 import { gotoPage, useSite } from '../support/site';

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { COPY } from '#shared/copy';
-import { sessionCookieName } from '#server/plugins/session';
+import { sessionCookieName } from '#server/features/accounts/session.plugin';
 import { loginAs, type TestUser } from './accounts';
 import { collectPageErrors, launchBrowser, newContext } from './browser';
 import { startTestServer, type TestServer } from './server';

@@ -8,12 +8,12 @@
  *   const res = await call(server, 'GET', '/api/me', { cookie });
  */
 import { randomBytes } from 'node:crypto';
-import { insertSession } from '#server/accounts/sessions.repository';
-import { hashPassword } from '#server/accounts/passwords';
-import { issueToken } from '#server/accounts/tokens';
-import { insertUser } from '#server/accounts/users.repository';
+import { insertSession } from '#server/features/accounts/sessions.repository';
+import { hashPassword } from '#server/features/accounts/passwords';
+import { issueToken } from '#server/features/accounts/tokens';
+import { insertUser } from '#server/features/accounts/users.repository';
 import type { User } from '#server/db/schema';
-import { sessionCookieName } from '#server/plugins/session';
+import { sessionCookieName } from '#server/features/accounts/session.plugin';
 import type { TestServer } from './server';
 
 /** The factory's users all have this password (long enough, not on the common list). */

@@ -9,6 +9,8 @@ import type { Database, NewOutboxMail, OutboxMail } from '#server/db/schema';
 export const MAX_ATTEMPTS = 10;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
+/** Rows per insert: well inside SQLite's and PostgreSQL's limits on bound parameters. */
+const INSERT_CHUNK = 100;
 
 export interface QueuedMail {
   to: string;
@@ -40,6 +42,52 @@ export async function enqueueMail(
   const row = outboxRow(mail, now);
   await db.insertInto('mail_outbox').values(row).execute();
   return row.id;
+}
+
+/**
+ * Queues a newsletter's mails, one row each marked with the newsletter's id, in the caller's
+ * transaction (with the newsletter's own row, so it is queued whole or not at all).
+ */
+export async function enqueueNewsletterMails(
+  db: Kysely<Database>,
+  newsletterId: string,
+  mails: QueuedMail[],
+  now = new Date(),
+): Promise<void> {
+  const rows: NewOutboxMail[] = mails.map((mail) => ({
+    ...outboxRow(mail, now),
+    newsletter_id: newsletterId,
+  }));
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await db
+      .insertInto('mail_outbox')
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+export interface NewsletterMailCount {
+  newsletterId: string;
+  status: string;
+  count: number;
+}
+
+/** How many mails of each of the newsletters are in each status (a newsletter's progress). */
+export async function countNewsletterMails(
+  db: Kysely<Database>,
+  newsletterIds: string[],
+): Promise<NewsletterMailCount[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => ['newsletter_id', 'status', eb.fn.countAll<number | string>().as('n')])
+    .where('newsletter_id', 'in', newsletterIds)
+    .groupBy(['newsletter_id', 'status'])
+    .execute();
+  return rows.map((row) => ({
+    newsletterId: row.newsletter_id ?? '',
+    status: row.status,
+    count: Number(row.n),
+  }));
 }
 
 /** 30 s · 2^attempts, at most an hour: the wait after the attempts-th failure (1-based). */

@@ -14,22 +14,17 @@ import {
   userResponseSchema,
   verifyEmailPayloadSchema,
 } from '#shared/account-schemas';
-import { queueEmailVerificationMail, queuePasswordResetMail } from '#server/accounts/account-mails';
-import { isCommonPassword } from '#server/accounts/common-passwords';
+import { queueEmailVerificationMail, queuePasswordResetMail } from './account.mails';
+import { isCommonPassword } from './common-passwords';
 import {
   consumeEmailVerification,
   consumePasswordReset,
   findOpenPasswordReset,
-} from '#server/accounts/links.repository';
-import { applyPasswordChange } from '#server/accounts/password-change';
-import {
-  hashPassword,
-  needsRehash,
-  verifyAgainstDummy,
-  verifyPassword,
-} from '#server/accounts/passwords';
-import { pruneExpiredSessions } from '#server/accounts/sessions.repository';
-import { loadUserInfo, toUserInfo } from '#server/accounts/user-info';
+} from './links.repository';
+import { applyPasswordChange } from './password-change';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
+import { pruneExpiredSessions } from './sessions.repository';
+import { loadUserInfo, toUserInfo } from './user-info';
 import {
   emailExists,
   findUserByEmail,
@@ -39,12 +34,15 @@ import {
   setPasswordHash,
   uniqueViolation,
   usernameTaken,
-} from '#server/accounts/users.repository';
+} from './users.repository';
 import type { App } from '#server/app-types';
-import { applyNewsletterWish, listContext } from '#server/mail-lists/subscriptions';
+import {
+  applyNewsletterWish,
+  listContext,
+} from '#server/features/mail-lists/subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
-import { endSession, getSessionUser, startSession } from '#server/plugins/session';
+import { endSession, getSessionUser, startSession } from './session.plugin';
 import { backgroundTasks } from '#server/background-tasks';
 
 function taken(field: 'email' | 'username'): ApiError {

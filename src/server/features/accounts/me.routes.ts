@@ -16,21 +16,23 @@ import {
   userResponseSchema,
   type AccountExport,
 } from '#shared/account-schemas';
-import { queueEmailVerificationMail } from '#server/accounts/account-mails';
-import { isCommonPassword } from '#server/accounts/common-passwords';
-import { applyPasswordChange } from '#server/accounts/password-change';
-import { hashPassword, verifyPassword } from '#server/accounts/passwords';
-import { deleteUserSessions, listUserSessions } from '#server/accounts/sessions.repository';
-import { loadUserInfo } from '#server/accounts/user-info';
-import {
-  deleteUser,
-  uniqueViolation,
-  updateProfile,
-  usernameTaken,
-} from '#server/accounts/users.repository';
+import { queueEmailVerificationMail } from './account.mails';
+import { isCommonPassword } from './common-passwords';
+import { applyPasswordChange } from './password-change';
+import { hashPassword, verifyPassword } from './passwords';
+import { deleteUserSessions, listUserSessions } from './sessions.repository';
+import { loadUserInfo } from './user-info';
+import { deleteUser, uniqueViolation, updateProfile, usernameTaken } from './users.repository';
 import type { App } from '#server/app-types';
-import { deleteUserMemberships } from '#server/mail-lists/members.repository';
-import { applyNewsletterWish, listContext } from '#server/mail-lists/subscriptions';
+import { errorReportsForExport } from '#server/features/error-reports/error-reports.service';
+import { productAccessForExport } from '#server/features/indicators/product-access.service';
+import {
+  applyNewsletterWish,
+  deleteAccountMemberships,
+  listContext,
+  mailListsForExport,
+} from '#server/features/mail-lists/subscriptions.service';
+import { submissionsForExport } from '#server/features/submissions/submissions.service';
 import { ApiError } from '#server/plugins/errors';
 import {
   requireUser,
@@ -39,18 +41,10 @@ import {
   signedInUser,
 } from '#server/plugins/guards';
 import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
-import { dropSession, getSessionUser } from '#server/plugins/session';
+import { dropSession, getSessionUser } from './session.plugin';
 
 function usernameTakenError(): ApiError {
   return new ApiError('aborted', MESSAGES.usernameTaken, 'username');
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 export async function meRoutes(app: App): Promise<void> {
@@ -114,7 +108,7 @@ export async function meRoutes(app: App): Promise<void> {
       if (!(await verifyPassword(request.body.password, user.password_hash)))
         throw new ApiError('invalid-argument', MESSAGES.passwordWrong, 'password');
       await app.db.transaction().execute(async (trx) => {
-        await deleteUserMemberships(trx, user.id);
+        await deleteAccountMemberships(trx, user.id);
         await deleteUser(trx, user.id);
       });
       dropSession(request, reply);
@@ -129,38 +123,14 @@ export async function meRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { session, user } = await signedInSession(request);
       const now = new Date();
+      // Each domain lists what it holds of the user's; mail lists include rows of a verified address
+      // made before the account existed.
       const [sessions, productAccess, submissions, errorReports, mailLists] = await Promise.all([
         listUserSessions(app.db, user.id, now),
-        app.db
-          .selectFrom('product_access')
-          .selectAll()
-          .where('user_id', '=', user.id)
-          .orderBy('created_at')
-          .execute(),
-        app.db
-          .selectFrom('submissions')
-          .selectAll()
-          .where('user_id', '=', user.id)
-          .orderBy('created_at')
-          .execute(),
-        app.db
-          .selectFrom('error_reports')
-          .selectAll()
-          .where('user_id', '=', user.id)
-          .orderBy('created_at')
-          .execute(),
-        app.db
-          .selectFrom('mail_list_members')
-          .select(['list', 'email', 'state', 'created_at', 'updated_at'])
-          .where((eb) =>
-            // The address alone proves nothing until it is verified: then list rows made before
-            // the account existed are this person's too.
-            user.email_verified === 1
-              ? eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)])
-              : eb('user_id', '=', user.id),
-          )
-          .orderBy('list')
-          .execute(),
+        productAccessForExport(app.db, user.id),
+        submissionsForExport(app.db, user.id),
+        errorReportsForExport(app.db, user.id),
+        mailListsForExport(app.db, user),
       ]);
       const data: AccountExport = {
         exportedAt: now.toISOString(),
@@ -171,36 +141,10 @@ export async function meRoutes(app: App): Promise<void> {
           expiresAt: row.expires_at,
           current: row.token_hash === session.token_hash,
         })),
-        productAccess: productAccess.map((row) => ({
-          product: row.product,
-          kind: row.kind,
-          platformUsername: row.platform_username,
-          status: row.status,
-          startsAt: row.starts_at,
-          endsAt: row.ends_at,
-          createdAt: row.created_at,
-        })),
-        submissions: submissions.map((row) => ({
-          id: row.id,
-          type: row.type,
-          status: row.status,
-          payload: parseJson(row.payload),
-          createdAt: row.created_at,
-        })),
-        errorReports: errorReports.map((row) => ({
-          id: row.id,
-          error: row.error,
-          errorName: row.error_name,
-          page: row.page,
-          createdAt: row.created_at,
-        })),
-        mailLists: mailLists.map((row) => ({
-          list: row.list,
-          email: row.email,
-          state: row.state,
-          createdAt: row.created_at,
-          updatedAt: row.updated_at,
-        })),
+        productAccess,
+        submissions,
+        errorReports,
+        mailLists,
       };
       const day = now.toISOString().slice(0, 10);
       reply.header('content-disposition', `attachment; filename="account-data-${day}.json"`);

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ErrorReportList } from '#shared/error-report-schemas';
-import type { Database } from '#server/db/schema';
+import type { Database, ErrorReport } from '#server/db/schema';
 
 export interface NewErrorReportInput {
   error: string;
@@ -57,4 +57,17 @@ export async function listLatestErrorReports(
     userId: row.user_id,
     createdAt: row.created_at,
   }));
+}
+
+/** The reports a user sent while signed in, oldest first (their data export). */
+export async function listUserErrorReports(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<ErrorReport[]> {
+  return db
+    .selectFrom('error_reports')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
 }

@@ -18,9 +18,8 @@ import {
 import { recordIdParamsSchema } from '#shared/record-id';
 import type { App } from '#server/app-types';
 import { ApiError } from '#server/plugins/errors';
-import { requireAdmin } from '#server/plugins/guards';
+import { currentUser, requireAdmin } from '#server/plugins/guards';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
-import { getSessionUser } from '#server/plugins/session';
 import {
   deleteErrorReport,
   insertErrorReport,
@@ -43,7 +42,7 @@ export async function errorReportsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       await enforceRateLimits(app.db, reply, [[ERROR_REPORTS_PER_ADDRESS, request.ip]]);
-      const user = await getSessionUser(request);
+      const user = await currentUser(request);
       const { error, errorName, page } = request.body;
       await insertErrorReport(app.db, {
         error: maskErrorText(error),

@@ -23,6 +23,7 @@ import {
   type AdminAccessRecord,
   type OwnAccessRecord,
 } from '#shared/product-access-schemas';
+import type { AccountSummary } from '#server/app-types';
 import type { Database, ProductAccess } from '#server/db/schema';
 import { ApiError } from '#server/plugins/errors';
 
@@ -151,11 +152,17 @@ export async function listOwnAccess(db: Db, userId: string, now: Date): Promise<
   return rows.flatMap((row) => ownRecord(row, now) ?? []);
 }
 
-type AccessWithUser = ProductAccess & { username: string; email: string };
-
-function adminRecord(row: AccessWithUser, now: Date): AdminAccessRecord | null {
+/**
+ * The owner's view of a record, naming its account; null when the row names an unknown product or
+ * kind, or its account is gone.
+ */
+export function adminRecord(
+  row: ProductAccess,
+  account: AccountSummary | undefined,
+  now: Date,
+): AdminAccessRecord | null {
   const own = ownRecord(row, now);
-  if (!own) return null;
+  if (!own || !account) return null;
   return {
     ...own,
     removedAt: row.removed_at,
@@ -168,63 +175,41 @@ function adminRecord(row: AccessWithUser, now: Date): AdminAccessRecord | null {
       },
       now,
     ),
-    user: { uid: row.user_id, username: row.username, email: row.email },
+    user: { uid: row.user_id, username: account.username, email: account.email },
   };
-}
-
-function withUser(db: Db) {
-  return db
-    .selectFrom('product_access')
-    .innerJoin('users', 'users.id', 'product_access.user_id')
-    .selectAll('product_access')
-    .select(['users.username', 'users.email']);
 }
 
 /**
  * For the owner: every record that still asks for something (a request to grant, an active access,
  * one to take off TradingView), and the latest of the rest as history; newest first.
  */
-export async function listAllAccess(db: Db, now: Date): Promise<AdminAccessRecord[]> {
+export async function listAllAccess(db: Db): Promise<ProductAccess[]> {
   const [open, history] = await Promise.all([
-    withUser(db)
+    db
+      .selectFrom('product_access')
+      .selectAll()
       .where((eb) =>
         eb.or([
-          eb('product_access.status', '=', 'requested'),
+          eb('status', '=', 'requested'),
           eb.and([
-            eb('product_access.status', 'in', ['active', 'revoked']),
-            eb('product_access.starts_at', 'is not', null),
-            eb('product_access.removed_at', 'is', null),
+            eb('status', 'in', ['active', 'revoked']),
+            eb('starts_at', 'is not', null),
+            eb('removed_at', 'is', null),
           ]),
         ]),
       )
       .execute(),
-    withUser(db)
-      .where((eb) =>
-        eb.or([
-          eb('product_access.status', '=', 'declined'),
-          eb('product_access.removed_at', 'is not', null),
-        ]),
-      )
-      .orderBy('product_access.created_at', 'desc')
+    db
+      .selectFrom('product_access')
+      .selectAll()
+      .where((eb) => eb.or([eb('status', '=', 'declined'), eb('removed_at', 'is not', null)]))
+      .orderBy('created_at', 'desc')
       .limit(PRODUCT_ACCESS_LIST_LIMIT)
       .execute(),
   ]);
-  return [...open, ...history]
-    .sort((a, b) =>
-      a.created_at === b.created_at
-        ? b.id.localeCompare(a.id)
-        : a.created_at < b.created_at
-          ? 1
-          : -1,
-    )
-    .flatMap((row) => adminRecord(row, now) ?? []);
-}
-
-async function findForOwner(db: Db, id: string, now: Date): Promise<AdminAccessRecord> {
-  const row = await withUser(db).where('product_access.id', '=', id).executeTakeFirst();
-  const record = row ? adminRecord(row, now) : null;
-  if (!record) throw new ApiError('not-found', PRODUCT_ACCESS_MESSAGES.notFound);
-  return record;
+  return [...open, ...history].sort((a, b) =>
+    a.created_at === b.created_at ? b.id.localeCompare(a.id) : a.created_at < b.created_at ? 1 : -1,
+  );
 }
 
 async function findRow(db: Db, id: string): Promise<ProductAccess> {
@@ -242,19 +227,13 @@ function changedMeanwhile(): ApiError {
   return new ApiError('aborted', PRODUCT_ACCESS_MESSAGES.changedMeanwhile);
 }
 
-export interface OwnerActionResult {
-  record: AdminAccessRecord;
-  /** Whose access changed, for the live `user` event. */
-  userId: string;
-}
-
 /** Grants a waiting request: active from now, for `days` (null: no end date; never for a trial). */
 export async function grantAccess(
   db: Db,
   id: string,
   days: number | null,
   now: Date,
-): Promise<OwnerActionResult> {
+): Promise<ProductAccess> {
   const row = await findRow(db, id);
   if (row.status !== 'requested')
     throw new ApiError('aborted', PRODUCT_ACCESS_MESSAGES.notRequested);
@@ -271,7 +250,7 @@ export async function grantAccess(
     .where('status', '=', 'requested')
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw changedMeanwhile();
-  return { record: await findForOwner(db, id, now), userId: row.user_id };
+  return findRow(db, id);
 }
 
 /** Adds days to an active access's end date, or to now when it has already ended. */
@@ -280,7 +259,7 @@ export async function extendAccess(
   id: string,
   days: number,
   now: Date,
-): Promise<OwnerActionResult> {
+): Promise<ProductAccess> {
   const row = await findRow(db, id);
   if (row.status !== 'active' || row.ends_at === null)
     throw new ApiError('aborted', PRODUCT_ACCESS_MESSAGES.notExtendable);
@@ -294,14 +273,14 @@ export async function extendAccess(
     .where('ends_at', '=', row.ends_at)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw changedMeanwhile();
-  return { record: await findForOwner(db, id, now), userId: row.user_id };
+  return findRow(db, id);
 }
 
 /**
  * Takes access away: a waiting request becomes `declined` (a declined trial does not count as used),
  * an active one `revoked`, ending now.
  */
-export async function revokeAccess(db: Db, id: string, now: Date): Promise<OwnerActionResult> {
+export async function revokeAccess(db: Db, id: string, now: Date): Promise<ProductAccess> {
   const row = await findRow(db, id);
   if (row.status !== 'requested' && row.status !== 'active')
     throw new ApiError('aborted', PRODUCT_ACCESS_MESSAGES.notRevocable);
@@ -317,11 +296,11 @@ export async function revokeAccess(db: Db, id: string, now: Date): Promise<Owner
     .where('status', '=', row.status)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw changedMeanwhile();
-  return { record: await findForOwner(db, id, now), userId: row.user_id };
+  return findRow(db, id);
 }
 
 /** The owner took an ended or revoked access off TradingView. */
-export async function markRemoved(db: Db, id: string, now: Date): Promise<OwnerActionResult> {
+export async function markRemoved(db: Db, id: string, now: Date): Promise<ProductAccess> {
   const row = await findRow(db, id);
   const dates = {
     status: row.status,
@@ -339,5 +318,33 @@ export async function markRemoved(db: Db, id: string, now: Date): Promise<OwnerA
     .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw changedMeanwhile();
-  return { record: await findForOwner(db, id, now), userId: row.user_id };
+  return findRow(db, id);
+}
+
+/** Products the user may use now: active access that has not ended (spec's subscribedProducts). */
+export async function listActiveProducts(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('product_access')
+    .select('product')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now.toISOString())]))
+    .orderBy('product')
+    .execute();
+  return rows.map((row) => row.product);
+}
+
+/** Every record of the user, oldest first (their data export). */
+export async function listUserAccessRows(db: Db, userId: string): Promise<ProductAccess[]> {
+  return db
+    .selectFrom('product_access')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
 }

@@ -11,21 +11,39 @@ import {
   extendAccessSchema,
   grantAccessSchema,
   ownProductsResponseSchema,
+  PRODUCT_ACCESS_MESSAGES,
+  type AdminAccessRecord,
 } from '#shared/product-access-schemas';
 import { recordIdParamsSchema } from '#shared/record-id';
-import type { App } from '#server/app-types';
+import type { App, FindAccounts } from '#server/app-types';
+import type { ProductAccess } from '#server/db/schema';
+import { ApiError } from '#server/plugins/errors';
 import { requireAdmin, requireUser, signedInUser } from '#server/plugins/guards';
 import {
+  adminRecord,
   extendAccess,
   grantAccess,
   listAllAccess,
   listOwnAccess,
   markRemoved,
   revokeAccess,
-  type OwnerActionResult,
 } from './product-access.repository';
 
-export async function productAccessRoutes(app: App): Promise<void> {
+export interface ProductAccessRoutesOptions {
+  /** The records' accounts for the owner's list (app.ts: the accounts domain's lookup). */
+  findAccounts: FindAccounts;
+}
+
+export async function productAccessRoutes(
+  app: App,
+  { findAccounts }: ProductAccessRoutesOptions,
+): Promise<void> {
+  /** The owner's view of the rows, each with its account (rows whose account is gone are left out). */
+  async function ownerRecords(rows: ProductAccess[], now: Date): Promise<AdminAccessRecord[]> {
+    const accounts = await findAccounts(app.db, [...new Set(rows.map((row) => row.user_id))]);
+    return rows.flatMap((row) => adminRecord(row, accounts.get(row.user_id), now) ?? []);
+  }
+
   app.get(
     '/api/me/products',
     { onRequest: [requireUser], schema: { response: { 200: ownProductsResponseSchema } } },
@@ -41,13 +59,17 @@ export async function productAccessRoutes(app: App): Promise<void> {
     { onRequest: [requireAdmin], schema: { response: { 200: adminProductAccessResponseSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { records: await listAllAccess(app.db, new Date()) };
+      const now = new Date();
+      return { records: await ownerRecords(await listAllAccess(app.db), now) };
     },
   );
 
-  async function answer(result: OwnerActionResult) {
-    await app.live.publish({ kind: 'user', userId: result.userId });
-    return { record: result.record };
+  /** The changed record for the owner; its user's open pages hear of the change. */
+  async function answer(row: ProductAccess, now: Date) {
+    const [record] = await ownerRecords([row], now);
+    if (!record) throw new ApiError('not-found', PRODUCT_ACCESS_MESSAGES.notFound);
+    await app.live.publish({ kind: 'user', userId: row.user_id });
+    return { record };
   }
 
   const params = recordIdParamsSchema;
@@ -56,26 +78,36 @@ export async function productAccessRoutes(app: App): Promise<void> {
   app.post(
     '/api/admin/product-access/:id/grant',
     { onRequest: [requireAdmin], schema: { params, body: grantAccessSchema, response } },
-    async (request) =>
-      answer(await grantAccess(app.db, request.params.id, request.body.days, new Date())),
+    async (request) => {
+      const now = new Date();
+      return answer(await grantAccess(app.db, request.params.id, request.body.days, now), now);
+    },
   );
 
   app.post(
     '/api/admin/product-access/:id/extend',
     { onRequest: [requireAdmin], schema: { params, body: extendAccessSchema, response } },
-    async (request) =>
-      answer(await extendAccess(app.db, request.params.id, request.body.days, new Date())),
+    async (request) => {
+      const now = new Date();
+      return answer(await extendAccess(app.db, request.params.id, request.body.days, now), now);
+    },
   );
 
   app.post(
     '/api/admin/product-access/:id/revoke',
     { onRequest: [requireAdmin], schema: { params, response } },
-    async (request) => answer(await revokeAccess(app.db, request.params.id, new Date())),
+    async (request) => {
+      const now = new Date();
+      return answer(await revokeAccess(app.db, request.params.id, now), now);
+    },
   );
 
   app.post(
     '/api/admin/product-access/:id/removed',
     { onRequest: [requireAdmin], schema: { params, response } },
-    async (request) => answer(await markRemoved(app.db, request.params.id, new Date())),
+    async (request) => {
+      const now = new Date();
+      return answer(await markRemoved(app.db, request.params.id, now), now);
+    },
   );
 }

@@ -6,8 +6,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AssistantEvent, AssistantMessage } from '#shared/live-events';
-import { coalesced } from '#server/live/coalesced';
-import type { LiveBus } from '#server/live/live-bus';
+import { coalesced } from './coalesced';
+import type { LiveBus } from './live-bus';
 
 interface Follower {
   pageKey: string;

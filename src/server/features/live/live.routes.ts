@@ -14,14 +14,14 @@ import { z } from 'zod';
 import { LIVE_EVENTS, userEventSchema, type UserEvent } from '#shared/live-events';
 import { isPageKey } from '#shared/page-keys';
 import type { App } from '#server/app-types';
-import type { LiveNotice } from '#server/live/live-bus';
-import { readCurrentMessage } from '#server/features/assistant/assistant.repository';
+import type { LiveNotice } from './live-bus';
+import { currentAssistantMessage } from '#server/features/assistant/assistant.service';
 import { ApiError } from '#server/plugins/errors';
 import { createAssistantFeed } from './assistant-feed';
 import { createOpenStreams } from './open-streams';
 import { openSseStream } from './sse-stream';
 import { streamUser } from './stream-user';
-import { coalesced } from '#server/live/coalesced';
+import { coalesced } from './coalesced';
 
 /** A resync's re-reads are spread over this long, so storage is not asked by every stream at once. */
 const RESYNC_SPREAD_MS = 1000;
@@ -41,7 +41,11 @@ export async function liveRoutes(app: App): Promise<void> {
   app.addHook('onClose', async () => clearInterval(heartbeat));
   // Open streams never finish on their own: without this, close() would wait for every visitor to leave.
   app.addHook('preClose', async () => openStreams.endAll());
-  const assistantFeed = createAssistantFeed(app.live, () => readCurrentMessage(app.db), app.log);
+  const assistantFeed = createAssistantFeed(
+    app.live,
+    () => currentAssistantMessage(app.db),
+    app.log,
+  );
   app.addHook('onClose', async () => assistantFeed.close());
   app.liveStreamCounts.open = openStreams.size;
   app.liveStreamCounts.assistantFollowers = assistantFeed.followerCount;

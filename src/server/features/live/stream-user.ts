@@ -6,10 +6,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '#shared/account-schemas';
-import { findActiveSession } from '#server/accounts/sessions.repository';
-import { loadUserInfo } from '#server/accounts/user-info';
 import type { Database } from '#server/db/schema';
-import { getSession } from '#server/plugins/session';
+import { userInfoForSession } from '#server/features/accounts/accounts.service';
+import { currentSession } from '#server/plugins/guards';
 
 export interface StreamUser {
   /** The user's id while the session lasts, null once signed out (or never signed in). */
@@ -27,11 +26,10 @@ export function streamUser(request: FastifyRequest, db: Kysely<Database>): Strea
     userId: () => userId,
     async read() {
       if (tokenHash === undefined) {
-        // getSession remembers its answer for the request: right for the first read only.
-        tokenHash = (await getSession(request))?.session.token_hash ?? null;
+        // The session lookup remembers its answer for the request: right for the first read only.
+        tokenHash = (await currentSession(request))?.session.token_hash ?? null;
       }
-      const active = tokenHash === null ? null : await findActiveSession(db, tokenHash);
-      const info = active ? await loadUserInfo(db, active.user.id) : null;
+      const info = tokenHash === null ? null : await userInfoForSession(db, tokenHash);
       if (!info) tokenHash = null;
       userId = info ? info.uid : null;
       return info;

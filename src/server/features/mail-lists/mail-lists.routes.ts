@@ -20,15 +20,12 @@ import {
   type MailMember,
   type MemberState,
 } from '#shared/mail-list-schemas';
+import type { Kysely } from 'kysely';
 import type { App } from '#server/app-types';
-import type { MailListMember } from '#server/db/schema';
-import type { TokenPurpose } from '#server/mail-lists/list-tokens';
-import {
-  memberByToken,
-  setMemberState,
-  syncNewsletterWish,
-} from '#server/mail-lists/members.repository';
-import { listContext, requestSubscription } from '#server/mail-lists/subscriptions';
+import type { Database, MailListMember } from '#server/db/schema';
+import type { TokenPurpose } from './list-tokens';
+import { memberByToken, setMemberState } from './members.repository';
+import { listContext, requestSubscription } from './subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
 import { backgroundTasks } from '#server/background-tasks';
@@ -55,7 +52,25 @@ function linkInvalid(): ApiError {
   return new ApiError('not-found', MAIL_LIST_MESSAGES.linkInvalid, 'token');
 }
 
-export async function mailListsRoutes(app: App): Promise<void> {
+/**
+ * Sets the newsletter switch (users.subscribed_to_newsletter, the spec's field) of the accounts a
+ * newsletter member belongs to, by its account or its address, to `subscribed`; returns the accounts
+ * changed. The accounts domain owns that column, so app.ts hands its function over.
+ */
+export type SyncNewsletterWish = (
+  db: Kysely<Database>,
+  member: { email: string; userId: string | null },
+  subscribed: boolean,
+) => Promise<string[]>;
+
+export interface MailListsRoutesOptions {
+  syncNewsletterWish: SyncNewsletterWish;
+}
+
+export async function mailListsRoutes(
+  app: App,
+  { syncNewsletterWish }: MailListsRoutesOptions,
+): Promise<void> {
   const inBackground = backgroundTasks(app, 'mail list subscribe request');
 
   // Only these routes take forms: the one-click POST of RFC 8058, urlencoded or (its SHOULD)
@@ -91,10 +106,16 @@ export async function mailListsRoutes(app: App): Promise<void> {
       const found = await memberByToken(trx, context.secret, token, purpose);
       if (!found) return { changed: null, users: [] };
       const updated = found.state === state ? found : await setMemberState(trx, found.id, state);
-      return {
-        changed: updated,
-        users: await syncNewsletterWish(trx, updated, state === 'subscribed'),
-      };
+      // The account's switch follows what the member did through a mail's link.
+      const users =
+        updated.list === 'newsletter'
+          ? await syncNewsletterWish(
+              trx,
+              { email: updated.email, userId: updated.user_id },
+              state === 'subscribed',
+            )
+          : [];
+      return { changed: updated, users };
     });
     if (!changed) throw linkInvalid();
     for (const userId of users) await app.live.publish({ kind: 'user', userId });

@@ -2,24 +2,25 @@
  * Newsletters the owner sends (table newsletters) and their mails in the queue: one mail per
  * confirmed member, each with its own unsubscribe link and RFC 8058 headers, all queued in one
  * transaction with the newsletter's row, so a newsletter is either queued whole or not at all.
- * Progress is read back from mail_outbox by newsletter_id.
+ * Progress is read back from the mail queue (mail/outbox.repository.ts) by newsletter id.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MailList, Newsletter } from '#shared/mail-list-schemas';
-import type { Database, NewOutboxMail } from '#server/db/schema';
-import { subscribedMembers } from '#server/mail-lists/members.repository';
+import type { Database } from '#server/db/schema';
+import { subscribedMembers } from './members.repository';
 import {
   oneClickUnsubscribeLink,
   unsubscribePageLink,
   type ListContext,
-} from '#server/mail-lists/subscriptions';
-import { outboxRow } from '#server/mail/outbox.repository';
-import { listMail } from '#server/mail/templates';
+} from './subscriptions.service';
+import {
+  countNewsletterMails,
+  enqueueNewsletterMails,
+  type QueuedMail,
+} from '#server/mail/outbox.repository';
+import { listMail } from './list.mails';
 import { siteName } from '#server/site-content';
-
-/** Rows per insert: well inside SQLite's and PostgreSQL's limits on bound parameters. */
-const INSERT_CHUNK = 100;
 
 export interface NewNewsletterInput {
   list: MailList;
@@ -53,7 +54,7 @@ export async function queueNewsletter(
       })
       .execute();
     const name = siteName();
-    const mails: NewOutboxMail[] = members.map((member) => {
+    const mails: QueuedMail[] = members.map((member) => {
       const mail = listMail({
         siteName: name,
         list: input.list,
@@ -62,28 +63,17 @@ export async function queueNewsletter(
         unsubscribeLink: unsubscribePageLink(context, input.list, member.id),
       });
       return {
-        ...outboxRow(
-          {
-            to: member.email,
-            subject: mail.subject,
-            text: mail.text,
-            html: mail.html,
-            headers: {
-              'List-Unsubscribe': `<${oneClickUnsubscribeLink(context, member.id)}>`,
-              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            },
-          },
-          now,
-        ),
-        newsletter_id: id,
+        to: member.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: {
+          'List-Unsubscribe': `<${oneClickUnsubscribeLink(context, member.id)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
       };
     });
-    for (let start = 0; start < mails.length; start += INSERT_CHUNK) {
-      await trx
-        .insertInto('mail_outbox')
-        .values(mails.slice(start, start + INSERT_CHUNK))
-        .execute();
-    }
+    await enqueueNewsletterMails(trx, id, mails, now);
     return id;
   });
 }
@@ -102,18 +92,12 @@ export async function listNewsletters(
   if (options.id) query = query.where('id', '=', options.id);
   const newsletters = await query.execute();
   if (newsletters.length === 0) return [];
-  const counts = await db
-    .selectFrom('mail_outbox')
-    .select((eb) => ['newsletter_id', 'status', eb.fn.countAll<number | string>().as('n')])
-    .where(
-      'newsletter_id',
-      'in',
-      newsletters.map((row) => row.id),
-    )
-    .groupBy(['newsletter_id', 'status'])
-    .execute();
+  const counts = await countNewsletterMails(
+    db,
+    newsletters.map((row) => row.id),
+  );
   const countOf = (id: string, status: string) =>
-    Number(counts.find((row) => row.newsletter_id === id && row.status === status)?.n ?? 0);
+    counts.find((row) => row.newsletterId === id && row.status === status)?.count ?? 0;
   return newsletters.map((row) => ({
     id: row.id,
     list: row.list as MailList,

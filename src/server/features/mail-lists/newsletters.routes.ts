@@ -13,8 +13,8 @@ import {
   type MailList,
 } from '#shared/mail-list-schemas';
 import type { App } from '#server/app-types';
-import { memberCounts } from '#server/mail-lists/members.repository';
-import { listContext } from '#server/mail-lists/subscriptions';
+import { memberCounts } from './members.repository';
+import { listContext } from './subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
 import { requireAdmin, signedInUser } from '#server/plugins/guards';
 import { listNewsletters, queueNewsletter } from './newsletters.repository';

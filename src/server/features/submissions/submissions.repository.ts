@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { SubmissionList, SubmissionPayload } from '#shared/submission-schemas';
 import type { SubmissionType } from '#shared/submission-forms';
-import type { Database } from '#server/db/schema';
+import type { AccountSummary } from '#server/app-types';
+import type { Database, Submission } from '#server/db/schema';
 
 export async function insertSubmission(
   db: Kysely<Database> | Transaction<Database>,
@@ -31,38 +32,45 @@ export async function deleteSubmission(db: Kysely<Database>, id: string): Promis
   return result.numDeletedRows > 0n;
 }
 
-/** The latest submissions, newest first, of one type or of all; with the sender's account if any. */
+/** The latest submissions, newest first, of one type or of all. */
 export async function listSubmissions(
   db: Kysely<Database>,
   options: { type?: SubmissionType; limit: number },
-): Promise<SubmissionList['submissions']> {
+): Promise<Submission[]> {
   let query = db
     .selectFrom('submissions')
-    .leftJoin('users', 'users.id', 'submissions.user_id')
-    .select([
-      'submissions.id',
-      'submissions.type',
-      'submissions.payload',
-      'submissions.status',
-      'submissions.created_at',
-      'users.id as user_id',
-      'users.username',
-      'users.email',
-    ])
-    .orderBy('submissions.created_at', 'desc')
-    .orderBy('submissions.id', 'desc')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(options.limit);
-  if (options.type) query = query.where('submissions.type', '=', options.type);
-  const rows = await query.execute();
-  return rows.map((row) => ({
+  if (options.type) query = query.where('type', '=', options.type);
+  return query.execute();
+}
+
+/** A listed submission for the owner, with the sender's account when it (still) exists. */
+export function listedSubmission(
+  row: Submission,
+  account: AccountSummary | undefined,
+): SubmissionList['submissions'][number] {
+  return {
     id: row.id,
     type: row.type,
     createdAt: row.created_at,
     status: row.status,
-    user:
-      row.user_id && row.username !== null && row.email !== null
-        ? { uid: row.user_id, username: row.username, email: row.email }
-        : null,
+    user: account ? { uid: account.id, username: account.username, email: account.email } : null,
     payload: JSON.parse(row.payload) as SubmissionPayload,
-  }));
+  };
+}
+
+/** The user's own submissions, oldest first. */
+export async function listUserSubmissions(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<Submission[]> {
+  return db
+    .selectFrom('submissions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
 }

@@ -21,14 +21,21 @@ import {
 import { recordIdParamsSchema } from '#shared/record-id';
 import { FORM_DEFINITIONS, type SubmissionType } from '#shared/submission-forms';
 import { isMailList, type MailList } from '#shared/mail-list-schemas';
-import type { App } from '#server/app-types';
-import { listContext, requestSubscription } from '#server/mail-lists/subscriptions';
+import type { App, FindAccounts } from '#server/app-types';
+import {
+  listContext,
+  requestSubscription,
+} from '#server/features/mail-lists/subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
-import { requireAdmin, signedInUser } from '#server/plugins/guards';
+import { currentUser, requireAdmin, signedInUser } from '#server/plugins/guards';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
-import { getSessionUser } from '#server/plugins/session';
-import { SUBMISSION_EFFECTS } from './submission-effects';
-import { deleteSubmission, insertSubmission, listSubmissions } from './submissions.repository';
+import {
+  deleteSubmission,
+  insertSubmission,
+  listedSubmission,
+  listSubmissions,
+} from './submissions.repository';
+import type { SubmissionEffects } from './submissions.service';
 
 /** Real people send a form or two; a script sending hundreds is refused. */
 export const SUBMISSIONS_PER_ADDRESS: RateLimitRule = {
@@ -37,7 +44,17 @@ export const SUBMISSIONS_PER_ADDRESS: RateLimitRule = {
   windowMs: 60 * 60_000,
 };
 
-export async function submissionsRoutes(app: App): Promise<void> {
+export interface SubmissionsRoutesOptions {
+  /** What a submission of a given type does besides being stored (app.ts: the indicator forms'). */
+  effects: SubmissionEffects;
+  /** The senders' accounts for the owner's list (app.ts: the accounts domain's lookup). */
+  findAccounts: FindAccounts;
+}
+
+export async function submissionsRoutes(
+  app: App,
+  { effects, findAccounts }: SubmissionsRoutesOptions,
+): Promise<void> {
   app.post(
     '/api/submissions',
     {
@@ -47,7 +64,7 @@ export async function submissionsRoutes(app: App): Promise<void> {
     async (request, reply) => {
       // Who may send it comes first: a signed-out visitor learns to log in before fixing fields.
       const access = FORM_DEFINITIONS[request.body.submissionType as SubmissionType].access;
-      const user = access === 'user' ? await signedInUser(request) : await getSessionUser(request);
+      const user = access === 'user' ? await signedInUser(request) : await currentUser(request);
       const read = readSubmission(request.body);
       if ('error' in read) {
         throw new ApiError('invalid-argument', read.error.message, read.error.field);
@@ -71,7 +88,7 @@ export async function submissionsRoutes(app: App): Promise<void> {
           { type, userId: user?.id ?? null, payload: toSubmissionPayload(form, values, now) },
           now,
         );
-        await SUBMISSION_EFFECTS[type]?.({ trx, submissionId, user, values, now });
+        await effects[type]?.({ trx, submissionId, user, values, now });
         for (const list of lists) {
           if (!listLinks) break;
           const outcome = await requestSubscription(trx, listLinks, { list, email }, now);
@@ -93,11 +110,16 @@ export async function submissionsRoutes(app: App): Promise<void> {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { type } = request.query;
+      const rows = await listSubmissions(app.db, {
+        type: type as SubmissionType | undefined,
+        limit: SUBMISSIONS_LIST_LIMIT,
+      });
+      const senders = [...new Set(rows.flatMap((row) => (row.user_id ? [row.user_id] : [])))];
+      const accounts = await findAccounts(app.db, senders);
       return {
-        submissions: await listSubmissions(app.db, {
-          type: type as SubmissionType | undefined,
-          limit: SUBMISSIONS_LIST_LIMIT,
-        }),
+        submissions: rows.map((row) =>
+          listedSubmission(row, row.user_id ? accounts.get(row.user_id) : undefined),
+        ),
       };
     },
   );

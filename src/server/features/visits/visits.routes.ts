@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '#shared/api-errors';
 import { countVisitSchema, TRAFFIC_DAYS, trafficResponseSchema } from '#shared/visit-schemas';
 import type { App } from '#server/app-types';
-import { countVisit, readTraffic } from '#server/features/visits/visits.repository';
+import { countVisit, readTraffic } from './visits.repository';
 import { requireAdmin } from '#server/plugins/guards';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
 

@@ -1,0 +1,229 @@
+/**
+ * The users table. E-mail is stored trimmed and lower-cased (the shared schema normalises it) and the
+ * username keeps its spelling beside a case-folded key; both are unique through indexes, so a race
+ * between two sign-ups ends in a unique violation that uniqueViolation() names.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AccountSummary } from '#server/app-types';
+import type { Database, Flag, User, UserUpdate } from '#server/db/schema';
+
+/** Usernames are unique regardless of case (and of Unicode compatibility forms). */
+export function usernameKey(username: string): string {
+  return username.normalize('NFKC').toLowerCase();
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const flag = (value: boolean): Flag => (value ? 1 : 0);
+
+/** Ids per lookup: well inside SQLite's and PostgreSQL's limits on bound parameters. */
+const LOOKUP_CHUNK = 500;
+
+export interface NewAccount {
+  email: string;
+  username: string;
+  passwordHash: string;
+  avatar: number;
+  subscribedToNewsletter: boolean;
+}
+
+export async function insertUser(
+  db: Kysely<Database>,
+  account: NewAccount,
+  now = new Date(),
+): Promise<User> {
+  return db
+    .insertInto('users')
+    .values({
+      id: randomUUID(),
+      email: normaliseEmail(account.email),
+      password_hash: account.passwordHash,
+      username: account.username,
+      username_key: usernameKey(account.username),
+      avatar: account.avatar,
+      subscribed_to_newsletter: flag(account.subscribedToNewsletter),
+      created_at: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findUserById(db: Kysely<Database>, id: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+}
+
+export async function emailExists(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** True when another account (not `exceptUserId`) has this username in any case. */
+export async function usernameTaken(
+  db: Kysely<Database>,
+  username: string,
+  exceptUserId?: string,
+): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('username_key', '=', usernameKey(username));
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export interface ProfileChanges {
+  username?: string;
+  avatar?: number;
+  bio?: string;
+  subscribedToNewsletter?: boolean;
+}
+
+/** The fields a user may change about themselves; rank and privileges are not among them. */
+export async function updateProfile(
+  db: Kysely<Database>,
+  userId: string,
+  changes: ProfileChanges,
+): Promise<User | undefined> {
+  const set: UserUpdate = {};
+  if (changes.username !== undefined) {
+    set.username = changes.username;
+    set.username_key = usernameKey(changes.username);
+  }
+  if (changes.avatar !== undefined) set.avatar = changes.avatar;
+  if (changes.bio !== undefined) set.bio = changes.bio;
+  if (changes.subscribedToNewsletter !== undefined)
+    set.subscribed_to_newsletter = flag(changes.subscribedToNewsletter);
+  if (Object.keys(set).length === 0) return findUserById(db, userId);
+  return db
+    .updateTable('users')
+    .set(set)
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setPasswordHash(
+  db: Kysely<Database>,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Marks the address verified, but only while it is still the account's address. */
+export async function markEmailVerified(
+  db: Kysely<Database>,
+  userId: string,
+  email: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ email_verified: 1 })
+    .where('id', '=', userId)
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes the account; sessions, links and product access go with it (foreign keys cascade). */
+export async function deleteUser(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The owner's command line only (admin-cli.ts): no route can change a rank. */
+export async function setAdminRank(
+  db: Kysely<Database>,
+  email: string,
+  rank: number,
+): Promise<User | undefined> {
+  return db
+    .updateTable('users')
+    .set({ admin_rank: rank })
+    .where('email', '=', normaliseEmail(email))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The named accounts' ids, usernames and addresses; ids without an account are left out. */
+export async function findAccountSummaries(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<AccountSummary[]> {
+  const found: AccountSummary[] = [];
+  for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+    found.push(
+      ...(await db
+        .selectFrom('users')
+        .select(['id', 'username', 'email'])
+        .where('id', 'in', ids.slice(start, start + LOOKUP_CHUNK))
+        .execute()),
+    );
+  }
+  return found;
+}
+
+/**
+ * Sets the newsletter switch (subscribed_to_newsletter, the spec's field) of the account `userId`
+ * and of any account with the address `email`, where it differs; returns the accounts changed.
+ */
+export async function setNewsletterFlag(
+  db: Kysely<Database>,
+  target: { email: string; userId: string | null },
+  subscribed: boolean,
+): Promise<string[]> {
+  const rows = await db
+    .updateTable('users')
+    .set({ subscribed_to_newsletter: flag(subscribed) })
+    .where((eb) =>
+      target.userId
+        ? eb.or([eb('id', '=', target.userId), eb('email', '=', target.email)])
+        : eb('email', '=', target.email),
+    )
+    .where('subscribed_to_newsletter', '!=', flag(subscribed))
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function listUsers(db: Kysely<Database>): Promise<User[]> {
+  return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('email').execute();
+}
+
+/**
+ * Which unique index a failed insert or update hit: 'email', 'username', or null when the error is not
+ * a unique violation of the users table. SQLite names the column, PostgreSQL the index.
+ */
+export function uniqueViolation(error: unknown): 'email' | 'username' | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, constraint, message } = error as {
+    code?: unknown;
+    constraint?: unknown;
+    message?: unknown;
+  };
+  const isUnique = code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  if (!isUnique) return null;
+  const where = `${typeof constraint === 'string' ? constraint : ''} ${typeof message === 'string' ? message : ''}`;
+  if (/users_email_unique|users\.email\b/.test(where)) return 'email';
+  if (/users_username_key_unique|users\.username_key\b/.test(where)) return 'username';
+  return null;
+}

@@ -1,0 +1,64 @@
+/**
+ * Puts the live fan-out on the app as `app.live` (see live-bus.ts): LISTEN/NOTIFY when the
+ * storage is PostgreSQL (several instances may share it), in-process on SQLite (one process).
+ * Code that changes what a stream shows publishes a notice after its write commits:
+ * `await app.live.publish({ kind: 'user', userId })`.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { LIVE_HEARTBEAT_MS } from '#shared/live-events';
+import { createInProcessBus, type LiveBus } from './live-bus';
+import { createPostgresBus } from './postgres-bus';
+
+/** Open /api/live streams one address may hold: a few tabs per person behind one NAT, not a flood. */
+export const MAX_STREAMS_PER_ADDRESS = 20;
+
+/** How long start-up waits for the first LISTEN before going on (it keeps trying in the background). */
+const FIRST_LISTEN_WAIT_MS = 5_000;
+
+export interface LiveStreamSettings {
+  /** Milliseconds between heartbeat comments on an idle stream. */
+  heartbeatMs: number;
+  /** Open streams per client address; one more is answered 429. */
+  maxStreamsPerAddress: number;
+}
+
+export type LiveOptions = Partial<LiveStreamSettings>;
+
+/** What the open streams of this instance hold, filled in by the live routes (tests read it). */
+export interface LiveStreamCounts {
+  open: () => number;
+  assistantFollowers: () => number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: LiveBus;
+    liveStreamSettings: LiveStreamSettings;
+    liveStreamCounts: LiveStreamCounts;
+  }
+}
+
+export const livePlugin = fp(
+  async (app: FastifyInstance, options: LiveOptions) => {
+    const { databaseUrl } = app.config;
+    let bus: LiveBus;
+    if (databaseUrl) {
+      const postgresBus = createPostgresBus(databaseUrl, app.log);
+      if (!(await postgresBus.listening(FIRST_LISTEN_WAIT_MS))) {
+        app.log.error('live: not listening on PostgreSQL yet; live updates wait until it answers');
+      }
+      bus = postgresBus;
+    } else {
+      bus = createInProcessBus(app.log);
+    }
+    app.decorate('live', bus);
+    app.decorate('liveStreamSettings', {
+      heartbeatMs: options.heartbeatMs ?? LIVE_HEARTBEAT_MS,
+      maxStreamsPerAddress: options.maxStreamsPerAddress ?? MAX_STREAMS_PER_ADDRESS,
+    });
+    app.decorate('liveStreamCounts', { open: () => 0, assistantFollowers: () => 0 });
+    app.addHook('onClose', async () => bus.close());
+  },
+  { name: 'live', dependencies: ['db'] },
+);

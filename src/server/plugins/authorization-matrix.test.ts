@@ -1,0 +1,365 @@
+/**
+ * Who may call what, over every /api route the app registers: anonymous, a user (rank 0), rank 3
+ * (developer logging), rank 10 (admin). A route added without a line in ROUTES fails the first
+ * test, so the matrix stays complete. A user aiming at another user's data through /api/me:
+ * features/accounts/me-authorization.test.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { FORM_DEFINITIONS } from '#shared/submission-forms';
+import { toSubmissionPayload } from '#shared/submission-schemas';
+import {
+  createEmailVerification,
+  createPasswordReset,
+} from '#server/features/accounts/links.repository';
+import {
+  confirmToken,
+  mailListSecret,
+  unsubscribeToken,
+} from '#server/features/mail-lists/list-tokens';
+import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
+import { insertErrorReport } from '#server/features/error-reports/error-reports.repository';
+import { insertSubmission } from '#server/features/submissions/submissions.repository';
+import {
+  call,
+  createUser,
+  fromAddress,
+  loginAs,
+  nextAddress,
+  signUpPayload,
+  type TestUser,
+} from '#test-support/accounts';
+import { startTestServer, type TestServer } from '#test-support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const ROLES = ['anonymous', 'user', 'rank 3', 'rank 10'] as const;
+type Role = (typeof ROLES)[number];
+
+const RANKS: Record<Exclude<Role, 'anonymous'>, number> = { user: 0, 'rank 3': 3, 'rank 10': 10 };
+
+interface Caller {
+  /** The role's own account (anonymous callers get one too, used only in bodies). */
+  user: TestUser;
+  cookie: string | undefined;
+}
+
+interface RouteCase {
+  /** What the request sends, for this caller. */
+  request?: (caller: Caller) => Promise<{ path?: string; body?: unknown }>;
+  /** Expected HTTP status per role. */
+  expect: Record<Role, number>;
+  /** Streams (SSE) are read up to their headers only. */
+  stream?: boolean;
+}
+
+const everyone = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  user: status,
+  'rank 3': status,
+  'rank 10': status,
+});
+const signedIn = (status: number): Record<Role, number> => ({
+  ...everyone(status),
+  anonymous: 401,
+});
+
+const NEW_PASSWORD = 'cobalt-lantern-river-6';
+
+/** A fresh newsletter member (confirmed unless pending) and the tokens its mails would carry. */
+async function listMember(state: 'pending' | 'subscribed' = 'subscribed') {
+  const secret = await mailListSecret(server.app.db);
+  const { member } = await markPending(server.app.db, secret, {
+    list: 'newsletter',
+    email: `matrix-${randomUUID()}@example.com`,
+    userId: null,
+  });
+  if (state === 'subscribed') await setMemberState(server.app.db, member.id, 'subscribed');
+  return {
+    unsubscribe: unsubscribeToken(secret, member.id),
+    confirm: confirmToken(secret, member.id, member.confirm_nonce ?? ''),
+  };
+}
+
+/** A purchase record of the user's in the given stored status, shared on TradingView unless requested. */
+async function accessRecord(userId: string, status: 'requested' | 'active' | 'revoked') {
+  const id = randomUUID();
+  const now = Date.now();
+  await server.app.db
+    .insertInto('product_access')
+    .values({
+      id,
+      user_id: userId,
+      product: 'portfolio',
+      kind: 'purchase',
+      platform_username: 'matrix_trader',
+      platform_username_key: 'matrix_trader',
+      status,
+      starts_at: status === 'requested' ? null : new Date(now - 86_400_000).toISOString(),
+      ends_at: status === 'requested' ? null : new Date(now + 86_400_000).toISOString(),
+      created_at: new Date(now).toISOString(),
+      removed_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/** `METHOD path` as Fastify registered it → how to call it and what each role gets. */
+const ROUTES: Record<string, RouteCase> = {
+  'GET /api/health': { expect: everyone(200) },
+  'POST /api/auth/register': {
+    request: async () => ({ body: signUpPayload() }),
+    expect: everyone(201),
+  },
+  'POST /api/auth/login': {
+    request: async ({ user }) => ({ body: { email: user.email, password: user.password } }),
+    expect: everyone(200),
+  },
+  'POST /api/auth/logout': { expect: everyone(204) },
+  'POST /api/auth/password-reset': {
+    request: async ({ user }) => ({ body: { email: user.email } }),
+    expect: everyone(202),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    request: async ({ user }) => ({
+      body: { token: await createPasswordReset(server.app.db, user.id), password: NEW_PASSWORD },
+    }),
+    expect: everyone(204),
+  },
+  'POST /api/auth/verify-email': {
+    request: async ({ user }) => ({
+      body: { token: await createEmailVerification(server.app.db, user.id, user.email) },
+    }),
+    expect: everyone(200),
+  },
+  'GET /api/me': { expect: everyone(200) },
+  'PATCH /api/me': { request: async () => ({ body: { avatar: 1 } }), expect: signedIn(200) },
+  'DELETE /api/me': {
+    request: async ({ user }) => ({ body: { password: user.password } }),
+    expect: signedIn(204),
+  },
+  'GET /api/me/export': { expect: signedIn(200) },
+  'POST /api/me/email-verification': { expect: signedIn(202) },
+  'POST /api/me/password': {
+    request: async ({ user }) => ({
+      body: { currentPassword: user.password, newPassword: NEW_PASSWORD },
+    }),
+    expect: signedIn(204),
+  },
+  'POST /api/me/sessions/revoke-others': { expect: signedIn(200) },
+  'GET /api/live': {
+    request: async () => ({ path: '/api/live?page=home' }),
+    expect: everyone(200),
+    stream: true,
+  },
+  'POST /api/visits': { request: async () => ({ body: { page: 'home' } }), expect: everyone(204) },
+  'GET /api/admin/traffic': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/errors': {
+    request: async () => ({
+      body: { error: 'Error: boom', errorName: 'handleLogIn', timestamp: new Date().toISOString() },
+    }),
+    expect: everyone(201),
+  },
+  'GET /api/admin/errors': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'DELETE /api/admin/errors/:id': {
+    request: async () => ({
+      path: `/api/admin/errors/${await insertErrorReport(server.app.db, {
+        error: 'Error: matrix',
+        errorName: 'handleLogIn',
+        page: null,
+        userId: null,
+      })}`,
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 204 },
+  },
+  'GET /api/admin/assistant-messages': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/assistant-messages': {
+    request: async () => ({ body: { text: 'Hello from the matrix', pages: ['home'] } }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 201 },
+  },
+  'DELETE /api/admin/assistant-messages/current': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 204 },
+  },
+  'POST /api/submissions': {
+    request: async () => ({
+      body: toSubmissionPayload(FORM_DEFINITIONS.contact, {
+        name: 'Matrix',
+        email: 'matrix@example.com',
+        message: 'Hello',
+        'Privacy policy': true,
+      }),
+    }),
+    expect: everyone(201),
+  },
+  'GET /api/admin/submissions': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'DELETE /api/admin/submissions/:id': {
+    request: async () => ({
+      path: `/api/admin/submissions/${await insertSubmission(server.app.db, {
+        type: 'contact',
+        userId: null,
+        payload: toSubmissionPayload(FORM_DEFINITIONS.contact, { name: 'Matrix' }),
+      })}`,
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 204 },
+  },
+  'GET /api/me/products': { expect: signedIn(200) },
+  'GET /api/admin/product-access': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/product-access/:id/grant': {
+    request: async ({ user }) => ({
+      path: `/api/admin/product-access/${await accessRecord(user.id, 'requested')}/grant`,
+      body: { days: 30 },
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/product-access/:id/extend': {
+    request: async ({ user }) => ({
+      path: `/api/admin/product-access/${await accessRecord(user.id, 'active')}/extend`,
+      body: { days: 30 },
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/product-access/:id/revoke': {
+    request: async ({ user }) => ({
+      path: `/api/admin/product-access/${await accessRecord(user.id, 'active')}/revoke`,
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/product-access/:id/removed': {
+    request: async ({ user }) => ({
+      path: `/api/admin/product-access/${await accessRecord(user.id, 'revoked')}/removed`,
+    }),
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  // Mail-list links: the token is the authority, whoever holds it (RFC 8058 posts carry no cookie).
+  'GET /api/mail/unsubscribe': {
+    request: async () => ({
+      path: `/api/mail/unsubscribe?token=${encodeURIComponent((await listMember()).unsubscribe)}`,
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/mail/unsubscribe': {
+    request: async () => ({
+      path: `/api/mail/unsubscribe?token=${encodeURIComponent((await listMember()).unsubscribe)}`,
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/mail/resubscribe': {
+    request: async () => ({
+      body: { token: (await listMember()).unsubscribe },
+    }),
+    expect: everyone(200),
+  },
+  'GET /api/mail/confirm': {
+    request: async () => ({
+      path: `/api/mail/confirm?token=${encodeURIComponent((await listMember('pending')).confirm)}`,
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/mail/confirm': {
+    request: async () => ({
+      body: { token: (await listMember('pending')).confirm },
+    }),
+    expect: everyone(200),
+  },
+  'POST /api/mail/subscribe': {
+    request: async () => ({
+      body: { list: 'pitches', email: `matrix-${randomUUID()}@example.com` },
+    }),
+    expect: everyone(202),
+  },
+  'GET /api/admin/mail-lists': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'GET /api/admin/newsletters': {
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+  },
+  'POST /api/admin/newsletters': {
+    request: async () => {
+      await listMember(); // someone to send to
+      return { body: { subject: 'Matrix issue', text: 'Hello from the matrix.' } };
+    },
+    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 201 },
+  },
+  // The static client's guard: unknown /api paths are never the SPA (present with a client build).
+  'GET /api/*': { request: async () => ({ path: '/api/no-such-route' }), expect: everyone(404) },
+};
+
+/** Every `METHOD /api/…` the app registered (HEAD twins of GET routes left out). */
+function registeredApiRoutes(): string[] {
+  const tree = server.app.printRoutes({ commonPrefix: false });
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (.+?)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    if (!path.startsWith('/api') || !match[3]) continue;
+    for (const method of match[3].split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes.sort();
+}
+
+test('every registered /api route has a line in the authorization matrix', () => {
+  const registered = registeredApiRoutes();
+  expect(registered).toContain('GET /api/me');
+  const missing = registered.filter((route) => !(route in ROUTES));
+  expect(missing, 'routes without an authorization entry').toEqual([]);
+});
+
+async function callerFor(role: Role): Promise<Caller> {
+  const user = await createUser(server, { adminRank: role === 'anonymous' ? 0 : RANKS[role] });
+  return { user, cookie: role === 'anonymous' ? undefined : await loginAs(server, user) };
+}
+
+async function statusOf(route: string, routeCase: RouteCase, caller: Caller): Promise<number> {
+  const [method = 'GET', registeredPath = ''] = route.split(' ');
+  const { path = registeredPath, body } = (await routeCase.request?.(caller)) ?? {};
+  if (routeCase.stream) {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}${path}`, {
+      headers: caller.cookie ? { cookie: caller.cookie } : {},
+      signal: controller.signal,
+    });
+    controller.abort();
+    return response.status;
+  }
+  const res = await call(server, method, path, {
+    body,
+    cookie: caller.cookie,
+    headers: fromAddress(nextAddress()),
+  });
+  return res.status;
+}
+
+test.each(Object.entries(ROUTES))(
+  '%s answers each role as the matrix says',
+  async (route, routeCase) => {
+    if (!registeredApiRoutes().includes(route)) return; // e.g. GET /api/* only with a client build
+    const statuses: Partial<Record<Role, number>> = {};
+    for (const role of ROLES)
+      statuses[role] = await statusOf(route, routeCase, await callerFor(role));
+    expect(statuses).toEqual(routeCase.expect);
+  },
+  60_000,
+);

@@ -1,0 +1,92 @@
+/**
+ * The rate-limit counters on both databases: the same checks against SQLite and PostgreSQL
+ * (skipped with a notice when no PostgreSQL server answers).
+ */
+import { rmSync } from 'node:fs';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { connectDatabase } from '#server/db/connect';
+import { migrateToLatest } from '#server/db/migrate';
+import type { Database } from '#server/db/schema';
+import { hitRateLimit, pruneRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
+import { unique } from '#test-support/accounts';
+import {
+  createThrowawayDatabase,
+  probePostgres,
+  type ThrowawayDatabase,
+} from '#test-support/postgres';
+import { makeTempDir } from '#test-support/server';
+
+function storageTests(open: () => Promise<Kysely<Database>>) {
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    db = await open();
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  test('the rate-limit counter counts 50 concurrent attempts exactly once each', async () => {
+    const subject = `burst-${unique()}`;
+    const now = new Date();
+    const hits = await Promise.all(
+      Array.from({ length: 50 }, () => hitRateLimit(db, RATE_LIMITS.loginPerAddress, subject, now)),
+    );
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+    expect(hits.filter((h) => h.allowed)).toHaveLength(RATE_LIMITS.loginPerAddress.limit);
+    const next = await hitRateLimit(db, RATE_LIMITS.loginPerAddress, subject, now);
+    expect(next.count).toBe(51);
+    // A new window starts from one again.
+    const later = new Date(now.getTime() + RATE_LIMITS.loginPerAddress.windowMs);
+    expect((await hitRateLimit(db, RATE_LIMITS.loginPerAddress, subject, later)).count).toBe(1);
+    // Old windows are pruned.
+    const muchLater = new Date(now.getTime() + 3 * 3600_000);
+    expect(await pruneRateLimits(db, muchLater)).toBeGreaterThanOrEqual(2);
+  });
+
+  test('each counter is deleted when its own window is over: a daily one lives a day', async () => {
+    const daily = { name: `daily-${unique()}`, limit: 5, windowMs: 24 * 3600_000 };
+    const hourly = { name: `hourly-${unique()}`, limit: 5, windowMs: 3600_000 };
+    const start = new Date(Math.floor(Date.now() / daily.windowMs) * daily.windowMs);
+    await hitRateLimit(db, daily, 'someone', start);
+    await hitRateLimit(db, hourly, 'someone', start);
+    const countOf = async (rule: { name: string }) =>
+      (
+        await db
+          .selectFrom('rate_limits')
+          .select('key')
+          .where('key', 'like', `${rule.name}:%`)
+          .execute()
+      ).length;
+    await pruneRateLimits(db, new Date(start.getTime() + 2 * 3600_000));
+    expect([await countOf(daily), await countOf(hourly)]).toEqual([1, 0]);
+    // Still counting within its day.
+    expect(
+      (await hitRateLimit(db, daily, 'someone', new Date(start.getTime() + 3 * 3600_000))).count,
+    ).toBe(2);
+    await pruneRateLimits(db, new Date(start.getTime() + daily.windowMs));
+    expect(await countOf(daily)).toBe(0);
+  });
+}
+
+describe('rate-limit storage on SQLite', () => {
+  const dataDir = makeTempDir();
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  storageTests(async () => connectDatabase({ dataDir, databaseUrl: undefined }));
+});
+
+const pg = await probePostgres();
+
+describe.skipIf(!pg.available)(pg.title('rate-limit storage on PostgreSQL'), () => {
+  let database: ThrowawayDatabase;
+  afterAll(async () => {
+    await database?.drop();
+  });
+  storageTests(async () => {
+    database = await createThrowawayDatabase();
+    return connectDatabase({ dataDir: '/nonexistent', databaseUrl: database.url });
+  });
+});
