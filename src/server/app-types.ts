@@ -2,6 +2,7 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyTypeProvider,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -9,7 +10,13 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
 import type { Database, Session, User } from '#server/db/schema';
-import type { ZodTypeProvider } from '#server/plugins/zod-schemas';
+import type { z } from 'zod';
+
+/** Types a route's handler from its zod schemas (plugins/zod-schemas.ts compiles them). */
+export interface ZodTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
+}
 
 export type App = FastifyInstance<
   RawServerDefault,

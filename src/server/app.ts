@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { App } from '#server/app-types';
+import type { App, ZodTypeProvider } from '#server/app-types';
 import type { Config } from '#server/config';
 import { connectDatabase } from '#server/db/connect';
 import type { Database } from '#server/db/schema';
@@ -32,11 +32,7 @@ import { securityHeadersPlugin } from '#server/plugins/security-headers';
 import { sessionPlugin } from '#server/features/accounts/session.plugin';
 import { readPagePreloads } from '#server/plugins/page-preloads';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
-import {
-  zodSerializerCompiler,
-  zodValidatorCompiler,
-  type ZodTypeProvider,
-} from '#server/plugins/zod-schemas';
+import { zodSerializerCompiler, zodValidatorCompiler } from '#server/plugins/zod-schemas';
 
 /**
  * Most bodies are small forms. A route taking long text (submissions: text areas of up to 30000

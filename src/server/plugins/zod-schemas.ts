@@ -1,19 +1,10 @@
 /**
  * Route schemas are zod schemas from #shared (STYLE.md §2–3): the same schema the client uses parses
  * params, query and body, and a response schema is an allowlist (unknown keys are stripped before
- * JSON.stringify, so a password hash cannot leak). The type provider types handlers from them.
+ * JSON.stringify, so a password hash cannot leak). The type provider (app-types.ts) types handlers from them.
  */
-import type {
-  FastifySchemaCompiler,
-  FastifySerializerCompiler,
-  FastifyTypeProvider,
-} from 'fastify';
+import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
-
-export interface ZodTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown;
-}
 
 function isZodSchema(schema: unknown): schema is z.ZodType {
   return (
