@@ -1,5 +1,5 @@
 /**
- * The app is a function (STYLE.md §4): every Fastify option lives here, and main.ts and the tests
+ * The app is a function (docs/architecture.md#the-app-is-a-function): every Fastify option lives here, and main.ts and the tests
  * build the very same app. It opens storage but does not migrate it; main.ts migrates first.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The server's configuration: environment variables (DESIGN.md "Configuration"), parsed once at start.
+ * The server's configuration: environment variables (docs/product.md#configuration), parsed once at start.
  * The Config type is inferred from the schema; a bad value becomes one line naming the variable.
  */
 import { isIP } from 'node:net';

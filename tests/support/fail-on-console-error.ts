@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 
-/** An unexpected console.error fails the test (STYLE.md §13). */
+/** An unexpected console.error fails the test (docs/architecture.md#tests). */
 let errors: unknown[][] = [];
 beforeEach(() => {
   errors = [];
@@ -11,6 +11,8 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   if (errors.length > 0) {
-    throw new Error(`console.error was called: ${errors.map((a) => a.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `console.error was called: ${errors.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

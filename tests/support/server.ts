@@ -1,5 +1,5 @@
 /**
- * The real app on a loopback port for API tests (STYLE.md §13): the same buildApp as `npm start`, a
+ * The real app on a loopback port for API tests (docs/architecture.md#tests): the same buildApp as `npm start`, a
  * fresh SQLite file per server copied from a template migrated once per process, and a clean
  * environment (the developer's own variables never leak in). PUBLIC_URL is the server's real URL,
  * so mail links and the Origin check agree with what tests fetch.

@@ -74,7 +74,7 @@ function migrationTests(open: () => Kysely<Database>) {
     expect(await appTables(db)).toEqual(TABLES);
   });
 
-  test('columns with defaults may be left out and read back as the spec defaults', async () => {
+  test('columns with defaults may be left out and read back as the product defaults', async () => {
     await db
       .insertInto('users')
       .values(user('u1', 'ada@example.com', 'Ada'))

@@ -1,5 +1,5 @@
 /**
- * The tables as Kysely sees them (DESIGN.md "Data model"), shared by SQLite and PostgreSQL:
+ * The tables as Kysely sees them (docs/product.md#stored-data), shared by SQLite and PostgreSQL:
  * ids are app-generated text, timestamps ISO-8601 UTC text, booleans 0/1, JSON payloads text.
  * Columns with a database default are `Generated`, so inserts may leave them out.
  */

@@ -1,5 +1,5 @@
 /**
- * The one error path (STYLE.md §6): every failure leaves as `{error: {status, message, field?}}` with the
+ * The one error path (docs/architecture.md#one-error-path): every failure leaves as `{error: {status, message, field?}}` with the
  * HTTP code of its status (#shared/api-errors). A 5xx that is not a deliberate ApiError is logged with
  * the request id and answered with a generic message: no stack or internal message ever leaves.
  */

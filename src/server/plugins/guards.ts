@@ -1,5 +1,5 @@
 /**
- * Route policies (STYLE.md §5): put them on the route, `onRequest: [requireUser]` or
+ * Route policies (docs/architecture.md#route-policies): put them on the route, `onRequest: [requireUser]` or
  * `[requireAdmin]`, and read the user in the handler with `signedInUser(request)`. Roles are checked
  * here on the server for every call; the client only hides buttons. They read the session through
  * `request.session()`, which the accounts' session plugin puts on every request, so any domain uses
@@ -52,5 +52,5 @@ export function requireRank(minRank: number) {
   };
 }
 
-/** onRequest policy: the spec's admin, adminRank above 9 (401 when signed out, 403 below). */
+/** onRequest policy: the admin (docs/product.md#admin-role), adminRank above 9 (401 when signed out, 403 below). */
 export const requireAdmin = requireRank(ADMIN_RANK_ABOVE + 1);

@@ -1,7 +1,7 @@
 /**
  * Serves the built client: files from CLIENT_DIR with their pre-compressed .br/.gz siblings chosen by
  * Accept-Encoding, hashed /assets/* cached for a year, everything else revalidated (no-cache), and
- * index.html for every other page path so the client router can answer it (DESIGN.md "Runtime shape").
+ * index.html for every other page path so the client router can answer it (docs/product.md#static-files-and-the-page-fallback).
  */
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

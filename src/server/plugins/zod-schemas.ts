@@ -1,5 +1,5 @@
 /**
- * Route schemas are zod schemas from #shared (STYLE.md §2–3): the same schema the client uses parses
+ * Route schemas are zod schemas from #shared (docs/architecture.md#schemas-and-validation): the same schema the client uses parses
  * params, query and body, and a response schema is an allowlist (unknown keys are stripped before
  * JSON.stringify, so a password hash cannot leak). The type provider (app-types.ts) types handlers from them.
  */

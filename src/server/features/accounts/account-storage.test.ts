@@ -66,7 +66,7 @@ function storageTests(open: () => Promise<Kysely<Database>>) {
     await db?.destroy();
   });
 
-  test('a user is stored with the spec defaults and read back by e-mail in any case', async () => {
+  test('a user is stored with the product defaults and read back by e-mail in any case', async () => {
     const input = account({ email: 'Mixed.Case@Example.com' });
     const user = await insertUser(db, input);
     expect(user).toMatchObject({

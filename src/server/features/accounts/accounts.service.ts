@@ -31,7 +31,7 @@ export async function findAccounts(
 }
 
 /**
- * Keeps the account's newsletter switch (users.subscribed_to_newsletter, the spec's field) in step
+ * Keeps the account's newsletter switch (users.subscribed_to_newsletter, the user info's field) in step
  * with what a newsletter member did through a mail's link: the account it was made through and any
  * account with its address. Returns the accounts changed, for live updates.
  */

@@ -1,5 +1,5 @@
 /**
- * Signing up, in and out, and the mailed links (DESIGN.md "API routes"): register, login, logout,
+ * Signing up, in and out, and the mailed links (docs/product.md#account-routes): register, login, logout,
  * password-reset (+ confirm) and verify-email. Bodies are parsed by the shared schemas, so the API and
  * the forms give the same messages; every answer has a response schema, so no secret can leave.
  */

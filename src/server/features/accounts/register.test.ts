@@ -36,7 +36,7 @@ async function userCount(): Promise<number> {
   return Number(n);
 }
 
-test('sign-up creates the account, logs in and answers 201 {user} with the spec defaults', async () => {
+test('sign-up creates the account, logs in and answers 201 {user} with the product defaults', async () => {
   const payload = signUpPayload({
     email: '  Ada.Lovelace@Example.COM ',
     username: 'Ada L',
@@ -189,7 +189,7 @@ test.each([
   [{ username: 'a'.repeat(21) }, MESSAGES.usernameTooLong, 'username'],
   [{ avatar: 4 }, MESSAGES.avatarInvalid, 'avatar'],
   [{ avatar: -1 }, MESSAGES.avatarInvalid, 'avatar'],
-])('sign-up with %j answers 400 with the spec message', async (override, message, field) => {
+])('sign-up with %j answers 400 with the product message', async (override, message, field) => {
   const before = await userCount();
   const res = await register(signUpPayload(override));
   expect(res.status).toBe(400);
@@ -197,7 +197,7 @@ test.each([
   expect(await userCount()).toBe(before);
 });
 
-test('a missing e-mail field gets the spec message too', async () => {
+test('a missing e-mail field gets the product message too', async () => {
   const payload = signUpPayload();
   delete payload.email;
   const res = await register(payload);

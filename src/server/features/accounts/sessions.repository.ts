@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (DESIGN.md "Sessions"): one row per signed-in browser, keyed by the SHA-256 of
+ * Server-side sessions (docs/product.md#staying-signed-in): one row per signed-in browser, keyed by the SHA-256 of
  * the cookie's token. Expiry is checked here, never trusted to the cookie: 30 days, sliding.
  */
 import type { Kysely } from 'kysely';

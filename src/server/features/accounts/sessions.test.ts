@@ -85,7 +85,7 @@ test('a wrong password and an unknown e-mail get the same 401 and no cookie', as
   }
 });
 
-test('log-in validates with the shared schema: spec messages for a missing e-mail or password', async () => {
+test('log-in validates with the shared schema: the product messages for a missing e-mail or password', async () => {
   const noEmail = await call(server, 'POST', '/api/auth/login', { body: { password: 'x' } });
   expect(noEmail.json).toEqual({
     error: { status: 'invalid-argument', message: MESSAGES.emailMissing, field: 'email' },

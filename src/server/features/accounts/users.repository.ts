@@ -183,7 +183,7 @@ export async function findAccountSummaries(
 }
 
 /**
- * Sets the newsletter switch (subscribed_to_newsletter, the spec's field) of the account `userId`
+ * Sets the newsletter switch (subscribed_to_newsletter, the user info's field) of the account `userId`
  * and of any account with the address `email`, where it differs; returns the accounts changed.
  */
 export async function setNewsletterFlag(

@@ -1,6 +1,6 @@
 /**
  * POST /api/errors: a visitor's error report, sent only after they agreed in the consent pop-up
- * (spec §7). The text is masked again before storing (the client masked it for the preview), the
+ * (docs/product.md#error-reports). The text is masked again before storing (the client masked it for the preview), the
  * body is capped well below the app's limit, and each client address may send a few per hour.
  * GET /api/admin/errors: the latest reports for the site owner (adminRank > 9); DELETE
  * /api/admin/errors/:id deletes one once it is dealt with, or when its sender asks (privacy policy).

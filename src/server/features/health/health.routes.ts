@@ -1,4 +1,4 @@
-/** GET /api/health: 200 when storage answers a query, 503 otherwise (DESIGN.md "API conventions"). */
+/** GET /api/health: 200 when storage answers a query, 503 otherwise (docs/product.md#public-routes). */
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '#shared/api-errors';

@@ -321,7 +321,7 @@ export async function markRemoved(db: Db, id: string, now: Date): Promise<Produc
   return findRow(db, id);
 }
 
-/** Products the user may use now: active access that has not ended (spec's subscribedProducts). */
+/** Products the user may use now: active access that has not ended (the user info's subscribedProducts). */
 export async function listActiveProducts(
   db: Db,
   userId: string,

@@ -7,7 +7,7 @@ import type { AccountExport } from '#shared/account-schemas';
 import type { Database } from '#server/db/schema';
 import { listActiveProducts, listUserAccessRows } from './product-access.repository';
 
-/** Products the user may use now: active access that has not ended (spec's subscribedProducts). */
+/** Products the user may use now: active access that has not ended (the user info's subscribedProducts). */
 export async function activeProducts(
   db: Kysely<Database>,
   userId: string,

@@ -2,7 +2,7 @@
  * The assistant's side of the live streams on one instance: one bus listener and one cached read of
  * the current message for all streams, so posting a message costs one storage read per instance
  * however many tabs are open. Each stream follows with its page key and gets `{message}` for that
- * page: the message when its pages include the key, else null (spec §4 "Assistant").
+ * page: the message when its pages include the key, else null (docs/product.md#show-rule).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AssistantEvent, AssistantMessage } from '#shared/live-events';

@@ -1,6 +1,6 @@
 /**
- * The fan-out between the code that changes something and the open /api/live streams (DESIGN.md
- * "live fan-out"): in-process on SQLite; through PostgreSQL LISTEN/NOTIFY when DATABASE_URL is set
+ * The fan-out between the code that changes something and the open /api/live streams
+ * (docs/architecture.md#how-a-live-event-flows): in-process on SQLite; through PostgreSQL LISTEN/NOTIFY when DATABASE_URL is set
  * (postgres-bus.ts), so a change on any instance reaches the streams of every instance. A notice
  * carries only ids: each instance reads the current state from storage before sending it.
  */

@@ -1,5 +1,5 @@
 /**
- * The lists' links (DESIGN.md "GET/POST /api/mail/unsubscribe"). A GET only reports what a link is
+ * The lists' links (docs/product.md#mail-list-routes). A GET only reports what a link is
  * for (list, state, the address masked), so a mail scanner that follows links changes nothing; the
  * pages ask with a button, which POSTs. POST /api/mail/unsubscribe?token=… is also RFC 8058's
  * one-click target: mail providers post `List-Unsubscribe=One-Click` as a form from their servers,
@@ -53,7 +53,7 @@ function linkInvalid(): ApiError {
 }
 
 /**
- * Sets the newsletter switch (users.subscribed_to_newsletter, the spec's field) of the accounts a
+ * Sets the newsletter switch (users.subscribed_to_newsletter, the user info's field) of the accounts a
  * newsletter member belongs to, by its account or its address, to `subscribed`; returns the accounts
  * changed. The accounts domain owns that column, so app.ts hands its function over.
  */

@@ -39,7 +39,7 @@ function roundTripTests(harness: () => Harness) {
       state: 'pending',
       user_id: userId,
     });
-    // The account keeps the wish (the spec's subscribedToNewsletter) while the list waits.
+    // The account keeps the wish (the user info's subscribedToNewsletter) while the list waits.
     expect(await newsletterFlag(h, userId)).toBe(1);
 
     const masked = `${email[0]}***@example.com`;

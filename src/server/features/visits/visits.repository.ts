@@ -1,5 +1,5 @@
 /**
- * Page visit counters (DESIGN.md "Data model": page_visits and page_visits_daily). Both rows are
+ * Page visit counters (page_visits and page_visits_daily, docs/product.md#visit-tables). Both rows are
  * raised by an atomic upsert (`count = count + 1` in SQL), never read-modify-write, so concurrent
  * visits on any number of instances add up exactly.
  */
@@ -43,7 +43,7 @@ export async function countVisit(
     .execute();
 }
 
-/** The spec's traffic/pages document and the per-day rows of the last `days` UTC days. */
+/** The traffic counters (docs/product.md#traffic-counters) and the per-day rows of the last `days` UTC days. */
 export async function readTraffic(
   db: Kysely<Database>,
   days: number,

@@ -1,5 +1,5 @@
 /**
- * POST /api/visits `{page}`: one more visit to a known page key (spec §4, §7 "Count visit"); cookieless
+ * POST /api/visits `{page}`: one more visit to a known page key (docs/product.md#counting-rules); cookieless
  * and open to anyone, so it is rate limited per client address. GET /api/admin/traffic: the counts
  * for the admin (adminRank above 9).
  */
