@@ -12,8 +12,6 @@ import { CandlesIllustration } from './illustrations/illustrations';
 import { NumberedSteps } from '../ui/NumberedSteps';
 import { PageMain } from './PageMain';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 const POINTS: readonly IndicatorPoint[] = [
   {
     title: 'Entry, stop and target',

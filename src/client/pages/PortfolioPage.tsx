@@ -11,8 +11,6 @@ import { PortfolioIllustration } from './illustrations/illustrations';
 import { NumberedSteps } from '../ui/NumberedSteps';
 import { PageMain } from './PageMain';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 const POINTS: readonly IndicatorPoint[] = [
   {
     title: 'Every holding in one table',

@@ -3,14 +3,12 @@ import { INDICATORS, TRIAL_DAYS, type IndicatorProduct } from '#shared/indicator
 import { paths } from '#shared/paths';
 import { IndicatorActions } from '../features/indicators/IndicatorPageParts';
 import { INDICATOR_PLANS } from '../features/indicators/plans';
-import { DONATION_CONTENT } from '../shell/donate/donation-content';
-import { ExternalLink } from '../shell/popups/ExternalLink';
+import { DONATION_CONTENT } from '../lib/donation-content';
+import { ExternalLink } from '../ui/ExternalLink';
 import { Faq } from '../ui/Faq';
 import { NumberedSteps } from '../ui/NumberedSteps';
 import { PriceCards } from '../ui/PriceCards';
 import { PageMain } from './PageMain';
-
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 const PRODUCTS: readonly { product: IndicatorProduct; text: string }[] = [
   {

@@ -6,7 +6,7 @@
 import type { UserInfo } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { useAuth } from '../../lib/auth-state';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Avatar } from '../../ui/avatars/Avatar';
 import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/FormMessage';

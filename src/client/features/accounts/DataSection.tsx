@@ -9,7 +9,7 @@ import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { useAuth } from '../../lib/auth-state';
 import { resetLocalUserInfo } from '../../lib/current-user';
-import { useAssistant } from '../../shell/assistant/assistant-hook';
+import { useAssistant } from '../../lib/assistant/use-assistant';
 import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/button-class';
 import { TextField } from '../../ui/Field';

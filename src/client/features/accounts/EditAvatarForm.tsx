@@ -9,7 +9,7 @@ import { usernameSchema } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { useAuth } from '../../lib/auth-state';
 import { readLocalUserInfo, saveLocalUserInfo } from '../../lib/current-user';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Avatar } from '../../ui/avatars/Avatar';
 import {
   SELECTABLE_AVATARS,

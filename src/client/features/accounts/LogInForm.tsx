@@ -7,7 +7,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { validateLoginForm } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { useAuth } from '../../lib/auth-state';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { problemFromError } from './form-problem';

@@ -2,7 +2,7 @@
  * The form-wide message for a problem without a field; for unexpected failures it offers "Report
  * this error", which opens the error-report consent pop-up under the spec's error name (§8).
  */
-import { useErrorReport } from '../../shell/popups/useErrorReport';
+import { useErrorReport } from '../../lib/popups/use-error-report';
 import { FormMessage } from '../../ui/FormMessage';
 import type { FormProblem } from './form-problem';
 import './accounts.css';

@@ -6,7 +6,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { emailSchema } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { requestPasswordReset } from './account-api';

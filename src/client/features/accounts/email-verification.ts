@@ -8,7 +8,7 @@ import { COPY } from '#shared/copy';
 import { ApiError } from '../../lib/api';
 import { verifyEmail } from './account-api';
 import { isUnexpected } from './form-problem';
-import { readQueryParam, removeQueryParam } from './url-params';
+import { readQueryParam, removeQueryParam } from '../../lib/url-params';
 
 export const VERIFY_PARAM = 'verify';
 

@@ -6,7 +6,7 @@
  */
 import { isAdmin } from '../../lib/current-user';
 import { useAuth } from '../../lib/auth-state';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { ShieldIcon } from '../../ui/icons';
 import { AdminDesk } from './AdminDesk';

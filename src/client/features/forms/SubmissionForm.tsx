@@ -17,7 +17,7 @@ import {
 } from '#shared/submission-schemas';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-state';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/Checkbox';
 import { TextAreaField, TextField } from '../../ui/Field';

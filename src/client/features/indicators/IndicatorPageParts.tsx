@@ -6,8 +6,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { INDICATORS, TRIAL_DAYS, type IndicatorProduct } from '#shared/indicator-products';
 import { paths } from '#shared/paths';
-import { preloadIndicatorForm } from '../../shell/popups/IndicatorFormPopup';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import './indicators.css';
 
@@ -18,20 +17,21 @@ export function IndicatorActions({
   product: IndicatorProduct;
   note?: boolean;
 }) {
-  const { open } = usePopups();
+  const { open, preload } = usePopups();
+  const preloadForm = () => preload('indicatorForm');
   return (
     <div className="page__actions indicator-actions">
       <Button
         variant="primary"
-        onPointerEnter={preloadIndicatorForm}
-        onFocus={preloadIndicatorForm}
+        onPointerEnter={preloadForm}
+        onFocus={preloadForm}
         onClick={() => open({ name: 'indicatorForm', product, kind: 'freeTrial' })}
       >
         Free trial
       </Button>
       <Button
-        onPointerEnter={preloadIndicatorForm}
-        onFocus={preloadIndicatorForm}
+        onPointerEnter={preloadForm}
+        onFocus={preloadForm}
         onClick={() => open({ name: 'indicatorForm', product, kind: 'purchase' })}
       >
         Purchase

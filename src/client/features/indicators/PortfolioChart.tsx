@@ -11,7 +11,7 @@ import {
   type Time,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { subscribeToTheme } from '../../shell/toggles/theme';
+import { subscribeToTheme } from '../../lib/theme';
 import { baseChartOptions, readPalette, withAlpha, type ChartPalette } from './chart-palette';
 import { formatSignedUsd } from './number-format';
 import { dayAt } from './sample-days';

@@ -9,8 +9,8 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useNoReferrer } from '../accounts/reset-password-page';
-import { readQueryParam, removeQueryParam } from '../accounts/url-params';
+import { useNoReferrer } from '../../lib/use-no-referrer';
+import { readQueryParam, removeQueryParam } from '../../lib/url-params';
 import {
   CONFIRM_TOKEN_PARAM,
   MAIL_LIST_INFO,

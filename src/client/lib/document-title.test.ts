@@ -1,7 +1,6 @@
 import { expect, test } from 'vitest';
 import { paths, type RouteName } from '#shared/paths';
 import { documentTitleFor } from './document-title';
-import { initialsOf } from './site-content';
 
 const site = {
   siteName: 'Alex Lindqvist',
@@ -27,10 +26,4 @@ test('every route has a title ending in the site name', () => {
     if (route === 'home') continue;
     expect(documentTitleFor(route, site)).toMatch(/ · Alex Lindqvist$/);
   }
-});
-
-test('the monogram takes up to two initials', () => {
-  expect(initialsOf('Alex Lindqvist')).toBe('AL');
-  expect(initialsOf('cher')).toBe('C');
-  expect(initialsOf('  Anna  Maria  Svensson ')).toBe('AM');
 });

@@ -2,12 +2,12 @@
  * The on-screen assistant's state: what it says now (the bubble), everything it said in this tab
  * (the log the visitor can reopen) and whether the log is open. A small store outside React, so any
  * component, including the lazily loaded forms, can speak without a provider:
- * `useAssistant().say(text)` (spec §4 "Sign-up": thanks, or the support message on failure).
+ * `useAssistant().say(text)` (spec §4 "Sign-up": thanks, or the support message on failure), and
+ * the shell's assistant reads it with useAssistantState.
  * The owner's live messages come in through `showLiveMessage`, which applies spec §4's rule.
  */
-import { useSyncExternalStore } from 'react';
 import type { AssistantMessage } from '#shared/live-events';
-import { readStored, writeStored } from '../../lib/storage';
+import { readStored, writeStored } from '../storage';
 import { isUnseen, viewedTimeAfter } from './live-message-rule';
 
 export interface AssistantEntry {
@@ -30,7 +30,7 @@ export interface AssistantState {
 /** The log keeps this many entries; older ones drop off. */
 export const ASSISTANT_LOG_MAX = 50;
 
-const QUIET: AssistantState = { shown: null, log: [], logOpen: false };
+export const QUIET: AssistantState = { shown: null, log: [], logOpen: false };
 
 let state: AssistantState = QUIET;
 let nextKey = 1;
@@ -94,7 +94,7 @@ function showLiveMessage(message: AssistantMessage | null): void {
   set({ shown: entry, log: withEntry(entry), logOpen: false });
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeToAssistant(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -107,16 +107,8 @@ export interface AssistantApi {
   showLiveMessage: (message: AssistantMessage | null) => void;
 }
 
-const API: AssistantApi = { say, dismiss, openLog, closeLog, showLiveMessage };
+export const ASSISTANT: AssistantApi = { say, dismiss, openLog, closeLog, showLiveMessage };
 
-export function useAssistant(): AssistantApi {
-  return API;
-}
-
-export function useAssistantState(): AssistantState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => QUIET,
-  );
+export function assistantSnapshot(): AssistantState {
+  return state;
 }

@@ -3,7 +3,7 @@
  * applied to <html data-theme>; /theme-init.js restores it before first paint.
  */
 import { DEFAULT_THEME, type Theme } from '#shared/storage-keys';
-import { readStored, writeStored, type Settings } from '../../lib/storage';
+import { readStored, writeStored, type Settings } from './storage';
 
 export function otherTheme(theme: Theme): Theme {
   return theme === 'dark' ? 'light' : 'dark';

@@ -4,7 +4,7 @@
  */
 import { useCallback } from 'react';
 import { errorReportDraft } from './error-report';
-import { usePopups } from './PopupProvider';
+import { usePopups } from './use-popups';
 
 export function useErrorReport(): (errorName: string, error: unknown) => void {
   const { open } = usePopups();

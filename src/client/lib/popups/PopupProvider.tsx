@@ -1,30 +1,21 @@
 /**
  * Holds the one open pop-up (spec §2, §4). Opening replaces the open pop-up; each open gets a new
  * id so the host mounts its content fresh (reopening resets every field). The element that had focus
- * when the first pop-up of a chain opened gets it back once the chain closes.
+ * when the first pop-up of a chain opened gets it back once the chain closes. The features' pop-ups
+ * come from `registry` (given by app/), so neither this nor the shell's host imports a feature.
  */
-import {
-  createContext,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLayout } from '../layout/use-layout';
-import type { PopupApi, PopupState } from './popup-state';
+import type { FeaturePopupName, FeaturePopupRegistry, PopupApi, PopupState } from './popup-state';
+import { PopupHostContext, type OpenPopup, type PopupHostValue } from './use-popup-host';
+import { PopupApiContext } from './use-popups';
 
-interface OpenPopup {
-  state: PopupState;
-  openId: number;
+interface PopupProviderProps {
+  registry: FeaturePopupRegistry;
+  children: ReactNode;
 }
 
-const PopupApiContext = createContext<PopupApi | null>(null);
-const OpenPopupContext = createContext<OpenPopup | null>(null);
-
-export function PopupProvider({ children }: { children: ReactNode }) {
+export function PopupProvider({ registry, children }: PopupProviderProps) {
   const [openPopup, setOpenPopup] = useState<OpenPopup | null>(null);
   const nextId = useRef(1);
   const opener = useRef<HTMLElement | null>(null);
@@ -62,25 +53,20 @@ export function PopupProvider({ children }: { children: ReactNode }) {
     if (target?.isConnected) target.focus({ preventScroll: true });
   }, [openPopup]);
 
+  const preload = useCallback((name: FeaturePopupName) => registry[name].preload(), [registry]);
+
   const api = useMemo<PopupApi>(
-    () => ({ current: openPopup?.state ?? null, open, close }),
-    [openPopup, open, close],
+    () => ({ current: openPopup?.state ?? null, open, close, preload }),
+    [openPopup, open, close, preload],
+  );
+  const host = useMemo<PopupHostValue>(
+    () => ({ open: openPopup, registry }),
+    [openPopup, registry],
   );
 
   return (
     <PopupApiContext value={api}>
-      <OpenPopupContext value={openPopup}>{children}</OpenPopupContext>
+      <PopupHostContext value={host}>{children}</PopupHostContext>
     </PopupApiContext>
   );
-}
-
-export function usePopups(): PopupApi {
-  const api = use(PopupApiContext);
-  if (!api) throw new Error('usePopups needs a <PopupProvider> above it');
-  return api;
-}
-
-/** For the host: the open pop-up with the id that keys its content. */
-export function useOpenPopup(): OpenPopup | null {
-  return use(OpenPopupContext);
 }

@@ -11,8 +11,8 @@ import {
   type IndicatorProduct,
 } from '#shared/indicator-products';
 import { paths } from '#shared/paths';
-import { usePopups } from '../../shell/popups/PopupProvider';
-import { SubmissionForm } from '../forms/SubmissionForm';
+import { usePopups } from '../../lib/popups/use-popups';
+import { SubmissionForm } from './SubmissionForm';
 import './indicator-request.css';
 
 interface IndicatorRequestProps {

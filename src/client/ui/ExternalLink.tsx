@@ -3,8 +3,8 @@
  * plain click or Enter first asks for consent in the leave-site pop-up (spec §8).
  */
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import type { PopupState } from './popup-state';
-import { usePopups } from './PopupProvider';
+import type { PopupState } from '../lib/popups/popup-state';
+import { usePopups } from '../lib/popups/use-popups';
 
 type ExternalLinkProps = Omit<
   AnchorHTMLAttributes<HTMLAnchorElement>,
