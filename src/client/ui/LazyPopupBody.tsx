@@ -7,7 +7,7 @@
  */
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { COPY } from '#shared/copy';
-import { FormMessage } from './FormMessage';
+import { FormMessage } from './form/FormMessage';
 import { Spinner } from './Spinner';
 import './lazy-popup-body.css';
 

@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/auth-state';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Avatar } from '../../ui/avatars/Avatar';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { DataSection } from './DataSection';
 import { useEmailVerificationToken, type VerificationResult } from './email-verification';
 import { EmailSection } from './EmailSection';

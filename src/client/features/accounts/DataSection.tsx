@@ -12,12 +12,12 @@ import { resetLocalUserInfo } from '../../lib/current-user';
 import { useAssistant } from '../../lib/assistant/use-assistant';
 import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/button-class';
-import { TextField } from '../../ui/Field';
+import { TextField } from '../../ui/form/Field';
 import { deleteMe, EXPORT_URL } from './account-api';
-import { problemFromError } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';
-import { useFormProblem } from './use-form-problem';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 
 export const ACCOUNT_DELETED =
   'Your account and its data are deleted. Thank you for having been here.';

@@ -18,12 +18,13 @@ import {
   nextSelectableAvatar,
 } from '../../ui/avatars/avatar-list';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
+import { TextField } from '../../ui/form/Field';
 import { RefreshIcon } from '../../ui/icons';
 import { updateMe, type MePatch } from './account-api';
-import { problemFromError } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
-import { useFocusFirstField, useFormProblem } from './use-form-problem';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
+import { useFocusFirstField } from '../../ui/form/use-focus-first-field';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 import './accounts.css';
 
 export function EditAvatarForm() {

@@ -18,9 +18,9 @@ import { ownProductsResponseSchema, type OwnAccessRecord } from '#shared/product
 import { ApiError, api } from '../../lib/api';
 import { devLog } from '../../lib/dev-log';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { SettingsSection } from './SettingsSection';
-import '../indicators/account-products.css';
+import './account-products.css';
 
 type Load =
   | { phase: 'loading' }

@@ -5,7 +5,7 @@
  * with, or whose sender asks, can be deleted.
  */
 import { ERROR_REPORTS_LIST_LIMIT } from '#shared/error-report-schemas';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { formatDateTime, pageTitle, plural } from './admin-format';
 import { deleteErrorReport, fetchErrorReports, type ErrorReport } from './admin-api';
 import { DeleteControl } from './DeleteControl';

@@ -20,8 +20,8 @@ import {
 } from '#shared/mail-list-schemas';
 import { api, ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
-import { TextAreaField, TextField } from '../../ui/Field';
-import { FormMessage } from '../../ui/FormMessage';
+import { TextAreaField, TextField } from '../../ui/form/Field';
+import { FormMessage } from '../../ui/form/FormMessage';
 import type { DeskSectionEntry } from './AdminDesk';
 import { formatDateTime, plural } from './admin-format';
 import { DeskLoadFailed, DeskLoading } from './DeskSection';

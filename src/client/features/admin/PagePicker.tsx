@@ -4,8 +4,8 @@
  * whole group, under it, read out when focus enters the group.
  */
 import { useId } from 'react';
-import { Checkbox } from '../../ui/Checkbox';
-import { FieldErrorMessage } from '../../ui/Field';
+import { Checkbox } from '../../ui/form/Checkbox';
+import { FieldErrorMessage } from '../../ui/form/Field';
 import { pageTitle } from './admin-format';
 
 interface PagePickerProps {

@@ -15,7 +15,7 @@ import {
 } from '#shared/indicator-products';
 import type { AdminAccessRecord } from '#shared/product-access-schemas';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { formatDateTime, plural } from './admin-format';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';
 import {

@@ -11,7 +11,7 @@ import {
   type SubmissionList,
 } from '#shared/submission-schemas';
 import { api } from '../../lib/api';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { formatDateTime, plural } from './admin-format';
 import { DeleteControl } from './DeleteControl';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';

@@ -19,12 +19,12 @@ import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-state';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
-import { Checkbox } from '../../ui/Checkbox';
-import { TextAreaField, TextField } from '../../ui/Field';
-import { CompletedMessage } from '../accounts/CompletedMessage';
-import { problemFromError } from '../accounts/form-problem';
-import { ProblemMessage } from '../accounts/ProblemMessage';
-import { useFormProblem } from '../accounts/use-form-problem';
+import { Checkbox } from '../../ui/form/Checkbox';
+import { TextAreaField, TextField } from '../../ui/form/Field';
+import { CompletedMessage } from '../../ui/form/CompletedMessage';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 import './forms.css';
 
 const INPUT_TYPES: Record<InputKind, string> = {

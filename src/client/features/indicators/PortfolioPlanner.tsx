@@ -5,7 +5,7 @@
  * cards), and the largest fall from a high. The visitor changes the quantities; everything follows.
  */
 import { lazy, useMemo, useState, type CSSProperties } from 'react';
-import { TextField } from '../../ui/Field';
+import { TextField } from '../../ui/form/Field';
 import { ChartFrame, ChartLegend } from './ChartFrame';
 import {
   formatPercent,

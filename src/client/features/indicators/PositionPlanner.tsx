@@ -5,7 +5,7 @@
  * in money. The numbers are the page's own (position-math.ts); the chart streams in after them.
  */
 import { lazy, useId, useState } from 'react';
-import { TextField } from '../../ui/Field';
+import { TextField } from '../../ui/form/Field';
 import { ChartFrame, ChartLegend } from './ChartFrame';
 import { formatPrice, formatUnits, formatUsd } from './number-format';
 import {

@@ -22,7 +22,7 @@ import { ROUTE_TITLES, type RouteName } from '#shared/paths';
 import { ApiError } from '../../lib/api';
 import { devLog } from '../../lib/dev-log';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { AlertIcon, MailIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { LIST_PAGE_TEXTS, type ListPageTexts } from './list-page-texts';

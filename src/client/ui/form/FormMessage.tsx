@@ -5,7 +5,7 @@
  * error").
  */
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckIcon } from './icons';
+import { AlertIcon, CheckIcon } from '../icons';
 import './form.css';
 
 interface FormMessageProps {

@@ -3,8 +3,8 @@
  * and what to do next. It takes focus when it appears, since the button that was pressed is gone.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { CheckIcon } from '../../ui/icons';
-import './accounts.css';
+import { CheckIcon } from '../icons';
+import './form-kit.css';
 
 interface CompletedMessageProps {
   title: string;

@@ -3,9 +3,9 @@
  * this error", which opens the error-report consent pop-up under the spec's error name (§8).
  */
 import { useErrorReport } from '../../lib/popups/use-error-report';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from './FormMessage';
 import type { FormProblem } from './form-problem';
-import './accounts.css';
+import './form-kit.css';
 
 interface ProblemMessageProps {
   problem: FormProblem | null;

@@ -10,7 +10,7 @@ import {
   type Ref,
   type TextareaHTMLAttributes,
 } from 'react';
-import { AlertIcon } from './icons';
+import { AlertIcon } from '../icons';
 import './form.css';
 
 export interface ControlProps {
@@ -70,7 +70,10 @@ export function FieldErrorMessage({ id, children }: { id: string; children: Reac
   );
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
+export type TextFieldProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'value' | 'id'
+> & {
   label: ReactNode;
   value: string;
   onValueChange: (value: string) => void;

@@ -1,7 +1,6 @@
 /**
- * A form's one problem (spec §5: only the first error is shown) and the focus rules around it: the
- * faulty field takes focus each time a submit finds it, and a lazily loaded form puts focus on its
- * first field when it arrives after the pop-up already focused itself.
+ * A form's one problem (spec §5: only the first error is shown) and the focus rule around it: the
+ * faulty field takes focus each time a submit finds it.
  */
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import type { FieldError } from '#shared/account-schemas';
@@ -30,17 +29,4 @@ export function useFormProblem(formRef: RefObject<HTMLFormElement | null>) {
   }, []);
 
   return { problem, setProblem, errorFor, clearFor, showFieldError };
-}
-
-/** Focus the first field when the form mounts inside a dialog that holds focus itself. */
-export function useFocusFirstField(formRef: RefObject<HTMLFormElement | null>) {
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const active = document.activeElement;
-    const dialog = form.closest('[role="dialog"]');
-    if (active === document.body || active === dialog || active === null) {
-      form.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')?.focus();
-    }
-  }, [formRef]);
 }
