@@ -13,7 +13,7 @@ import { useAssistant } from '../../lib/assistant/use-assistant';
 import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/button-class';
 import { TextField } from '../../ui/form/Field';
-import { deleteMe, EXPORT_URL } from './account-api';
+import { deleteMe, EXPORT_URL } from './api';
 import { problemFromError } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';

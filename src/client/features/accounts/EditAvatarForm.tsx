@@ -20,7 +20,7 @@ import {
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/form/Field';
 import { RefreshIcon } from '../../ui/icons';
-import { updateMe, type MePatch } from './account-api';
+import { updateMe, type MePatch } from './api';
 import { problemFromError } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { useFocusFirstField } from '../../ui/form/use-focus-first-field';

@@ -5,7 +5,7 @@ import { COPY } from '#shared/copy';
 import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/form/FormMessage';
 import { CheckIcon, MailIcon } from '../../ui/icons';
-import { resendVerificationMail } from './account-api';
+import { resendVerificationMail } from './api';
 import { problemFromError, type FormProblem } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';

@@ -10,7 +10,7 @@ import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/form/Field';
 import { FormMessage } from '../../ui/form/FormMessage';
-import { confirmPasswordReset } from './account-api';
+import { confirmPasswordReset } from './api';
 import { CompletedMessage } from '../../ui/form/CompletedMessage';
 import { problemFromError } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';

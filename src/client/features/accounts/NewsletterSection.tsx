@@ -8,7 +8,7 @@ import { COPY } from '#shared/copy';
 import { useAuth } from '../../lib/auth-state';
 import { FormMessage } from '../../ui/form/FormMessage';
 import { Switch } from '../../ui/form/Switch';
-import { updateMe } from './account-api';
+import { updateMe } from './api';
 import { problemFromError, type FormProblem } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';

@@ -5,7 +5,7 @@ import { COPY } from '#shared/copy';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/form/Field';
 import { FormMessage } from '../../ui/form/FormMessage';
-import { changePassword } from './account-api';
+import { changePassword } from './api';
 import { problemFromError } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';

@@ -14,11 +14,12 @@ import {
   TRIAL_DAYS,
   type AccessState,
 } from '#shared/indicator-products';
-import { ownProductsResponseSchema, type OwnAccessRecord } from '#shared/product-access-schemas';
-import { ApiError, api } from '../../lib/api';
+import type { OwnAccessRecord } from '#shared/product-access-schemas';
+import { ApiError } from '../../lib/api';
 import { devLog } from '../../lib/dev-log';
 import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/form/FormMessage';
+import { fetchOwnProducts } from './api';
 import { SettingsSection } from './SettingsSection';
 import './account-products.css';
 
@@ -79,10 +80,8 @@ export function ProductsSection({ info }: { info: UserInfo }) {
   // `info` changes when the live `user` event says the account changed: read the products again.
   useEffect(() => {
     const controller = new AbortController();
-    api<unknown>('/api/me/products', { signal: controller.signal, list: true })
-      .then((body) =>
-        setLoad({ phase: 'loaded', records: ownProductsResponseSchema.parse(body).records }),
-      )
+    fetchOwnProducts(controller.signal)
+      .then((records) => setLoad({ phase: 'loaded', records }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (!(error instanceof ApiError)) devLog('GET /api/me/products failed', error);

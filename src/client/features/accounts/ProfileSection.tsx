@@ -17,7 +17,7 @@ import { avatarIndex } from '../../ui/avatars/avatar-list';
 import { Button } from '../../ui/Button';
 import { TextAreaField, TextField } from '../../ui/form/Field';
 import { FormMessage } from '../../ui/form/FormMessage';
-import { updateMe, type MePatch } from './account-api';
+import { updateMe, type MePatch } from './api';
 import { AvatarPicker } from './AvatarPicker';
 import { problemFromError } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';

@@ -9,7 +9,7 @@ import { COPY } from '#shared/copy';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { EmailField } from '../../ui/form/EmailField';
-import { requestPasswordReset } from './account-api';
+import { requestPasswordReset } from './api';
 import { CompletedMessage } from '../../ui/form/CompletedMessage';
 import { problemFromError } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';

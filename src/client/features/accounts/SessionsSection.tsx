@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { COPY } from '#shared/copy';
 import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/form/FormMessage';
-import { revokeOtherSessions } from './account-api';
+import { revokeOtherSessions } from './api';
 import { problemFromError, type FormProblem } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';

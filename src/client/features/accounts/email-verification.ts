@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { COPY } from '#shared/copy';
 import { ApiError } from '../../lib/api';
-import { verifyEmail } from './account-api';
+import { verifyEmail } from './api';
 import { isUnexpected } from '../../ui/form/form-problem';
 import { readQueryParam, removeQueryParam } from '../../lib/url-params';
 

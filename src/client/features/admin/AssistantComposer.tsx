@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/form/Field';
 import { FormMessage } from '../../ui/form/FormMessage';
 import { formatDateTime, pageTitle } from './admin-format';
-import { clearCurrentMessage, fetchCurrentMessage, postAssistantMessage } from './admin-api';
+import { clearCurrentMessage, fetchCurrentMessage, postAssistantMessage } from './api';
 import { DeskLoadFailed, DeskLoading } from './DeskSection';
 import { PagePicker } from './PagePicker';
 import { messageOf, useAdminData } from './use-admin-data';

@@ -7,7 +7,7 @@
 import { ERROR_REPORTS_LIST_LIMIT } from '#shared/error-report-schemas';
 import { FormMessage } from '../../ui/form/FormMessage';
 import { formatDateTime, pageTitle, plural } from './admin-format';
-import { deleteErrorReport, fetchErrorReports, type ErrorReport } from './admin-api';
+import { deleteErrorReport, fetchErrorReports, type ErrorReport } from './api';
 import { DeleteControl } from './DeleteControl';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';
 import { useAdminData } from './use-admin-data';

@@ -8,22 +8,19 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   MAIL_LIST_INFO,
   MAIL_LISTS,
-  mailListCountsSchema,
   NEWSLETTER_TEXT_MAX,
-  newsletterCreatedSchema,
-  newsletterListSchema,
   newsletterPayloadSchema,
   type MailList,
-  type MailListCounts,
   type Newsletter,
   type NewsletterPayload,
 } from '#shared/mail-list-schemas';
-import { api, ApiError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { TextAreaField, TextField } from '../../ui/form/Field';
 import { FormMessage } from '../../ui/form/FormMessage';
 import type { DeskSectionEntry } from './AdminDesk';
 import { formatDateTime, plural } from './admin-format';
+import { fetchMailListCounts, fetchNewsletters, postNewsletter, type ListCount } from './api';
 import { DeskLoadFailed, DeskLoading } from './DeskSection';
 import { messageOf, useAdminData } from './use-admin-data';
 import '../mail-lists/mail-lists.css';
@@ -33,24 +30,6 @@ export const PROGRESS_POLL_MS = 2000;
 /** …and at least this often while nothing moves. */
 export const PROGRESS_POLL_MAX_MS = 60_000;
 
-type ListCount = MailListCounts['lists'][number];
-
-async function fetchCounts(signal?: AbortSignal): Promise<ListCount[]> {
-  return mailListCountsSchema.parse(
-    await api<unknown>('/api/admin/mail-lists', { signal, list: true }),
-  ).lists;
-}
-
-async function fetchNewsletters(signal?: AbortSignal): Promise<Newsletter[]> {
-  const body = await api<unknown>('/api/admin/newsletters', { signal, list: true });
-  return newsletterListSchema.parse(body).newsletters;
-}
-
-async function postNewsletter(payload: NewsletterPayload): Promise<Newsletter> {
-  const body = await api<unknown>('/api/admin/newsletters', { method: 'POST', body: payload });
-  return newsletterCreatedSchema.parse(body).newsletter;
-}
-
 const LIST_LABELS: Record<MailList, string> = {
   newsletter: 'Newsletter',
   lokalaJobb: 'Lokala jobb (Swedish)',
@@ -58,7 +37,7 @@ const LIST_LABELS: Record<MailList, string> = {
 };
 
 export function MailSection() {
-  const counts = useAdminData(fetchCounts);
+  const counts = useAdminData(fetchMailListCounts);
   const newsletters = useAdminData(fetchNewsletters);
   const { setData: showNewsletters } = newsletters;
   const sending = newsletters.data?.some((n) => n.queued > 0) ?? false;

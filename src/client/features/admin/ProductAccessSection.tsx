@@ -24,7 +24,7 @@ import {
   grantAccess,
   markRemovedOnTradingView,
   revokeAccess,
-} from './product-access-api';
+} from './api';
 import { messageOf, useAdminData } from './use-admin-data';
 import './product-access.css';
 

@@ -5,19 +5,13 @@
  */
 import { useCallback, useState } from 'react';
 import { FORM_DEFINITIONS, SUBMISSION_TYPES, type SubmissionType } from '#shared/submission-forms';
-import {
-  SUBMISSIONS_LIST_LIMIT,
-  submissionListSchema,
-  type SubmissionList,
-} from '#shared/submission-schemas';
-import { api } from '../../lib/api';
+import { SUBMISSIONS_LIST_LIMIT } from '#shared/submission-schemas';
 import { FormMessage } from '../../ui/form/FormMessage';
 import { formatDateTime, plural } from './admin-format';
+import { deleteSubmission, fetchSubmissions, type Submission } from './api';
 import { DeleteControl } from './DeleteControl';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';
 import { useAdminData } from './use-admin-data';
-
-type Submission = SubmissionList['submissions'][number];
 
 const PRODUCT_NAMES: Record<string, string> = {
   longAndShortPosition: 'Long & Short Position',
@@ -34,13 +28,6 @@ export function submissionTypeLabel(type: string): string {
     return `${name}: ${product[2] === 'freeTrial' ? 'free trial' : 'purchase'}`;
   }
   return type;
-}
-
-function fetchSubmissions(type: SubmissionType | '', signal: AbortSignal) {
-  const query = type ? `?type=${encodeURIComponent(type)}` : '';
-  return api<unknown>(`/api/admin/submissions${query}`, { signal, list: true }).then(
-    (body) => submissionListSchema.parse(body).submissions,
-  );
 }
 
 export function SubmissionsSection() {
@@ -101,9 +88,7 @@ export function SubmissionsSection() {
               key={submission.id}
               submission={submission}
               onDelete={async () => {
-                await api(`/api/admin/submissions/${encodeURIComponent(submission.id)}`, {
-                  method: 'DELETE',
-                });
+                await deleteSubmission(submission.id);
                 submissions.setData(list.filter((shown) => shown.id !== submission.id));
               }}
             />

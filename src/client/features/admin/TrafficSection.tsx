@@ -6,7 +6,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { TrafficResponse } from '#shared/visit-schemas';
 import { FormMessage } from '../../ui/form/FormMessage';
-import { fetchTraffic } from './admin-api';
+import { fetchTraffic } from './api';
 import { formatDay, pageLabel, plural } from './admin-format';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';
 import { TrafficChart } from './TrafficChart';

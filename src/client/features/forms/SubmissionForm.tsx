@@ -15,7 +15,6 @@ import {
   validateSubmissionValues,
   type SubmissionValues,
 } from '#shared/submission-schemas';
-import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth-state';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
@@ -25,6 +24,7 @@ import { CompletedMessage } from '../../ui/form/CompletedMessage';
 import { problemFromError } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { useFormProblem } from '../../ui/form/use-form-problem';
+import { postSubmission } from './api';
 import './forms.css';
 
 const INPUT_TYPES: Record<InputKind, string> = {
@@ -101,7 +101,7 @@ export function SubmissionForm({ type, errorName = 'handleSubmit' }: SubmissionF
     setProblem(null);
     setState('loading');
     try {
-      await api('/api/submissions', { method: 'POST', body: toSubmissionPayload(form, values) });
+      await postSubmission(toSubmissionPayload(form, values));
       setState('completed');
     } catch (error) {
       setProblem(problemFromError(error, fieldNames, text.failed));

@@ -26,13 +26,7 @@ import { FormMessage } from '../../ui/form/FormMessage';
 import { AlertIcon, MailIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { LIST_PAGE_TEXTS, type ListPageTexts } from './list-page-texts';
-import {
-  confirmSubscription,
-  lookUpLink,
-  resubscribe,
-  unsubscribe,
-  type LinkKind,
-} from './mail-list-api';
+import { confirmSubscription, lookUpLink, resubscribe, unsubscribe, type LinkKind } from './api';
 import { ListResult } from './ListResult';
 import { SubscribeForm } from './SubscribeForm';
 import './mail-lists.css';

@@ -13,7 +13,7 @@ import { TextField } from '../../ui/form/Field';
 import { FormMessage } from '../../ui/form/FormMessage';
 import type { ListPageTexts } from './list-page-texts';
 import { ListResult } from './ListResult';
-import { subscribe } from './mail-list-api';
+import { subscribe } from './api';
 
 /** The first problem with the address, in the page's language; null when it can be sent. */
 export function emailProblem(value: string, texts: ListPageTexts): string | null {

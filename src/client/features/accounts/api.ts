@@ -1,8 +1,10 @@
 /**
  * The account calls besides log-in, sign-up and log-out (those live in the auth state): DESIGN.md
- * "API routes". Each throws the ApiError of lib/api on failure.
+ * "API routes", the account page's indicator licences included. Each throws the ApiError of lib/api
+ * on failure.
  */
 import type { UserInfo } from '#shared/account-schemas';
+import { ownProductsResponseSchema, type OwnAccessRecord } from '#shared/product-access-schemas';
 import { api } from '../../lib/api';
 import { userInfoFromBody } from '../../lib/current-user';
 
@@ -56,3 +58,9 @@ export async function confirmPasswordReset(token: string, password: string): Pro
 }
 
 export const EXPORT_URL = '/api/me/export';
+
+/** The account's free trials and licences (GET /api/me/products). */
+export async function fetchOwnProducts(signal?: AbortSignal): Promise<OwnAccessRecord[]> {
+  const body = await api<unknown>('/api/me/products', { signal, list: true });
+  return ownProductsResponseSchema.parse(body).records;
+}
