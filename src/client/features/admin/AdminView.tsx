@@ -10,7 +10,7 @@ import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { ShieldIcon } from '../../ui/icons';
 import { AdminDesk } from './AdminDesk';
-import './admin.css';
+import './desk.css';
 
 /** The server's refusal for a signed-in user without the rank (plugins/guards NOT_ALLOWED). */
 export const NOT_ALLOWED = 'You do not have permission to do this.';

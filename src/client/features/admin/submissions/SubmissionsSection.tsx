@@ -6,12 +6,13 @@
 import { useCallback, useState } from 'react';
 import { FORM_DEFINITIONS, SUBMISSION_TYPES, type SubmissionType } from '#shared/submission-forms';
 import { SUBMISSIONS_LIST_LIMIT } from '#shared/submission-schemas';
-import { FormMessage } from '../../ui/form/FormMessage';
-import { formatDateTime, plural } from './admin-format';
-import { deleteSubmission, fetchSubmissions, type Submission } from './api';
-import { DeleteControl } from './DeleteControl';
-import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';
-import { useAdminData } from './use-admin-data';
+import { FormMessage } from '../../../ui/form/FormMessage';
+import { formatDateTime, plural } from '../admin-format';
+import { deleteSubmission, fetchSubmissions, type Submission } from '../api';
+import { DeleteControl } from '../DeleteControl';
+import { DeskLoadFailed, DeskLoading, RefreshBar } from '../DeskSection';
+import { useAdminData } from '../use-admin-data';
+import '../report-list.css';
 
 const PRODUCT_NAMES: Record<string, string> = {
   longAndShortPosition: 'Long & Short Position',

@@ -8,15 +8,16 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ASSISTANT_TEXT_MAX, postAssistantMessageSchema } from '#shared/assistant-schemas';
 import type { AssistantMessage } from '#shared/live-events';
 import { PAGE_KEYS } from '#shared/page-keys';
-import { ApiError } from '../../lib/api';
-import { Button } from '../../ui/Button';
-import { TextAreaField } from '../../ui/form/Field';
-import { FormMessage } from '../../ui/form/FormMessage';
-import { formatDateTime, pageTitle } from './admin-format';
-import { clearCurrentMessage, fetchCurrentMessage, postAssistantMessage } from './api';
-import { DeskLoadFailed, DeskLoading } from './DeskSection';
+import { ApiError } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { TextAreaField } from '../../../ui/form/Field';
+import { FormMessage } from '../../../ui/form/FormMessage';
+import { formatDateTime, pageTitle } from '../admin-format';
+import { clearCurrentMessage, fetchCurrentMessage, postAssistantMessage } from '../api';
+import { DeskLoadFailed, DeskLoading } from '../DeskSection';
 import { PagePicker } from './PagePicker';
-import { messageOf, useAdminData } from './use-admin-data';
+import { messageOf, useAdminData } from '../use-admin-data';
+import './assistant-composer.css';
 
 type ComposerField = 'text' | 'pages';
 

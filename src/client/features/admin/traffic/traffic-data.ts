@@ -5,7 +5,7 @@
  */
 import { PAGE_KEYS } from '#shared/page-keys';
 import { TRAFFIC_DAYS, type TrafficResponse } from '#shared/visit-schemas';
-import { pageTitle } from './admin-format';
+import { pageTitle } from '../admin-format';
 
 export interface TrafficRow {
   key: string;

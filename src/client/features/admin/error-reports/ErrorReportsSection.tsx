@@ -5,12 +5,13 @@
  * with, or whose sender asks, can be deleted.
  */
 import { ERROR_REPORTS_LIST_LIMIT } from '#shared/error-report-schemas';
-import { FormMessage } from '../../ui/form/FormMessage';
-import { formatDateTime, pageTitle, plural } from './admin-format';
-import { deleteErrorReport, fetchErrorReports, type ErrorReport } from './api';
-import { DeleteControl } from './DeleteControl';
-import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';
-import { useAdminData } from './use-admin-data';
+import { FormMessage } from '../../../ui/form/FormMessage';
+import { formatDateTime, pageTitle, plural } from '../admin-format';
+import { deleteErrorReport, fetchErrorReports, type ErrorReport } from '../api';
+import { DeleteControl } from '../DeleteControl';
+import { DeskLoadFailed, DeskLoading, RefreshBar } from '../DeskSection';
+import { useAdminData } from '../use-admin-data';
+import '../report-list.css';
 
 export function ErrorReportsSection() {
   const reports = useAdminData(fetchErrorReports);

@@ -22,8 +22,8 @@ import {
   type ISeriesApi,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { ExternalLink } from '../../ui/ExternalLink';
-import { subscribeToTheme } from '../../lib/theme';
+import { ExternalLink } from '../../../ui/ExternalLink';
+import { subscribeToTheme } from '../../../lib/theme';
 import type { DayPoint } from './traffic-data';
 
 interface TrafficChartProps {

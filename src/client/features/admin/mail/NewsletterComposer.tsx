@@ -1,8 +1,6 @@
 /**
- * Mail on the owner's desk: how many people each list has (confirmed, waiting to confirm,
- * unsubscribed), a plain-text newsletter written, previewed and sent to a list's confirmed members
- * through the mail queue, and each sent newsletter's progress, checked every 2 seconds while any
- * of its mails are still queued. Texts are shown as text; the server escapes them into the mail.
+ * A plain-text newsletter: written, checked with the shared schema, previewed as the mail shows it,
+ * then sent to the chosen list's confirmed members through the mail queue.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
@@ -14,128 +12,14 @@ import {
   type Newsletter,
   type NewsletterPayload,
 } from '#shared/mail-list-schemas';
-import { ApiError } from '../../lib/api';
-import { Button } from '../../ui/Button';
-import { TextAreaField, TextField } from '../../ui/form/Field';
-import { FormMessage } from '../../ui/form/FormMessage';
-import type { DeskSectionEntry } from './AdminDesk';
-import { formatDateTime, plural } from './admin-format';
-import { fetchMailListCounts, fetchNewsletters, postNewsletter, type ListCount } from './api';
-import { DeskLoadFailed, DeskLoading } from './DeskSection';
-import { messageOf, useAdminData } from './use-admin-data';
-import '../mail-lists/mail-lists.css';
-
-/** While a newsletter is being sent, its progress is read again this often… */
-export const PROGRESS_POLL_MS = 2000;
-/** …and at least this often while nothing moves. */
-export const PROGRESS_POLL_MAX_MS = 60_000;
-
-const LIST_LABELS: Record<MailList, string> = {
-  newsletter: 'Newsletter',
-  lokalaJobb: 'Lokala jobb (Swedish)',
-  pitches: 'Pitches (new work)',
-};
-
-export function MailSection() {
-  const counts = useAdminData(fetchMailListCounts);
-  const newsletters = useAdminData(fetchNewsletters);
-  const { setData: showNewsletters } = newsletters;
-  const sending = newsletters.data?.some((n) => n.queued > 0) ?? false;
-
-  // Progress while any mail is queued: one read every 2 s, slowing down (to a minute at most) while
-  // nothing moves, e.g. when the mail server is down and the queue waits to retry.
-  const [round, setRound] = useState(0);
-  const [stale, setStale] = useState(0);
-  const lastProgress = useRef(-1);
-  useEffect(() => {
-    if (!sending) return;
-    const controller = new AbortController();
-    const delay = Math.min(PROGRESS_POLL_MS * 2 ** stale, PROGRESS_POLL_MAX_MS);
-    const timer = setTimeout(() => {
-      fetchNewsletters(controller.signal)
-        .then((list) => {
-          if (controller.signal.aborted) return;
-          showNewsletters(list);
-          const progress = list.reduce((sum, n) => sum + n.sent + n.failed, 0);
-          setStale((count) => (progress === lastProgress.current ? count + 1 : 0));
-          lastProgress.current = progress;
-        })
-        // A failed read keeps the last figures on screen; the next round tries again.
-        .catch(() => undefined)
-        .finally(() => {
-          if (!controller.signal.aborted) setRound((n) => n + 1);
-        });
-    }, delay);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [sending, round, stale, showNewsletters]);
-
-  return (
-    <div className="mail-desk">
-      <ListCounts counts={counts.data} error={counts.error} onRetry={counts.reload} />
-      <NewsletterComposer
-        counts={counts.data}
-        onSent={(newsletter) => {
-          showNewsletters([newsletter, ...(newsletters.data ?? [])]);
-          counts.reload();
-        }}
-      />
-      <SentNewsletters
-        newsletters={newsletters.data}
-        error={newsletters.error}
-        onRetry={newsletters.reload}
-      />
-    </div>
-  );
-}
-
-function ListCounts({
-  counts,
-  error,
-  onRetry,
-}: {
-  counts: ListCount[] | undefined;
-  error: string | null;
-  onRetry: () => void;
-}) {
-  if (counts === undefined)
-    return error ? (
-      <DeskLoadFailed message={error} onRetry={onRetry} />
-    ) : (
-      <DeskLoading label="Loading the mail lists…" size="sm" />
-    );
-  return (
-    <table className="mail-counts">
-      <caption className="mail-counts__caption">Members of each list</caption>
-      <thead>
-        <tr>
-          <th scope="col">List</th>
-          <th scope="col" className="mail-counts__number">
-            Confirmed
-          </th>
-          <th scope="col" className="mail-counts__number">
-            Waiting to confirm
-          </th>
-          <th scope="col" className="mail-counts__number">
-            Unsubscribed
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {counts.map((row) => (
-          <tr key={row.list}>
-            <th scope="row">{LIST_LABELS[row.list]}</th>
-            <td className="mail-counts__number">{row.subscribed.toLocaleString('en')}</td>
-            <td className="mail-counts__number">{row.pending.toLocaleString('en')}</td>
-            <td className="mail-counts__number">{row.unsubscribed.toLocaleString('en')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
+import { ApiError } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { TextAreaField, TextField } from '../../../ui/form/Field';
+import { FormMessage } from '../../../ui/form/FormMessage';
+import { plural } from '../admin-format';
+import { postNewsletter, type ListCount } from '../api';
+import { messageOf } from '../use-admin-data';
+import { LIST_LABELS } from './list-labels';
 
 type ComposerField = 'subject' | 'text' | 'list';
 
@@ -166,7 +50,7 @@ function paragraphsOf(text: string): string[][] {
     .map((paragraph) => paragraph.split('\n'));
 }
 
-function NewsletterComposer({
+export function NewsletterComposer({
   counts,
   onSent,
 }: {
@@ -361,81 +245,3 @@ function NewsletterComposer({
     </div>
   );
 }
-
-function SentNewsletters({
-  newsletters,
-  error,
-  onRetry,
-}: {
-  newsletters: Newsletter[] | undefined;
-  error: string | null;
-  onRetry: () => void;
-}) {
-  let body;
-  if (newsletters === undefined) {
-    body = error ? (
-      <DeskLoadFailed message={error} onRetry={onRetry} />
-    ) : (
-      <DeskLoading label="Loading sent newsletters…" size="sm" />
-    );
-  } else if (newsletters.length === 0) {
-    body = <p className="desk-empty">Nothing sent yet. Newsletters you send appear here.</p>;
-  } else {
-    body = (
-      <ol className="newsletter-list">
-        {newsletters.map((newsletter) => (
-          <NewsletterItem key={newsletter.id} newsletter={newsletter} />
-        ))}
-      </ol>
-    );
-  }
-  return (
-    <div className="mail-sent">
-      <h3 className="mail-desk__title">Sent</h3>
-      {error && newsletters !== undefined && <FormMessage tone="error">{error}</FormMessage>}
-      {body}
-    </div>
-  );
-}
-
-function NewsletterItem({ newsletter }: { newsletter: Newsletter }) {
-  const { recipients, sent, failed, queued } = newsletter;
-  const done = sent + failed;
-  const percent = recipients === 0 ? 100 : Math.floor((done / recipients) * 100);
-  const status = [
-    `${sent.toLocaleString('en')} of ${recipients.toLocaleString('en')} sent`,
-    failed > 0 ? `${failed.toLocaleString('en')} failed` : null,
-    queued > 0 ? 'sending…' : 'done',
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  return (
-    <li className="newsletter-item" data-state={queued > 0 ? 'sending' : 'done'}>
-      <div className="newsletter-item__head">
-        <p className="newsletter-item__subject">{newsletter.subject}</p>
-        <p className="newsletter-item__meta">
-          {MAIL_LIST_INFO[newsletter.list].name} ·{' '}
-          <time dateTime={newsletter.createdAt}>{formatDateTime(newsletter.createdAt)}</time>
-        </p>
-      </div>
-      <progress
-        className="newsletter-item__bar"
-        max={100}
-        value={percent}
-        aria-label={`Progress of “${newsletter.subject}”`}
-        aria-valuetext={`${percent}%: ${status}`}
-      />
-      <p className="newsletter-item__status">
-        <span className="newsletter-item__percent">{percent}%</span> {status}
-      </p>
-    </li>
-  );
-}
-
-export const MAIL_DESK_SECTION: DeskSectionEntry = {
-  id: 'mail',
-  title: 'Mail',
-  description:
-    'The newsletter, Lokala jobb and pitches lists. People join by confirming a mailed link; every mail you send carries a one-click unsubscribe link.',
-  Component: MailSection,
-};

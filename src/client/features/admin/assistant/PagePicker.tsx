@@ -4,9 +4,9 @@
  * whole group, under it, read out when focus enters the group.
  */
 import { useId } from 'react';
-import { Checkbox } from '../../ui/form/Checkbox';
-import { FieldErrorMessage } from '../../ui/form/Field';
-import { pageTitle } from './admin-format';
+import { Checkbox } from '../../../ui/form/Checkbox';
+import { FieldErrorMessage } from '../../../ui/form/Field';
+import { pageTitle } from '../admin-format';
 
 interface PagePickerProps {
   keys: readonly string[];

@@ -5,10 +5,10 @@
  */
 import { useId, useMemo, useState } from 'react';
 import type { TrafficResponse } from '#shared/visit-schemas';
-import { FormMessage } from '../../ui/form/FormMessage';
-import { fetchTraffic } from './api';
-import { formatDay, pageLabel, plural } from './admin-format';
-import { DeskLoadFailed, DeskLoading, RefreshBar } from './DeskSection';
+import { FormMessage } from '../../../ui/form/FormMessage';
+import { fetchTraffic } from '../api';
+import { formatDay, pageLabel, plural } from '../admin-format';
+import { DeskLoadFailed, DeskLoading, RefreshBar } from '../DeskSection';
 import { TrafficChart } from './TrafficChart';
 import {
   busiestDay,
@@ -18,7 +18,8 @@ import {
   windowDays,
   type DayPoint,
 } from './traffic-data';
-import { useAdminData } from './use-admin-data';
+import { useAdminData } from '../use-admin-data';
+import './traffic.css';
 
 export function TrafficSection() {
   const traffic = useAdminData(fetchTraffic);
