@@ -6,7 +6,7 @@
  * opens the page at its top reads the text without waiting on a chart it has not scrolled to.
  */
 import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ChartCredit } from './ChartCredit';
+import { ChartCredit } from '../../ui/chart/ChartCredit';
 
 class ChartLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -79,7 +79,7 @@ export function ChartFrame({ legend, children }: ChartFrameProps) {
       </ChartLoadBoundary>
       <figcaption className="indicator-chart__caption">
         {legend}
-        <ChartCredit />
+        <ChartCredit className="indicator-chart__credit" />
       </figcaption>
     </figure>
   );

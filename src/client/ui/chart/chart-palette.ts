@@ -1,6 +1,7 @@
 /**
- * The indicator charts' colours, read from the design tokens (so both themes are designed, not
- * inverted) and read again whenever <html data-theme> changes. Imported only by the chart modules.
+ * The charts' one palette (the indicator demos and the desk's traffic), read from the design tokens
+ * (so both themes are designed, not inverted) and read again whenever <html data-theme> changes.
+ * Imported only by the chart modules.
  */
 import { ColorType, type ChartOptions, type DeepPartial } from 'lightweight-charts';
 
@@ -13,6 +14,7 @@ export interface ChartPalette {
   up: string;
   down: string;
   accent: string;
+  focus: string;
   font: string;
 }
 
@@ -43,6 +45,7 @@ export function readPalette(host: HTMLElement): ChartPalette {
       up: resolveColor(probe, '--color-success'),
       down: resolveColor(probe, '--color-danger'),
       accent: resolveColor(probe, '--color-accent'),
+      focus: resolveColor(probe, '--color-focus'),
       font: getComputedStyle(host).fontFamily,
     };
   } finally {
@@ -51,9 +54,9 @@ export function readPalette(host: HTMLElement): ChartPalette {
 }
 
 /**
- * Options shared by the indicator charts. The chart's own logo link is off: it injects a <style>
- * element the site's CSP refuses and would skip the leave-site question; ChartCredit names the
- * library instead (its Apache-2.0 NOTICE asks for the attribution).
+ * Options every chart shares, redone with each palette. The chart's own logo link is off: it injects
+ * a <style> element the site's CSP refuses and would skip the leave-site question; ChartCredit names
+ * the library instead (its Apache-2.0 NOTICE asks for the attribution).
  */
 export function baseChartOptions(palette: ChartPalette): DeepPartial<ChartOptions> {
   return {
