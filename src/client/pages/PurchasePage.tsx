@@ -9,6 +9,7 @@ import { Faq } from '../ui/Faq';
 import { NumberedSteps } from '../ui/NumberedSteps';
 import { PriceCards } from '../ui/PriceCards';
 import { PageMain } from './PageMain';
+import './purchase.css';
 
 const PRODUCTS: readonly { product: IndicatorProduct; text: string }[] = [
   {
@@ -86,9 +87,9 @@ export function PurchasePage() {
         <h2 id="products-title" className="page__section-title">
           Choose an indicator
         </h2>
-        <ul className="purchase-products">
+        <ul className="price-cards purchase-products">
           {PRODUCTS.map(({ product, text }) => (
-            <li key={product} className="purchase-product">
+            <li key={product} className="price-card purchase-product">
               <h3 className="purchase-product__name">
                 <Link to={INDICATORS[product].path}>{INDICATORS[product].title}</Link>
               </h3>

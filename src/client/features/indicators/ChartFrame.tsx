@@ -7,6 +7,7 @@
  */
 import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ChartCredit } from '../../ui/chart/ChartCredit';
+import './planner.css';
 
 class ChartLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -85,7 +86,7 @@ export function ChartFrame({ legend, children }: ChartFrameProps) {
   );
 }
 
-/** A colour key under a chart; the swatch classes are in indicators.css. */
+/** A colour key under a chart; the swatch classes are in planner.css. */
 export function ChartLegend({ items }: { items: readonly { label: string; swatch: string }[] }) {
   return (
     <ul className="indicator-legend">

@@ -25,7 +25,7 @@ import {
 } from './portfolio-math';
 import { dayAt, formatDay } from './sample-days';
 import { SAMPLE_PORTFOLIO } from './sample-portfolio';
-import './indicators.css';
+import './portfolio-planner.css';
 
 const PortfolioChart = lazy(() =>
   import('./PortfolioChart').then((module) => ({ default: module.PortfolioChart })),

@@ -20,7 +20,7 @@ import {
 } from './position-math';
 import { dayAt, formatDay } from './sample-days';
 import { SAMPLE_TRADE } from './sample-trade';
-import './indicators.css';
+import './position-planner.css';
 
 const PositionChart = lazy(() =>
   import('./PositionChart').then((module) => ({ default: module.PositionChart })),
