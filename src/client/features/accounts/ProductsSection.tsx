@@ -16,6 +16,7 @@ import {
 } from '#shared/indicator-products';
 import type { OwnAccessRecord } from '#shared/product-access-schemas';
 import { ApiError } from '../../lib/api';
+import { formatDate } from '../../lib/date-format';
 import { devLog } from '../../lib/dev-log';
 import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/form/FormMessage';
@@ -27,15 +28,6 @@ type Load =
   | { phase: 'loading' }
   | { phase: 'failed'; message: string }
   | { phase: 'loaded'; records: OwnAccessRecord[] };
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "29 Nov 2026" in the visitor's own time zone. */
-export function formatAccessDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
-}
 
 const STATE_LABELS: Record<AccessState, string> = {
   requested: 'Waiting to be shared',
@@ -57,15 +49,15 @@ const STATE_TONES: Record<AccessState, 'success' | 'warning' | 'muted'> = {
 export function accessSentence(record: OwnAccessRecord): string {
   switch (record.state) {
     case 'requested':
-      return `Asked for on ${formatAccessDate(record.createdAt)}. It is added to your TradingView username by hand, usually within a day.`;
+      return `Asked for on ${formatDate(record.createdAt)}. It is added to your TradingView username by hand, usually within a day.`;
     case 'active':
       return record.endsAt
-        ? `On your TradingView username until ${formatAccessDate(record.endsAt)}.`
+        ? `On your TradingView username until ${formatDate(record.endsAt)}.`
         : 'On your TradingView username, with no end date.';
     case 'ended':
-      return `Ended on ${formatAccessDate(record.endsAt ?? record.createdAt)}.`;
+      return `Ended on ${formatDate(record.endsAt ?? record.createdAt)}.`;
     case 'revoked':
-      return `Taken off on ${formatAccessDate(record.endsAt ?? record.createdAt)}. Write to support if you think this is a mistake.`;
+      return `Taken off on ${formatDate(record.endsAt ?? record.createdAt)}. Write to support if you think this is a mistake.`;
     case 'declined':
       return record.kind === 'freeTrial'
         ? 'Not granted, so the trial is still yours: ask again with the right TradingView username.'

@@ -5,6 +5,7 @@
  * cards), and the largest fall from a high. The visitor changes the quantities; everything follows.
  */
 import { lazy, useMemo, useState, type CSSProperties } from 'react';
+import { formatDay } from '../../lib/date-format';
 import { TextField } from '../../ui/form/Field';
 import { ChartFrame, ChartLegend } from './ChartFrame';
 import {
@@ -23,7 +24,7 @@ import {
   portfolioSeries,
   type HoldingResult,
 } from './portfolio-math';
-import { dayAt, formatDay } from './sample-days';
+import { dayAt } from './sample-days';
 import { SAMPLE_PORTFOLIO } from './sample-portfolio';
 import './portfolio-planner.css';
 

@@ -9,14 +9,9 @@
 import {
   CandlestickSeries,
   LineStyle,
-  type AutoscaleInfo,
   type IChartApi,
   type IPriceLine,
-  type IPrimitivePaneRenderer,
-  type IPrimitivePaneView,
   type ISeriesApi,
-  type ISeriesPrimitive,
-  type SeriesAttachedParameter,
   type Time,
 } from 'lightweight-charts';
 import { useEffect, useRef, type RefObject } from 'react';
@@ -25,12 +20,7 @@ import { useLightweightChart } from '../../ui/chart/use-lightweight-chart';
 import { roundPrice, type LevelField } from './position-math';
 import { dayAt } from './sample-days';
 import { SAMPLE_CANDLES, SAMPLE_START } from './sample-prices';
-
-export interface ChartLevels {
-  entry: number;
-  stop: number;
-  target: number;
-}
+import { FIELDS, isPrice, TradeZones, type ChartLevels, type ZoneState } from './trade-zones';
 
 interface PositionChartProps {
   /** The candle the trade starts at: the zones are shaded from there to the right edge. */
@@ -44,92 +34,8 @@ interface PositionChartProps {
   description: string;
 }
 
-const FIELDS: readonly LevelField[] = ['entry', 'stop', 'target'];
 /** How close (CSS px) a press must be to a line to take hold of it. */
 const GRAB_DISTANCE = 10;
-
-const isPrice = (value: number) => Number.isFinite(value) && value > 0;
-
-interface ZoneState {
-  levels: ChartLevels;
-  visible: boolean;
-  from: Time;
-  risk: string;
-  reward: string;
-}
-
-/** The two shaded zones, drawn under the candles (a series primitive of lightweight-charts). */
-class TradeZones implements ISeriesPrimitive<Time> {
-  private chart: IChartApi | null = null;
-  private series: ISeriesApi<'Candlestick'> | null = null;
-  private requestUpdate: (() => void) | null = null;
-  private state: ZoneState;
-  private readonly views: readonly IPrimitivePaneView[];
-
-  constructor(state: ZoneState) {
-    this.state = state;
-    this.views = [{ zOrder: () => 'bottom', renderer: () => this.renderer() }];
-  }
-
-  attached(param: SeriesAttachedParameter<Time>): void {
-    this.chart = param.chart as IChartApi;
-    this.series = param.series as ISeriesApi<'Candlestick'>;
-    this.requestUpdate = param.requestUpdate;
-  }
-
-  detached(): void {
-    this.chart = null;
-    this.series = null;
-    this.requestUpdate = null;
-  }
-
-  update(state: ZoneState): void {
-    this.state = state;
-    this.requestUpdate?.();
-  }
-
-  paneViews(): readonly IPrimitivePaneView[] {
-    return this.views;
-  }
-
-  /** The zones stay on the chart even when a target lies beyond the candles' range. */
-  autoscaleInfo(): AutoscaleInfo | null {
-    const { levels, visible } = this.state;
-    const prices = FIELDS.map((field) => levels[field]).filter(isPrice);
-    if (!visible || prices.length === 0) return null;
-    return { priceRange: { minValue: Math.min(...prices), maxValue: Math.max(...prices) } };
-  }
-
-  private renderer(): IPrimitivePaneRenderer | null {
-    const { chart, series } = this;
-    const { levels, visible, from, risk, reward } = this.state;
-    if (!chart || !series || !visible) return null;
-    const left = chart.timeScale().timeToCoordinate(from) ?? 0;
-    const y = (price: number) => series.priceToCoordinate(price);
-    const entry = y(levels.entry);
-    const stop = y(levels.stop);
-    const target = y(levels.target);
-    if (entry === null || stop === null || target === null) return null;
-    return {
-      draw: (target2d) => {
-        target2d.useBitmapCoordinateSpace(
-          ({ context, bitmapSize, horizontalPixelRatio, verticalPixelRatio }) => {
-            const x = Math.max(0, Math.round(left * horizontalPixelRatio));
-            const width = bitmapSize.width - x;
-            const band = (a: number, b: number, color: string) => {
-              const top = Math.round(Math.min(a, b) * verticalPixelRatio);
-              const bottom = Math.round(Math.max(a, b) * verticalPixelRatio);
-              context.fillStyle = color;
-              context.fillRect(x, top, width, bottom - top);
-            };
-            band(entry, stop, risk);
-            band(entry, target, reward);
-          },
-        );
-      },
-    };
-  }
-}
 
 interface ChartParts {
   chart: IChartApi;

@@ -5,6 +5,7 @@
  * in money. The numbers are the page's own (position-math.ts); the chart streams in after them.
  */
 import { lazy, useId, useState } from 'react';
+import { formatDay } from '../../lib/date-format';
 import { TextField } from '../../ui/form/Field';
 import { ChartFrame, ChartLegend } from './ChartFrame';
 import { formatPrice, formatUnits, formatUsd } from './number-format';
@@ -18,7 +19,7 @@ import {
   type Side,
   type SizingField,
 } from './position-math';
-import { dayAt, formatDay } from './sample-days';
+import { dayAt } from './sample-days';
 import { SAMPLE_TRADE } from './sample-trade';
 import './position-planner.css';
 

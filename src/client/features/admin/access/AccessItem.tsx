@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ACCESS_KIND_LABELS, INDICATORS, type AccessState } from '#shared/indicator-products';
 import type { AdminAccessRecord } from '#shared/product-access-schemas';
 import { FormMessage } from '../../../ui/form/FormMessage';
-import { formatDateTime } from '../admin-format';
+import { formatDateTime } from '../../../lib/date-format';
 import { messageOf } from '../use-admin-data';
 import { AccessActions } from './AccessActions';
 

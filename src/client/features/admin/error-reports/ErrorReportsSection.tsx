@@ -6,7 +6,8 @@
  */
 import { ERROR_REPORTS_LIST_LIMIT } from '#shared/error-report-schemas';
 import { FormMessage } from '../../../ui/form/FormMessage';
-import { formatDateTime, pageTitle, plural } from '../admin-format';
+import { formatDateTime } from '../../../lib/date-format';
+import { pageTitle, plural } from '../admin-format';
 import { deleteErrorReport, fetchErrorReports, type ErrorReport } from '../api';
 import { DeleteControl } from '../DeleteControl';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from '../DeskSection';

@@ -1,7 +1,7 @@
 /** The sent newsletters, newest first, each with its progress through the mail queue. */
 import { MAIL_LIST_INFO, type Newsletter } from '#shared/mail-list-schemas';
 import { FormMessage } from '../../../ui/form/FormMessage';
-import { formatDateTime } from '../admin-format';
+import { formatDateTime } from '../../../lib/date-format';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
 
 export function SentNewsletters({

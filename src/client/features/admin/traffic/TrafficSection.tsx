@@ -7,7 +7,8 @@ import { useId, useMemo, useState } from 'react';
 import type { TrafficResponse } from '#shared/visit-schemas';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { fetchTraffic } from '../api';
-import { formatDay, pageLabel, plural } from '../admin-format';
+import { formatDay } from '../../../lib/date-format';
+import { pageLabel, plural } from '../admin-format';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from '../DeskSection';
 import { TrafficChart } from './TrafficChart';
 import {
