@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { MESSAGES } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { resetLocalUserInfo } from '../../lib/current-user';
 import { useAssistant } from '../../lib/assistant/use-assistant';
 import { Button } from '../../ui/Button';

@@ -7,7 +7,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { usernameSchema } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { readLocalUserInfo, saveLocalUserInfo } from '../../lib/current-user';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Avatar } from '../../ui/avatars/Avatar';

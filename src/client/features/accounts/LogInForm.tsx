@@ -6,7 +6,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { validateLoginForm } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { EmailField } from '../../ui/form/EmailField';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { UserInfo } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { FormMessage } from '../../ui/form/FormMessage';
 import { Switch } from '../../ui/form/Switch';
 import { updateMe } from './api';

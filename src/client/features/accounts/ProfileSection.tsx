@@ -12,7 +12,7 @@ import {
   type UserInfo,
 } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { avatarIndex } from '../../ui/avatars/avatar-list';
 import { Button } from '../../ui/Button';
 import { TextAreaField, TextField } from '../../ui/form/Field';

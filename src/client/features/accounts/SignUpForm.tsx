@@ -14,7 +14,7 @@ import {
 } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { useAssistant } from '../../lib/assistant/use-assistant';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';

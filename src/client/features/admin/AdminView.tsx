@@ -5,7 +5,7 @@
  * server, which answers 401 or 403 whatever the page shows.
  */
 import { isAdmin } from '../../lib/current-user';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { ShieldIcon } from '../../ui/icons';

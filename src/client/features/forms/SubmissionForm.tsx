@@ -15,7 +15,7 @@ import {
   validateSubmissionValues,
   type SubmissionValues,
 } from '#shared/submission-schemas';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/form/Checkbox';

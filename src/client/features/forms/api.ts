@@ -1,6 +1,6 @@
 /**
- * The forms' one call: POST /api/submissions with a submission the shared schema built (spec §3
- * "Generic form submission"). Throws the ApiError of lib/api on failure.
+ * The forms' one call: POST /api/submissions with a submission the shared schema built. Throws the
+ * ApiError of lib/api on failure.
  */
 import type { SubmissionPayload } from '#shared/submission-schemas';
 import { api } from '../../lib/api';

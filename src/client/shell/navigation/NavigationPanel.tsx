@@ -8,8 +8,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
-import { useAuth } from '../../lib/auth-state';
-import { isAdmin, useLocalUserInfo } from '../../lib/current-user';
+import { useAuth } from '../../lib/auth/use-auth';
+import { isAdmin } from '../../lib/current-user';
+import { useLocalUserInfo } from '../../lib/use-local-user-info';
 import { Avatar } from '../../ui/avatars/Avatar';
 import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/button-class';

@@ -2,55 +2,21 @@
  * Auth state (spec §4): `signedIn` is null while checking, true when signed in, false when signed out
  * or when the check fails; `userInfoState` is null while the user info loads, true once loaded,
  * false otherwise. AuthProvider asks GET /api/me once on start, keeps the user current from the live
- * stream's `user` event, and owns log-in, sign-up and log-out.
+ * stream's `user` event, and owns log-in, sign-up and log-out; components read it with useAuth.
  */
-import {
-  createContext,
-  use,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginPayload, RegisterPayload } from '#shared/account-schemas';
-import { api } from './api';
+import { api } from '../api';
 import {
   currentUserOf,
   resetLocalUserInfo,
   userInfoFromBody,
-  type CurrentUser,
   type UserInfo,
-} from './current-user';
-import { devLog, setDevLogRank } from './dev-log';
-import { liveConnection } from './live-connection';
-import { useLiveEvent } from './use-live-event';
-
-export type AuthStatus = boolean | null;
-
-export interface AuthApi {
-  signedIn: AuthStatus;
-  userInfoState: boolean | null;
-  /** The spec's "current user in the client" (avatar, username, adminRank). */
-  user: CurrentUser | null;
-  /** The whole user info (e-mail, verification, bio, newsletter…) for the account page. */
-  info: UserInfo | null;
-  /** Asks the server again. */
-  refresh: () => Promise<void>;
-  /** Takes a user a call already returned (null signs out locally). */
-  setUserInfo: (info: UserInfo | null) => void;
-  /** POST /api/auth/login; throws the ApiError on failure. */
-  logIn: (payload: LoginPayload) => Promise<UserInfo>;
-  /** POST /api/auth/register (creates the account and logs in); throws the ApiError on failure. */
-  register: (payload: RegisterPayload) => Promise<UserInfo>;
-  /**
-   * Log out (spec §4): stops the live listeners, ends the session on the server, then clears the
-   * user's data (local user info back to its defaults). Throws when the server could not end the
-   * session; the caller reports it as handleLogOut, and the visitor stays signed in.
-   */
-  logOut: () => Promise<void>;
-}
+} from '../current-user';
+import { devLog, setDevLogRank } from '../dev-log';
+import { liveConnection } from '../live-connection';
+import { useLiveEvent } from '../use-live-event';
+import { AuthContext, type AuthApi, type AuthStatus } from './use-auth';
 
 interface AuthSnapshot {
   signedIn: AuthStatus;
@@ -64,8 +30,6 @@ const SIGNED_OUT: AuthSnapshot = { signedIn: false, userInfoState: false, info: 
 function snapshotOf(info: UserInfo | null): AuthSnapshot {
   return info ? { signedIn: true, userInfoState: true, info } : SIGNED_OUT;
 }
-
-const AuthContext = createContext<AuthApi | null>(null);
 
 async function fetchMe(signal?: AbortSignal): Promise<AuthSnapshot> {
   try {
@@ -172,10 +136,4 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;
-}
-
-export function useAuth(): AuthApi {
-  const auth = use(AuthContext);
-  if (!auth) throw new Error('useAuth needs an <AuthProvider> above it');
-  return auth;
 }
