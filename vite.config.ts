@@ -72,6 +72,17 @@ export default defineConfig({
     target: 'es2022',
     // Keep every chunk's module-preload honest: only what a route needs is fetched with it.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The chart library stays a chunk of its own: ui/chart's setup, used by every chart, would
+          // otherwise share its chunk and its name.
+          groups: [
+            { name: 'lightweight-charts', test: /node_modules[\\/]lightweight-charts[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },

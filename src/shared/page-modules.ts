@@ -2,7 +2,7 @@
  * Which module under src/client/pages shows each route, in one place: the client router loads it
  * lazily from here, and the server tells the browser to fetch it (and what it imports) together with
  * the page's HTML, so a first visit does not wait for the main script to ask for it.
- * A module exports its page under its file's name (AboutPage.tsx → AboutPage) and an ErrorBoundary.
+ * A module exports its page under its file's name (AboutPage.tsx → AboutPage).
  */
 import { paths, type RouteName } from './paths';
 

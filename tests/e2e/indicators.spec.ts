@@ -9,6 +9,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
+import { formatDate } from '../../src/client/lib/date-format';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '../support/accounts';
 import { useAccountsSite } from '../support/accounts-site';
 import { axeViolationsInPage as axeViolations } from '../support/axe';
@@ -197,24 +198,8 @@ test('a signed-in visitor asks for a trial; /account shows it waiting, then acti
   expect(granted.status).toBe(200);
   await record.getByText('Active', { exact: true }).waitFor();
   const endsAt = (granted.json as { record: { endsAt: string } }).record.endsAt;
-  const shown = await page.evaluate((iso) => {
-    const date = new Date(iso);
-    const months = [
-      'Jan',
-      'Feb',
-      'Mar',
-      'Apr',
-      'May',
-      'Jun',
-      'Jul',
-      'Aug',
-      'Sep',
-      'Oct',
-      'Nov',
-      'Dec',
-    ];
-    return `${date.getDate()} ${months[date.getMonth()]} ${date.getFullYear()}`;
-  }, endsAt);
+  // The account page writes the end date in the visitor's time zone; the browser runs on this machine.
+  const shown = formatDate(endsAt);
   expect(await record.innerText()).toContain(`until ${shown}`);
 });
 

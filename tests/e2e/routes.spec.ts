@@ -2,7 +2,7 @@
 import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
 import { paths, type RouteName } from '#shared/paths';
-import { documentTitleFor } from '../../src/client/app/document-title';
+import { documentTitleFor } from '../../src/client/lib/document-title';
 import { VIEWPORTS } from '../support/browser';
 import { gotoPage, useSite } from '../support/site';
 

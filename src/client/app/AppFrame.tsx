@@ -1,11 +1,12 @@
-/** The root route: the app-wide providers around the shell. */
-import { AuthProvider } from '../lib/auth-state';
-import { LiveStreamSync } from '../lib/use-live-event';
+/** The root route: the app-wide providers around the shell, with the features' pop-ups registered. */
+import { AuthProvider } from '../lib/auth/AuthProvider';
+import { LiveStreamSync } from '../lib/LiveStreamSync';
 import { VisitCounter } from '../lib/visit-counter';
-import { LayoutProvider } from '../shell/layout/LayoutProvider';
-import { LoadingOverlayProvider } from '../shell/overlays/LoadingOverlay';
-import { PopupProvider } from '../shell/popups/PopupProvider';
+import { LayoutProvider } from '../lib/layout/LayoutProvider';
+import { LoadingOverlayProvider } from '../lib/loading/LoadingOverlayProvider';
+import { PopupProvider } from '../lib/popups/PopupProvider';
 import { Shell } from '../shell/Shell';
+import { FEATURE_POPUPS } from './feature-popups';
 
 export function AppFrame() {
   return (
@@ -14,7 +15,7 @@ export function AppFrame() {
       <VisitCounter />
       <AuthProvider>
         <LoadingOverlayProvider>
-          <PopupProvider>
+          <PopupProvider registry={FEATURE_POPUPS}>
             <Shell />
           </PopupProvider>
         </LoadingOverlayProvider>

@@ -4,9 +4,9 @@
  */
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { COPY } from '#shared/copy';
-import { usePopups } from '../shell/popups/PopupProvider';
+import { usePopups } from '../lib/popups/use-popups';
 import { Button } from '../ui/Button';
-import { MAIN_CONTENT_ID } from './main-content';
+import { MAIN_CONTENT_ID } from '../lib/main-content';
 
 function describe(error: unknown): { error: string; errorName: string } {
   if (isRouteErrorResponse(error))

@@ -1,6 +1,6 @@
 /**
  * Every route of the spec (§2), paths from #shared/paths. Each page is its own lazily loaded module
- * exporting the page and an ErrorBoundary. Matching is case-insensitive, so /NOWOU shows Nowou and
+ * exporting the page; the router gives every page the same RouteErrorBoundary. Matching is case-insensitive, so /NOWOU shows Nowou and
  * /PRODUCTIVITY/ is replaced by /nowou. Unknown paths show Home; /assets/… renders nothing.
  */
 import type { ComponentType } from 'react';
@@ -10,10 +10,7 @@ import { paths } from '#shared/paths';
 import { AppFrame } from './AppFrame';
 import { RouteErrorBoundary, ShellErrorBoundary } from './RouteErrorBoundary';
 
-interface PageModule {
-  ErrorBoundary: ComponentType;
-  [name: string]: unknown;
-}
+type PageModule = Record<string, unknown>;
 
 /** Every page module, each its own lazily loaded chunk (SimplePage and LegalPage are parts, not pages). */
 const pageModuleLoaders = import.meta.glob<PageModule>([
@@ -23,7 +20,7 @@ const pageModuleLoaders = import.meta.glob<PageModule>([
   '!../pages/legal/LegalPage.tsx',
 ]);
 
-/** The route's page module (#shared/page-modules) on first visit, with the module's own error boundary. */
+/** The route's page module (#shared/page-modules) on first visit, with the pages' error boundary. */
 function lazyPage(route: PageModuleRoute) {
   const load = pageModuleLoaders[`../pages/${PAGE_MODULES[route]}.tsx`];
   if (!load) throw new Error(`No page module for ${route}`);
@@ -31,7 +28,7 @@ function lazyPage(route: PageModuleRoute) {
     const module = await load();
     return {
       Component: module[pageExportName(route)] as ComponentType,
-      ErrorBoundary: module.ErrorBoundary,
+      ErrorBoundary: RouteErrorBoundary,
     };
   };
 }

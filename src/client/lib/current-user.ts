@@ -4,7 +4,6 @@
  * username, adminRank), and the visitor's local user info (avatar and username kept in the browser).
  * Nothing here imports zod: the navigation panel reads it on the first load.
  */
-import { useSyncExternalStore } from 'react';
 import type { UserInfo } from '#shared/account-schemas';
 import { STORAGE_KEYS } from '#shared/storage-keys';
 import { readStored, writeStored, type LocalUserInfo } from './storage';
@@ -112,7 +111,7 @@ function onStorage(event: StorageEvent) {
   if (event.key === null || event.key === STORAGE_KEYS.localUserInfo) notifyLocal();
 }
 
-function subscribeLocal(listener: () => void): () => void {
+export function subscribeLocal(listener: () => void): () => void {
   if (localListeners.size === 0) window.addEventListener('storage', onStorage);
   localListeners.add(listener);
   return () => {
@@ -121,12 +120,7 @@ function subscribeLocal(listener: () => void): () => void {
   };
 }
 
-function localUserInfoSnapshot(): LocalUserInfo {
+export function localUserInfoSnapshot(): LocalUserInfo {
   localSnapshot ??= readLocalUserInfo();
   return localSnapshot;
-}
-
-/** The local user info, kept current across components and other tabs. */
-export function useLocalUserInfo(): LocalUserInfo {
-  return useSyncExternalStore(subscribeLocal, localUserInfoSnapshot, () => DEFAULT_LOCAL_USER_INFO);
 }

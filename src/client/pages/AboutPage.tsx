@@ -3,12 +3,10 @@
  * time), then every offering with a way in.
  */
 import about from '#content/pages/about.md';
-import { siteContent } from '../app/site-content';
+import { siteContent } from '../lib/site-content';
 import { OfferingCards } from './home/OfferingCards';
 import { MarkdownBlocks } from './markdown/MarkdownBlocks';
 import { PageMain } from './PageMain';
-
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 export function AboutPage() {
   const { summary, intro, sections } = about;

@@ -1,8 +1,6 @@
 import { AccountView } from '../features/accounts/AccountView';
 import { PageMain } from './PageMain';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 export function AccountPage() {
   return (
     <PageMain route="account">

@@ -1,9 +1,8 @@
 import { NewPasswordForm } from '../features/accounts/NewPasswordForm';
-import { useNoReferrer, useResetToken } from '../features/accounts/reset-password-page';
+import { useResetToken } from '../features/accounts/use-reset-token';
+import { useNoReferrer } from '../lib/use-no-referrer';
 import '../features/accounts/account-page.css';
 import { PageMain } from './PageMain';
-
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 export function AccountResetPasswordPage() {
   useNoReferrer();

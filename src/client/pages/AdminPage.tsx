@@ -1,8 +1,6 @@
 import { AdminView } from '../features/admin/AdminView';
 import { PageMain } from './PageMain';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 export function AdminPage() {
   return (
     <PageMain route="admin" className="page--admin">

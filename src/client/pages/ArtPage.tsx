@@ -2,8 +2,6 @@ import { ARTWORKS } from '../features/art/art-content';
 import { ArtGallery } from '../features/art/ArtGallery';
 import { SimplePage } from './SimplePage';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 export function ArtPage() {
   return (
     <SimplePage

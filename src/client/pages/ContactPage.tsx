@@ -1,8 +1,6 @@
-import { siteContent } from '../app/site-content';
+import { siteContent } from '../lib/site-content';
 import { SubmissionForm } from '../features/forms/SubmissionForm';
 import { SimplePage } from './SimplePage';
-
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 export function ContactPage() {
   const { text, email } = siteContent.contact;

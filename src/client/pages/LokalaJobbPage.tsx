@@ -12,8 +12,6 @@ import { PriceCards } from '../ui/PriceCards';
 import { SwedenFlagIcon } from '../ui/icons';
 import { PageMain } from './PageMain';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 /** Checked against the schema at build (vite.config.ts) and at start, so it is taken as typed here. */
 const CONTENT: LokalaJobbContent = lokalaJobbJson;
 

@@ -1,8 +1,6 @@
 import { ListLink } from '../features/mail-lists/ListLink';
 import { PageMain } from './PageMain';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 /** /lokala-jobb-avregistrera-mail, in Swedish: the links in Lokala jobb's mails land here. */
 export function LokalaJobbUnsubscribePage() {
   return (

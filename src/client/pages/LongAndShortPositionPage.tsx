@@ -1,18 +1,9 @@
-import { INDICATORS } from '#shared/indicator-products';
-import { ROUTE_TITLES } from '#shared/paths';
-import {
-  IndicatorActions,
-  IndicatorOffer,
-  IndicatorPoints,
-  PointIcon,
-  type IndicatorPoint,
-} from '../features/indicators/IndicatorPageParts';
+import { IndicatorPage } from '../features/indicators/IndicatorPage';
+import type { IndicatorPoint } from '../features/indicators/IndicatorPageParts';
+import { PointIcon } from '../features/indicators/point-icons';
 import { PositionPlanner } from '../features/indicators/PositionPlanner';
 import { CandlesIllustration } from './illustrations/illustrations';
-import { NumberedSteps } from '../ui/NumberedSteps';
 import { PageMain } from './PageMain';
-
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 const POINTS: readonly IndicatorPoint[] = [
   {
@@ -59,68 +50,27 @@ const STEPS = [
 export function LongAndShortPositionPage() {
   return (
     <PageMain route="longAndShortPosition">
-      <div className="page__top" data-illustrated>
-        <div className="page__intro">
-          <p className="page__eyebrow">TradingView indicator</p>
-          <h1 className="page__title">{ROUTE_TITLES.longAndShortPosition}</h1>
-          <p className="page__lead">
-            Draws your trade before you take it: the entry, stop and target as zones on the chart,
-            the risk-reward ratio beside them, and the position size that keeps a losing trade to
-            the share of your account you chose.
-          </p>
-          <IndicatorActions product="longAndShortPosition" />
-        </div>
-        <div className="page__visual">
-          <CandlesIllustration />
-        </div>
-      </div>
-
-      <section className="page__section indicator-section" aria-labelledby="ls-demo-title">
-        <h2 id="ls-demo-title" className="page__section-title">
-          Plan a trade on sample prices
-        </h2>
-        <p className="page__section-lead">
-          This is the indicator&rsquo;s arithmetic on a year of made-up daily prices. Drag the
-          entry, stop and target lines on the chart or type the prices, then set your account size
-          and risk: every figure below follows.
-        </p>
-        <PositionPlanner />
-        <p className="indicator-disclaimer">
-          The prices are generated, not market data, and nothing on this page is financial advice.
-        </p>
-      </section>
-
-      <section className="page__section indicator-section" aria-labelledby="ls-what-title">
-        <h2 id="ls-what-title" className="page__section-title">
-          What it draws on your chart
-        </h2>
-        <IndicatorPoints points={POINTS} />
-      </section>
-
-      <section className="page__section" aria-labelledby="ls-read-title">
-        <h2 id="ls-read-title" className="page__section-title">
-          How to read it
-        </h2>
-        <NumberedSteps steps={STEPS} />
-      </section>
-
-      <section className="page__section" aria-labelledby="ls-who-title">
-        <h2 id="ls-who-title" className="page__section-title">
-          Who it is for
-        </h2>
-        <p>
-          Swing and day traders on TradingView who want every trade planned the same way, with the
-          loss known before the order goes in. It works on any market and time frame TradingView
-          charts: crypto, stocks, forex and futures.
-        </p>
-        <p>
-          {INDICATORS.longAndShortPosition.title} is an invite-only script. Once your trial or
-          purchase is granted it appears on your charts under Indicators, in the Invite-only scripts
-          tab, for the TradingView username you gave.
-        </p>
-      </section>
-
-      <IndicatorOffer product="longAndShortPosition" />
+      <IndicatorPage
+        product="longAndShortPosition"
+        idPrefix="ls"
+        lead="Draws your trade before you take it: the entry, stop and target as zones on the chart, the risk-reward ratio beside them, and the position size that keeps a losing trade to the share of your account you chose."
+        illustration={<CandlesIllustration />}
+        demo={{
+          title: 'Plan a trade on sample prices',
+          lead: (
+            <>
+              This is the indicator&rsquo;s arithmetic on a year of made-up daily prices. Drag the
+              entry, stop and target lines on the chart or type the prices, then set your account
+              size and risk: every figure below follows.
+            </>
+          ),
+          planner: <PositionPlanner />,
+        }}
+        pointsTitle="What it draws on your chart"
+        points={POINTS}
+        steps={STEPS}
+        audience="Swing and day traders on TradingView who want every trade planned the same way, with the loss known before the order goes in. It works on any market and time frame TradingView charts: crypto, stocks, forex and futures."
+      />
     </PageMain>
   );
 }

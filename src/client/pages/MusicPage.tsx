@@ -1,9 +1,7 @@
-import { siteContent } from '../app/site-content';
+import { siteContent } from '../lib/site-content';
 import { TRACKS } from '../features/music/music-content';
 import { MusicPlayer } from '../features/music/MusicPlayer';
 import { SimplePage } from './SimplePage';
-
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 export function MusicPage() {
   return (

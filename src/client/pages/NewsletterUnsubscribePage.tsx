@@ -1,8 +1,6 @@
 import { ListLink } from '../features/mail-lists/ListLink';
 import { PageMain } from './PageMain';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 /** /newsletter-unsubscribe: the newsletter's confirmation and unsubscribe links land here. */
 export function NewsletterUnsubscribePage() {
   return (

@@ -4,9 +4,9 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { RouteName } from '#shared/paths';
-import { documentTitleFor } from '../app/document-title';
-import { MAIN_CONTENT_ID } from '../app/main-content';
-import { siteContent } from '../app/site-content';
+import { documentTitleFor } from '../lib/document-title';
+import { MAIN_CONTENT_ID } from '../lib/main-content';
+import { siteContent } from '../lib/site-content';
 import './pages.css';
 
 let firstPageShown = false;

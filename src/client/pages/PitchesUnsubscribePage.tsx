@@ -1,8 +1,6 @@
 import { ListLink } from '../features/mail-lists/ListLink';
 import { PageMain } from './PageMain';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 /** /pitches-mail-unsubscribe: the links in e-mails about new work land here. */
 export function PitchesUnsubscribePage() {
   return (

@@ -1,8 +1,6 @@
 import privacyPolicy from '#content/legal/privacy-policy.md';
 import { LegalPage } from './legal/LegalPage';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 export function PrivacyPolicyPage() {
   return <LegalPage route="privacyPolicy" document={privacyPolicy} />;
 }

@@ -3,14 +3,13 @@ import { INDICATORS, TRIAL_DAYS, type IndicatorProduct } from '#shared/indicator
 import { paths } from '#shared/paths';
 import { IndicatorActions } from '../features/indicators/IndicatorPageParts';
 import { INDICATOR_PLANS } from '../features/indicators/plans';
-import { DONATION_CONTENT } from '../shell/donate/donation-content';
-import { ExternalLink } from '../shell/popups/ExternalLink';
+import { DONATION_CONTENT } from '../lib/donation-content';
+import { ExternalLink } from '../ui/ExternalLink';
 import { Faq } from '../ui/Faq';
 import { NumberedSteps } from '../ui/NumberedSteps';
 import { PriceCards } from '../ui/PriceCards';
 import { PageMain } from './PageMain';
-
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
+import './purchase.css';
 
 const PRODUCTS: readonly { product: IndicatorProduct; text: string }[] = [
   {
@@ -88,9 +87,9 @@ export function PurchasePage() {
         <h2 id="products-title" className="page__section-title">
           Choose an indicator
         </h2>
-        <ul className="purchase-products">
+        <ul className="price-cards purchase-products">
           {PRODUCTS.map(({ product, text }) => (
-            <li key={product} className="purchase-product">
+            <li key={product} className="price-card purchase-product">
               <h3 className="purchase-product__name">
                 <Link to={INDICATORS[product].path}>{INDICATORS[product].title}</Link>
               </h3>

@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 import { PASSWORD_RESET_LINK_MINUTES } from '#shared/timing';
-import { siteContent } from '../app/site-content';
+import { siteContent } from '../lib/site-content';
 import { SubmissionForm } from '../features/forms/SubmissionForm';
 import { Faq } from '../ui/Faq';
 import { SimplePage } from './SimplePage';
-
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
 
 const QUESTIONS = [
   {

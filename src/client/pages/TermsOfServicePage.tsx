@@ -1,8 +1,6 @@
 import termsOfService from '#content/legal/terms-of-service.md';
 import { LegalPage } from './legal/LegalPage';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../app/RouteErrorBoundary';
-
 export function TermsOfServicePage() {
   return <LegalPage route="termsOfService" document={termsOfService} />;
 }

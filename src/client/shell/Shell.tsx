@@ -5,11 +5,11 @@
  */
 import type { CSSProperties, MouseEvent } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { MAIN_CONTENT_ID } from '../app/main-content';
+import { MAIN_CONTENT_ID } from '../lib/main-content';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
-import { useLayout } from './layout/use-layout';
-import { layoutCssProperties } from './layout/layout-style';
+import { useLayout } from '../lib/layout/use-layout';
+import { layoutCssProperties } from '../lib/layout/layout-style';
 import { NavigationProgress } from './layout/NavigationProgress';
 import { TopMenuBar } from './layout/TopMenuBar';
 import { NavigationPanel } from './navigation/NavigationPanel';

@@ -5,13 +5,13 @@
  */
 import type { UserInfo } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { useAuth } from '../../lib/auth-state';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { useAuth } from '../../lib/auth/use-auth';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Avatar } from '../../ui/avatars/Avatar';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { DataSection } from './DataSection';
-import { useEmailVerificationToken, type VerificationResult } from './email-verification';
+import { useEmailVerificationToken, type VerificationResult } from './use-email-verification-token';
 import { EmailSection } from './EmailSection';
 import { NewsletterSection } from './NewsletterSection';
 import { PasswordSection } from './PasswordSection';

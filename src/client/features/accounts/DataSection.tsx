@@ -7,17 +7,17 @@ import { useNavigate } from 'react-router';
 import { MESSAGES } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { resetLocalUserInfo } from '../../lib/current-user';
-import { useAssistant } from '../../shell/assistant/assistant-hook';
+import { useAssistant } from '../../lib/assistant/use-assistant';
 import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/button-class';
-import { TextField } from '../../ui/Field';
-import { deleteMe, EXPORT_URL } from './account-api';
-import { problemFromError } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
+import { TextField } from '../../ui/form/Field';
+import { deleteMe, EXPORT_URL } from './api';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';
-import { useFormProblem } from './use-form-problem';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 
 export const ACCOUNT_DELETED =
   'Your account and its data are deleted. Thank you for having been here.';

@@ -7,9 +7,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { usernameSchema } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { readLocalUserInfo, saveLocalUserInfo } from '../../lib/current-user';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Avatar } from '../../ui/avatars/Avatar';
 import {
   SELECTABLE_AVATARS,
@@ -18,12 +18,13 @@ import {
   nextSelectableAvatar,
 } from '../../ui/avatars/avatar-list';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
+import { TextField } from '../../ui/form/Field';
 import { RefreshIcon } from '../../ui/icons';
-import { updateMe, type MePatch } from './account-api';
-import { problemFromError } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
-import { useFocusFirstField, useFormProblem } from './use-form-problem';
+import { updateMe, type MePatch } from './api';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
+import { useFocusFirstField } from '../../ui/form/use-focus-first-field';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 import './accounts.css';
 
 export function EditAvatarForm() {

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import type { UserInfo } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { CheckIcon, MailIcon } from '../../ui/icons';
-import { resendVerificationMail } from './account-api';
-import { problemFromError, type FormProblem } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
+import { resendVerificationMail } from './api';
+import { problemFromError, type FormProblem } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';
 
 export function EmailSection({ info }: { info: UserInfo }) {

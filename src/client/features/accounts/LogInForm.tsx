@@ -6,13 +6,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { validateLoginForm } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { useAuth } from '../../lib/auth-state';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { useAuth } from '../../lib/auth/use-auth';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
-import { problemFromError } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
-import { useFocusFirstField, useFormProblem } from './use-form-problem';
+import { EmailField } from '../../ui/form/EmailField';
+import { TextField } from '../../ui/form/Field';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
+import { useFocusFirstField } from '../../ui/form/use-focus-first-field';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 import './accounts.css';
 
 const FIELDS = ['email', 'password'] as const;
@@ -48,12 +50,8 @@ export function LogInForm() {
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
-        label="Email"
+      <EmailField
         name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         onValueChange={(value) => {
           setEmail(value);

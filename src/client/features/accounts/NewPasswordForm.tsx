@@ -6,15 +6,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES, validateNewPasswordForm } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
-import { FormMessage } from '../../ui/FormMessage';
-import { confirmPasswordReset } from './account-api';
-import { CompletedMessage } from './CompletedMessage';
-import { problemFromError } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
-import { useFormProblem } from './use-form-problem';
+import { TextField } from '../../ui/form/Field';
+import { FormMessage } from '../../ui/form/FormMessage';
+import { confirmPasswordReset } from './api';
+import { CompletedMessage } from '../../ui/form/CompletedMessage';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 import './accounts.css';
 
 export const LINK_MISSING =

@@ -5,12 +5,12 @@
 import { useState } from 'react';
 import type { UserInfo } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { useAuth } from '../../lib/auth-state';
-import { FormMessage } from '../../ui/FormMessage';
-import { Switch } from '../../ui/Switch';
-import { updateMe } from './account-api';
-import { problemFromError, type FormProblem } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
+import { useAuth } from '../../lib/auth/use-auth';
+import { FormMessage } from '../../ui/form/FormMessage';
+import { Switch } from '../../ui/form/Switch';
+import { updateMe } from './api';
+import { problemFromError, type FormProblem } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';
 
 export function NewsletterSection({ info }: { info: UserInfo }) {

@@ -3,13 +3,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { MESSAGES, validateNewPasswordForm } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
-import { FormMessage } from '../../ui/FormMessage';
-import { changePassword } from './account-api';
-import { problemFromError } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
+import { TextField } from '../../ui/form/Field';
+import { FormMessage } from '../../ui/form/FormMessage';
+import { changePassword } from './api';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';
-import { useFormProblem } from './use-form-problem';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 
 const FIELDS = ['currentPassword', 'password', 'passwordConfirm'] as const;
 

@@ -14,27 +14,20 @@ import {
   TRIAL_DAYS,
   type AccessState,
 } from '#shared/indicator-products';
-import { ownProductsResponseSchema, type OwnAccessRecord } from '#shared/product-access-schemas';
-import { ApiError, api } from '../../lib/api';
+import type { OwnAccessRecord } from '#shared/product-access-schemas';
+import { ApiError } from '../../lib/api';
+import { formatDate } from '../../lib/date-format';
 import { devLog } from '../../lib/dev-log';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
+import { fetchOwnProducts } from './api';
 import { SettingsSection } from './SettingsSection';
-import '../indicators/account-products.css';
+import './account-products.css';
 
 type Load =
   | { phase: 'loading' }
   | { phase: 'failed'; message: string }
   | { phase: 'loaded'; records: OwnAccessRecord[] };
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "29 Nov 2026" in the visitor's own time zone. */
-export function formatAccessDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
-}
 
 const STATE_LABELS: Record<AccessState, string> = {
   requested: 'Waiting to be shared',
@@ -56,15 +49,15 @@ const STATE_TONES: Record<AccessState, 'success' | 'warning' | 'muted'> = {
 export function accessSentence(record: OwnAccessRecord): string {
   switch (record.state) {
     case 'requested':
-      return `Asked for on ${formatAccessDate(record.createdAt)}. It is added to your TradingView username by hand, usually within a day.`;
+      return `Asked for on ${formatDate(record.createdAt)}. It is added to your TradingView username by hand, usually within a day.`;
     case 'active':
       return record.endsAt
-        ? `On your TradingView username until ${formatAccessDate(record.endsAt)}.`
+        ? `On your TradingView username until ${formatDate(record.endsAt)}.`
         : 'On your TradingView username, with no end date.';
     case 'ended':
-      return `Ended on ${formatAccessDate(record.endsAt ?? record.createdAt)}.`;
+      return `Ended on ${formatDate(record.endsAt ?? record.createdAt)}.`;
     case 'revoked':
-      return `Taken off on ${formatAccessDate(record.endsAt ?? record.createdAt)}. Write to support if you think this is a mistake.`;
+      return `Taken off on ${formatDate(record.endsAt ?? record.createdAt)}. Write to support if you think this is a mistake.`;
     case 'declined':
       return record.kind === 'freeTrial'
         ? 'Not granted, so the trial is still yours: ask again with the right TradingView username.'
@@ -79,10 +72,8 @@ export function ProductsSection({ info }: { info: UserInfo }) {
   // `info` changes when the live `user` event says the account changed: read the products again.
   useEffect(() => {
     const controller = new AbortController();
-    api<unknown>('/api/me/products', { signal: controller.signal, list: true })
-      .then((body) =>
-        setLoad({ phase: 'loaded', records: ownProductsResponseSchema.parse(body).records }),
-      )
+    fetchOwnProducts(controller.signal)
+      .then((records) => setLoad({ phase: 'loaded', records }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (!(error instanceof ApiError)) devLog('GET /api/me/products failed', error);

@@ -12,17 +12,17 @@ import {
   type UserInfo,
 } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { useAuth } from '../../lib/auth-state';
+import { useAuth } from '../../lib/auth/use-auth';
 import { avatarIndex } from '../../ui/avatars/avatar-list';
 import { Button } from '../../ui/Button';
-import { TextAreaField, TextField } from '../../ui/Field';
-import { FormMessage } from '../../ui/FormMessage';
-import { updateMe, type MePatch } from './account-api';
+import { TextAreaField, TextField } from '../../ui/form/Field';
+import { FormMessage } from '../../ui/form/FormMessage';
+import { updateMe, type MePatch } from './api';
 import { AvatarPicker } from './AvatarPicker';
-import { problemFromError } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';
-import { useFormProblem } from './use-form-problem';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 
 const FIELDS = ['avatar', 'username', 'bio'] as const;
 

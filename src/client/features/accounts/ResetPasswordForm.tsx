@@ -6,14 +6,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { emailSchema } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
-import { requestPasswordReset } from './account-api';
-import { CompletedMessage } from './CompletedMessage';
-import { problemFromError } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
-import { useFocusFirstField, useFormProblem } from './use-form-problem';
+import { EmailField } from '../../ui/form/EmailField';
+import { requestPasswordReset } from './api';
+import { CompletedMessage } from '../../ui/form/CompletedMessage';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
+import { useFocusFirstField } from '../../ui/form/use-focus-first-field';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 import './accounts.css';
 
 export const RESET_LINK_SENT =
@@ -68,12 +69,8 @@ export function ResetPasswordForm() {
       <p className="popup__text">
         Enter the email you signed up with and we will send you a link to choose a new password.
       </p>
-      <TextField
-        label="Email"
+      <EmailField
         name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
         onValueChange={(value) => {
           setEmail(value);

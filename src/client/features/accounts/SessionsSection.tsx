@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { COPY } from '#shared/copy';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
-import { revokeOtherSessions } from './account-api';
-import { problemFromError, type FormProblem } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
+import { revokeOtherSessions } from './api';
+import { problemFromError, type FormProblem } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { SettingsSection } from './SettingsSection';
 
 export function signedOutMessage(revoked: number): string {

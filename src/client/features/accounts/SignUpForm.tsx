@@ -14,16 +14,18 @@ import {
 } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { useAuth } from '../../lib/auth-state';
-import { useAssistant } from '../../shell/assistant/assistant-hook';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { useAuth } from '../../lib/auth/use-auth';
+import { useAssistant } from '../../lib/assistant/use-assistant';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
-import { Checkbox } from '../../ui/Checkbox';
-import { TextField } from '../../ui/Field';
+import { Checkbox } from '../../ui/form/Checkbox';
+import { EmailField } from '../../ui/form/EmailField';
+import { TextField } from '../../ui/form/Field';
 import { AvatarPicker } from './AvatarPicker';
-import { problemFromError } from './form-problem';
-import { ProblemMessage } from './ProblemMessage';
-import { useFocusFirstField, useFormProblem } from './use-form-problem';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
+import { useFocusFirstField } from '../../ui/form/use-focus-first-field';
+import { useFormProblem } from '../../ui/form/use-form-problem';
 import './accounts.css';
 
 const FIELDS = [
@@ -107,20 +109,8 @@ export function SignUpForm() {
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={(event) => void submit(event)}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...text('email')}
-      />
-      <TextField
-        label="Confirm email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...text('emailConfirm')}
-      />
+      <EmailField {...text('email')} />
+      <EmailField label="Confirm email" {...text('emailConfirm')} />
       <TextField label="Username" autoComplete="username" {...text('username')} />
       <TextField
         label="Password"

@@ -5,12 +5,12 @@
  * server, which answers 401 or 403 whatever the page shows.
  */
 import { isAdmin } from '../../lib/current-user';
-import { useAuth } from '../../lib/auth-state';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { useAuth } from '../../lib/auth/use-auth';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { ShieldIcon } from '../../ui/icons';
 import { AdminDesk } from './AdminDesk';
-import './admin.css';
+import './desk.css';
 
 /** The server's refusal for a signed-in user without the rank (plugins/guards NOT_ALLOWED). */
 export const NOT_ALLOWED = 'You do not have permission to do this.';

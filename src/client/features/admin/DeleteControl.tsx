@@ -4,8 +4,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { messageOf } from './use-admin-data';
+import './delete-control.css';
 
 interface DeleteControlProps {
   /** What is deleted, for the buttons' accessible names ("this report"). */

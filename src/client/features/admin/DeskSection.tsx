@@ -1,7 +1,7 @@
 /** One section of the owner's desk: an h2 that names the region, a line about it, and its content. */
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { RefreshIcon } from '../../ui/icons';
 
 interface DeskSectionProps {

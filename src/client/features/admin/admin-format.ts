@@ -1,7 +1,6 @@
 /**
- * How the desk names pages and times: page keys (spec §2) with the route's human title beside them,
- * and times as "21 Nov 2026, 14:02" in the owner's own time zone. Written out by hand rather than
- * with Intl, whose English month abbreviations differ between locales and versions ("Sep"/"Sept").
+ * How the desk names pages and counts: page keys (spec §2) with the route's human title beside
+ * them, and "3 requests". Times are lib/date-format's.
  */
 import type { PageKey } from '#shared/page-keys';
 import { ROUTE_TITLES, type RouteName } from '#shared/paths';
@@ -27,40 +26,6 @@ export function pageTitle(key: string): string | null {
 export function pageLabel(key: string): string {
   const title = pageTitle(key);
   return title ? `${title} (${key})` : key;
-}
-
-const MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
-
-const twoDigits = (n: number) => String(n).padStart(2, '0');
-
-/** "21 Nov 2026, 14:02" in local time; the input unchanged when it is not a date. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${twoDigits(
-    date.getHours(),
-  )}:${twoDigits(date.getMinutes())}`;
-}
-
-/** "21 Nov 2026" for a UTC day 'YYYY-MM-DD' (the traffic series counts UTC days). */
-export function formatDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  const [, year, month, date] = match;
-  return `${Number(date)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
 }
 
 export function plural(count: number, one: string, many: string): string {

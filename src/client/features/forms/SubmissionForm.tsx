@@ -15,16 +15,16 @@ import {
   validateSubmissionValues,
   type SubmissionValues,
 } from '#shared/submission-schemas';
-import { api } from '../../lib/api';
-import { useAuth } from '../../lib/auth-state';
-import { usePopups } from '../../shell/popups/PopupProvider';
+import { useAuth } from '../../lib/auth/use-auth';
+import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
-import { Checkbox } from '../../ui/Checkbox';
-import { TextAreaField, TextField } from '../../ui/Field';
-import { CompletedMessage } from '../accounts/CompletedMessage';
-import { problemFromError } from '../accounts/form-problem';
-import { ProblemMessage } from '../accounts/ProblemMessage';
-import { useFormProblem } from '../accounts/use-form-problem';
+import { Checkbox } from '../../ui/form/Checkbox';
+import { TextAreaField, TextField } from '../../ui/form/Field';
+import { CompletedMessage } from '../../ui/form/CompletedMessage';
+import { problemFromError } from '../../ui/form/form-problem';
+import { ProblemMessage } from '../../ui/form/ProblemMessage';
+import { useFormProblem } from '../../ui/form/use-form-problem';
+import { postSubmission } from './api';
 import './forms.css';
 
 const INPUT_TYPES: Record<InputKind, string> = {
@@ -101,7 +101,7 @@ export function SubmissionForm({ type, errorName = 'handleSubmit' }: SubmissionF
     setProblem(null);
     setState('loading');
     try {
-      await api('/api/submissions', { method: 'POST', body: toSubmissionPayload(form, values) });
+      await postSubmission(toSubmissionPayload(form, values));
       setState('completed');
     } catch (error) {
       setProblem(problemFromError(error, fieldNames, text.failed));

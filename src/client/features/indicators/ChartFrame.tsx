@@ -6,7 +6,8 @@
  * opens the page at its top reads the text without waiting on a chart it has not scrolled to.
  */
 import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ChartCredit } from './ChartCredit';
+import { ChartCredit } from '../../ui/chart/ChartCredit';
+import './planner.css';
 
 class ChartLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -79,13 +80,13 @@ export function ChartFrame({ legend, children }: ChartFrameProps) {
       </ChartLoadBoundary>
       <figcaption className="indicator-chart__caption">
         {legend}
-        <ChartCredit />
+        <ChartCredit className="indicator-chart__credit" />
       </figcaption>
     </figure>
   );
 }
 
-/** A colour key under a chart; the swatch classes are in indicators.css. */
+/** A colour key under a chart; the swatch classes are in planner.css. */
 export function ChartLegend({ items }: { items: readonly { label: string; swatch: string }[] }) {
   return (
     <ul className="indicator-legend">

@@ -3,16 +3,10 @@
  * bought, green above zero and red below, as the indicator plots it under the price. lightweight-charts
  * is imported only by the chart modules, so it loads in its own chunk after the page's text.
  */
-import {
-  BaselineSeries,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type Time,
-} from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
-import { subscribeToTheme } from '../../shell/toggles/theme';
-import { baseChartOptions, readPalette, withAlpha, type ChartPalette } from './chart-palette';
+import { BaselineSeries, type Time } from 'lightweight-charts';
+import { useEffect } from 'react';
+import { withAlpha, type ChartPalette } from '../../ui/chart/chart-palette';
+import { useLightweightChart } from '../../ui/chart/use-lightweight-chart';
 import { formatSignedUsd } from './number-format';
 import { dayAt } from './sample-days';
 
@@ -37,50 +31,35 @@ function seriesColors(palette: ChartPalette) {
 }
 
 export function PortfolioChart({ start, pnl, description }: PortfolioChartProps) {
-  const hostRef = useRef<HTMLDivElement>(null);
-  const partsRef = useRef<{ chart: IChartApi; series: ISeriesApi<'Baseline'> } | null>(null);
-
-  useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
-    let palette = readPalette(host);
-    const chart = createChart(host, {
-      ...baseChartOptions(palette),
-      autoSize: true,
-      handleScroll: false,
-      handleScale: false,
+  const { hostRef, partsRef } = useLightweightChart(
+    () => ({
       localization: {
         locale: 'en-US',
         dateFormat: 'dd MMM yyyy',
         priceFormatter: (value: number) => formatSignedUsd(value, true),
       },
-      timeScale: { borderColor: palette.axis, fixLeftEdge: true, fixRightEdge: true },
-    });
-    const series = chart.addSeries(BaselineSeries, {
-      baseValue: { type: 'price', price: 0 },
-      lineWidth: 2,
-      priceLineVisible: false,
-      ...seriesColors(palette),
-    });
-    partsRef.current = { chart, series };
-    const unsubscribe = subscribeToTheme(() => {
-      palette = readPalette(host);
-      chart.applyOptions(baseChartOptions(palette));
-      series.applyOptions(seriesColors(palette));
-    });
-    return () => {
-      unsubscribe();
-      partsRef.current = null;
-      chart.remove();
-    };
-  }, []);
+      timeScale: { fixLeftEdge: true, fixRightEdge: true },
+    }),
+    (chart, palette) => {
+      const series = chart.addSeries(BaselineSeries, {
+        baseValue: { type: 'price', price: 0 },
+        lineWidth: 2,
+        priceLineVisible: false,
+        ...seriesColors(palette),
+      });
+      return {
+        parts: { chart, series },
+        recolor: (next) => series.applyOptions(seriesColors(next)),
+      };
+    },
+  );
 
   useEffect(() => {
     const parts = partsRef.current;
     if (!parts) return;
     parts.series.setData(pnl.map((value, index) => ({ time: dayAt(start, index) as Time, value })));
     parts.chart.timeScale().fitContent();
-  }, [start, pnl]);
+  }, [start, pnl, partsRef]);
 
   return (
     <div

@@ -5,7 +5,8 @@
  * cards), and the largest fall from a high. The visitor changes the quantities; everything follows.
  */
 import { lazy, useMemo, useState, type CSSProperties } from 'react';
-import { TextField } from '../../ui/Field';
+import { formatDay } from '../../lib/date-format';
+import { TextField } from '../../ui/form/Field';
 import { ChartFrame, ChartLegend } from './ChartFrame';
 import {
   formatPercent,
@@ -23,9 +24,9 @@ import {
   portfolioSeries,
   type HoldingResult,
 } from './portfolio-math';
-import { dayAt, formatDay } from './sample-days';
+import { dayAt } from './sample-days';
 import { SAMPLE_PORTFOLIO } from './sample-portfolio';
-import './indicators.css';
+import './portfolio-planner.css';
 
 const PortfolioChart = lazy(() =>
   import('./PortfolioChart').then((module) => ({ default: module.PortfolioChart })),

@@ -8,30 +8,19 @@
  */
 import {
   CandlestickSeries,
-  createChart,
   LineStyle,
-  type AutoscaleInfo,
   type IChartApi,
   type IPriceLine,
-  type IPrimitivePaneRenderer,
-  type IPrimitivePaneView,
   type ISeriesApi,
-  type ISeriesPrimitive,
-  type SeriesAttachedParameter,
   type Time,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
-import { subscribeToTheme } from '../../shell/toggles/theme';
-import { baseChartOptions, readPalette, withAlpha, type ChartPalette } from './chart-palette';
+import { useEffect, useRef, type RefObject } from 'react';
+import { withAlpha, type ChartPalette } from '../../ui/chart/chart-palette';
+import { useLightweightChart } from '../../ui/chart/use-lightweight-chart';
 import { roundPrice, type LevelField } from './position-math';
 import { dayAt } from './sample-days';
 import { SAMPLE_CANDLES, SAMPLE_START } from './sample-prices';
-
-export interface ChartLevels {
-  entry: number;
-  stop: number;
-  target: number;
-}
+import { FIELDS, isPrice, TradeZones, type ChartLevels, type ZoneState } from './trade-zones';
 
 interface PositionChartProps {
   /** The candle the trade starts at: the zones are shaded from there to the right edge. */
@@ -45,92 +34,8 @@ interface PositionChartProps {
   description: string;
 }
 
-const FIELDS: readonly LevelField[] = ['entry', 'stop', 'target'];
 /** How close (CSS px) a press must be to a line to take hold of it. */
 const GRAB_DISTANCE = 10;
-
-const isPrice = (value: number) => Number.isFinite(value) && value > 0;
-
-interface ZoneState {
-  levels: ChartLevels;
-  visible: boolean;
-  from: Time;
-  risk: string;
-  reward: string;
-}
-
-/** The two shaded zones, drawn under the candles (a series primitive of lightweight-charts). */
-class TradeZones implements ISeriesPrimitive<Time> {
-  private chart: IChartApi | null = null;
-  private series: ISeriesApi<'Candlestick'> | null = null;
-  private requestUpdate: (() => void) | null = null;
-  private state: ZoneState;
-  private readonly views: readonly IPrimitivePaneView[];
-
-  constructor(state: ZoneState) {
-    this.state = state;
-    this.views = [{ zOrder: () => 'bottom', renderer: () => this.renderer() }];
-  }
-
-  attached(param: SeriesAttachedParameter<Time>): void {
-    this.chart = param.chart as IChartApi;
-    this.series = param.series as ISeriesApi<'Candlestick'>;
-    this.requestUpdate = param.requestUpdate;
-  }
-
-  detached(): void {
-    this.chart = null;
-    this.series = null;
-    this.requestUpdate = null;
-  }
-
-  update(state: ZoneState): void {
-    this.state = state;
-    this.requestUpdate?.();
-  }
-
-  paneViews(): readonly IPrimitivePaneView[] {
-    return this.views;
-  }
-
-  /** The zones stay on the chart even when a target lies beyond the candles' range. */
-  autoscaleInfo(): AutoscaleInfo | null {
-    const { levels, visible } = this.state;
-    const prices = FIELDS.map((field) => levels[field]).filter(isPrice);
-    if (!visible || prices.length === 0) return null;
-    return { priceRange: { minValue: Math.min(...prices), maxValue: Math.max(...prices) } };
-  }
-
-  private renderer(): IPrimitivePaneRenderer | null {
-    const { chart, series } = this;
-    const { levels, visible, from, risk, reward } = this.state;
-    if (!chart || !series || !visible) return null;
-    const left = chart.timeScale().timeToCoordinate(from) ?? 0;
-    const y = (price: number) => series.priceToCoordinate(price);
-    const entry = y(levels.entry);
-    const stop = y(levels.stop);
-    const target = y(levels.target);
-    if (entry === null || stop === null || target === null) return null;
-    return {
-      draw: (target2d) => {
-        target2d.useBitmapCoordinateSpace(
-          ({ context, bitmapSize, horizontalPixelRatio, verticalPixelRatio }) => {
-            const x = Math.max(0, Math.round(left * horizontalPixelRatio));
-            const width = bitmapSize.width - x;
-            const band = (a: number, b: number, color: string) => {
-              const top = Math.round(Math.min(a, b) * verticalPixelRatio);
-              const bottom = Math.round(Math.max(a, b) * verticalPixelRatio);
-              context.fillStyle = color;
-              context.fillRect(x, top, width, bottom - top);
-            };
-            band(entry, stop, risk);
-            band(entry, target, reward);
-          },
-        );
-      },
-    };
-  }
-}
 
 interface ChartParts {
   chart: IChartApi;
@@ -164,6 +69,94 @@ function visibleDays(width: number): number {
   return width < 520 ? 70 : 130;
 }
 
+function candleColors(palette: ChartPalette) {
+  return {
+    upColor: palette.up,
+    downColor: palette.down,
+    borderUpColor: palette.up,
+    borderDownColor: palette.down,
+    wickUpColor: palette.up,
+    wickDownColor: palette.down,
+  };
+}
+
+interface LatestProps {
+  levels: ChartLevels;
+  valid: boolean;
+  onLevelDrag: (field: LevelField, price: number) => void;
+}
+
+/**
+ * Dragging a line: the nearest line within reach of the press follows the pointer. Answers the
+ * function that takes the listeners off again.
+ */
+function followDrags(
+  host: HTMLDivElement,
+  series: ISeriesApi<'Candlestick'>,
+  latest: RefObject<LatestProps>,
+): () => void {
+  let dragging: LevelField | null = null;
+  const offsetY = (clientY: number) => clientY - host.getBoundingClientRect().top;
+  const lineNear = (y: number): LevelField | null => {
+    let best: LevelField | null = null;
+    let bestDistance = GRAB_DISTANCE;
+    for (const field of FIELDS) {
+      const price = latest.current.levels[field];
+      if (!isPrice(price)) continue;
+      const at = series.priceToCoordinate(price);
+      if (at === null) continue;
+      const distance = Math.abs(at - y);
+      if (distance <= bestDistance) {
+        best = field;
+        bestDistance = distance;
+      }
+    }
+    return best;
+  };
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.button !== 0) return;
+    const field = lineNear(offsetY(event.clientY));
+    if (!field) return;
+    dragging = field;
+    host.setPointerCapture(event.pointerId);
+    host.dataset.dragging = 'true';
+    event.preventDefault();
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    const y = offsetY(event.clientY);
+    if (!dragging) {
+      host.style.cursor = lineNear(y) ? 'ns-resize' : '';
+      return;
+    }
+    const price = series.coordinateToPrice(y);
+    if (price !== null && price > 0) latest.current.onLevelDrag(dragging, roundPrice(price));
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (!dragging) return;
+    dragging = null;
+    delete host.dataset.dragging;
+    if (host.hasPointerCapture(event.pointerId)) host.releasePointerCapture(event.pointerId);
+  };
+  // A finger on a line drags it instead of scrolling the page; anywhere else the page scrolls.
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    if (touch && event.touches.length === 1 && lineNear(offsetY(touch.clientY)))
+      event.preventDefault();
+  };
+  host.addEventListener('pointerdown', onPointerDown);
+  host.addEventListener('pointermove', onPointerMove);
+  host.addEventListener('pointerup', onPointerUp);
+  host.addEventListener('pointercancel', onPointerUp);
+  host.addEventListener('touchstart', onTouchStart, { passive: false });
+  return () => {
+    host.removeEventListener('pointerdown', onPointerDown);
+    host.removeEventListener('pointermove', onPointerMove);
+    host.removeEventListener('pointerup', onPointerUp);
+    host.removeEventListener('pointercancel', onPointerUp);
+    host.removeEventListener('touchstart', onTouchStart);
+  };
+}
+
 export function PositionChart({
   levels,
   valid,
@@ -171,150 +164,61 @@ export function PositionChart({
   onLevelDrag,
   description,
 }: PositionChartProps) {
-  const hostRef = useRef<HTMLDivElement>(null);
-  const partsRef = useRef<ChartParts | null>(null);
   // The latest props for the handlers, which are attached once.
-  const latest = useRef({ levels, valid, onLevelDrag });
+  const latest = useRef<LatestProps>({ levels, valid, onLevelDrag });
   useEffect(() => {
     latest.current = { levels, valid, onLevelDrag };
   });
 
-  useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
-    let palette = readPalette(host);
-    const chart = createChart(host, {
-      ...baseChartOptions(palette),
-      autoSize: true,
-      // A demo with a fixed window: the page scrolls over it, and presses move the lines.
-      handleScroll: false,
-      handleScale: false,
+  // The candles and the entry day are fixed sample data: the chart is built once.
+  const { hostRef, partsRef } = useLightweightChart<ChartParts>(
+    () => ({
       localization: { locale: 'en-US', dateFormat: 'dd MMM yyyy' },
-      timeScale: { borderColor: palette.axis, rightOffset: 4 },
-    });
-    const series = chart.addSeries(CandlestickSeries, {
-      upColor: palette.up,
-      downColor: palette.down,
-      borderUpColor: palette.up,
-      borderDownColor: palette.down,
-      wickUpColor: palette.up,
-      wickDownColor: palette.down,
-      priceLineVisible: false,
-      lastValueVisible: false,
-    });
-    const candles = SAMPLE_CANDLES;
-    series.setData(
-      candles.map((candle, index) => ({ time: dayAt(SAMPLE_START, index) as Time, ...candle })),
-    );
-    const colors = lineColors(palette);
-    const lines = Object.fromEntries(
-      FIELDS.map((field) => [
-        field,
-        series.createPriceLine({
-          price: 1,
-          color: colors[field],
-          lineWidth: 2,
-          lineStyle: field === 'entry' ? LineStyle.Solid : LineStyle.Dashed,
-          axisLabelVisible: true,
-          title: LINE_TITLES[field],
-        }),
-      ]),
-    ) as Record<LevelField, IPriceLine>;
-    const zones = new TradeZones(zoneState({ levels, valid, entryIndex }, palette));
-    series.attachPrimitive(zones);
-    const parts: ChartParts = { chart, series, lines, zones, palette };
-    partsRef.current = parts;
-    const days = visibleDays(host.clientWidth);
-    chart
-      .timeScale()
-      .setVisibleLogicalRange({ from: candles.length - days, to: candles.length + 3 });
-
-    const unsubscribe = subscribeToTheme(() => {
-      palette = readPalette(host);
-      parts.palette = palette;
-      chart.applyOptions(baseChartOptions(palette));
-      series.applyOptions({
-        upColor: palette.up,
-        downColor: palette.down,
-        borderUpColor: palette.up,
-        borderDownColor: palette.down,
-        wickUpColor: palette.up,
-        wickDownColor: palette.down,
+      timeScale: { rightOffset: 4 },
+    }),
+    (chart, firstPalette, host) => {
+      const series = chart.addSeries(CandlestickSeries, {
+        ...candleColors(firstPalette),
+        priceLineVisible: false,
+        lastValueVisible: false,
       });
-      const next = lineColors(palette);
-      for (const field of FIELDS) lines[field].applyOptions({ color: next[field] });
-      const { levels: now, valid: makesTrade } = latest.current;
-      zones.update(zoneState({ levels: now, valid: makesTrade, entryIndex }, palette));
-    });
+      const candles = SAMPLE_CANDLES;
+      series.setData(
+        candles.map((candle, index) => ({ time: dayAt(SAMPLE_START, index) as Time, ...candle })),
+      );
+      const colors = lineColors(firstPalette);
+      const lines = Object.fromEntries(
+        FIELDS.map((field) => [
+          field,
+          series.createPriceLine({
+            price: 1,
+            color: colors[field],
+            lineWidth: 2,
+            lineStyle: field === 'entry' ? LineStyle.Solid : LineStyle.Dashed,
+            axisLabelVisible: true,
+            title: LINE_TITLES[field],
+          }),
+        ]),
+      ) as Record<LevelField, IPriceLine>;
+      const zones = new TradeZones(zoneState({ levels, valid, entryIndex }, firstPalette));
+      series.attachPrimitive(zones);
+      const parts: ChartParts = { chart, series, lines, zones, palette: firstPalette };
+      const days = visibleDays(host.clientWidth);
+      chart
+        .timeScale()
+        .setVisibleLogicalRange({ from: candles.length - days, to: candles.length + 3 });
 
-    // Dragging a line: the nearest line within reach of the press follows the pointer.
-    let dragging: LevelField | null = null;
-    const offsetY = (clientY: number) => clientY - host.getBoundingClientRect().top;
-    const lineNear = (y: number): LevelField | null => {
-      let best: LevelField | null = null;
-      let bestDistance = GRAB_DISTANCE;
-      for (const field of FIELDS) {
-        const price = latest.current.levels[field];
-        if (!isPrice(price)) continue;
-        const at = series.priceToCoordinate(price);
-        if (at === null) continue;
-        const distance = Math.abs(at - y);
-        if (distance <= bestDistance) {
-          best = field;
-          bestDistance = distance;
-        }
-      }
-      return best;
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.button !== 0) return;
-      const field = lineNear(offsetY(event.clientY));
-      if (!field) return;
-      dragging = field;
-      host.setPointerCapture(event.pointerId);
-      host.dataset.dragging = 'true';
-      event.preventDefault();
-    };
-    const onPointerMove = (event: PointerEvent) => {
-      const y = offsetY(event.clientY);
-      if (!dragging) {
-        host.style.cursor = lineNear(y) ? 'ns-resize' : '';
-        return;
-      }
-      const price = series.coordinateToPrice(y);
-      if (price !== null && price > 0) latest.current.onLevelDrag(dragging, roundPrice(price));
-    };
-    const onPointerUp = (event: PointerEvent) => {
-      if (!dragging) return;
-      dragging = null;
-      delete host.dataset.dragging;
-      if (host.hasPointerCapture(event.pointerId)) host.releasePointerCapture(event.pointerId);
-    };
-    // A finger on a line drags it instead of scrolling the page; anywhere else the page scrolls.
-    const onTouchStart = (event: TouchEvent) => {
-      const touch = event.touches[0];
-      if (touch && event.touches.length === 1 && lineNear(offsetY(touch.clientY)))
-        event.preventDefault();
-    };
-    host.addEventListener('pointerdown', onPointerDown);
-    host.addEventListener('pointermove', onPointerMove);
-    host.addEventListener('pointerup', onPointerUp);
-    host.addEventListener('pointercancel', onPointerUp);
-    host.addEventListener('touchstart', onTouchStart, { passive: false });
-
-    return () => {
-      host.removeEventListener('pointerdown', onPointerDown);
-      host.removeEventListener('pointermove', onPointerMove);
-      host.removeEventListener('pointerup', onPointerUp);
-      host.removeEventListener('pointercancel', onPointerUp);
-      host.removeEventListener('touchstart', onTouchStart);
-      unsubscribe();
-      partsRef.current = null;
-      chart.remove();
-    };
-    // The candles and the entry day are fixed sample data: the chart is built once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+      const recolor = (palette: ChartPalette) => {
+        parts.palette = palette;
+        series.applyOptions(candleColors(palette));
+        const next = lineColors(palette);
+        for (const field of FIELDS) lines[field].applyOptions({ color: next[field] });
+        const { levels: now, valid: makesTrade } = latest.current;
+        zones.update(zoneState({ levels: now, valid: makesTrade, entryIndex }, palette));
+      };
+      return { parts, recolor, dispose: followDrags(host, series, latest) };
+    },
+  );
 
   useEffect(() => {
     const parts = partsRef.current;
@@ -329,7 +233,7 @@ export function PositionChart({
       );
     }
     parts.zones.update(zoneState({ levels, valid, entryIndex }, parts.palette));
-  }, [levels, valid, entryIndex]);
+  }, [levels, valid, entryIndex, partsRef]);
 
   return (
     <div

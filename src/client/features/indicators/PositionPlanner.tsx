@@ -5,7 +5,8 @@
  * in money. The numbers are the page's own (position-math.ts); the chart streams in after them.
  */
 import { lazy, useId, useState } from 'react';
-import { TextField } from '../../ui/Field';
+import { formatDay } from '../../lib/date-format';
+import { TextField } from '../../ui/form/Field';
 import { ChartFrame, ChartLegend } from './ChartFrame';
 import { formatPrice, formatUnits, formatUsd } from './number-format';
 import {
@@ -18,9 +19,9 @@ import {
   type Side,
   type SizingField,
 } from './position-math';
-import { dayAt, formatDay } from './sample-days';
+import { dayAt } from './sample-days';
 import { SAMPLE_TRADE } from './sample-trade';
-import './indicators.css';
+import './position-planner.css';
 
 const PositionChart = lazy(() =>
   import('./PositionChart').then((module) => ({ default: module.PositionChart })),

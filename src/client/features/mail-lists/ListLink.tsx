@@ -9,8 +9,8 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useNoReferrer } from '../accounts/reset-password-page';
-import { readQueryParam, removeQueryParam } from '../accounts/url-params';
+import { useNoReferrer } from '../../lib/use-no-referrer';
+import { readQueryParam, removeQueryParam } from '../../lib/url-params';
 import {
   CONFIRM_TOKEN_PARAM,
   MAIL_LIST_INFO,
@@ -22,17 +22,11 @@ import { ROUTE_TITLES, type RouteName } from '#shared/paths';
 import { ApiError } from '../../lib/api';
 import { devLog } from '../../lib/dev-log';
 import { Button } from '../../ui/Button';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormMessage } from '../../ui/form/FormMessage';
 import { AlertIcon, MailIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { LIST_PAGE_TEXTS, type ListPageTexts } from './list-page-texts';
-import {
-  confirmSubscription,
-  lookUpLink,
-  resubscribe,
-  unsubscribe,
-  type LinkKind,
-} from './mail-list-api';
+import { confirmSubscription, lookUpLink, resubscribe, unsubscribe, type LinkKind } from './api';
 import { ListResult } from './ListResult';
 import { SubscribeForm } from './SubscribeForm';
 import './mail-lists.css';

@@ -9,11 +9,11 @@ import type { MailList } from '#shared/mail-list-schemas';
 import { ApiError } from '../../lib/api';
 import { devLog } from '../../lib/dev-log';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/Field';
-import { FormMessage } from '../../ui/FormMessage';
+import { TextField } from '../../ui/form/Field';
+import { FormMessage } from '../../ui/form/FormMessage';
 import type { ListPageTexts } from './list-page-texts';
 import { ListResult } from './ListResult';
-import { subscribe } from './mail-list-api';
+import { subscribe } from './api';
 
 /** The first problem with the address, in the page's language; null when it can be sent. */
 export function emailProblem(value: string, texts: ListPageTexts): string | null {

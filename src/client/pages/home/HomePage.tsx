@@ -1,13 +1,11 @@
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
-import { siteContent } from '../../app/site-content';
+import { siteContent } from '../../lib/site-content';
 import { buttonClassName } from '../../ui/button-class';
 import { ArrowRightIcon } from '../../ui/icons';
 import { PageMain } from '../PageMain';
 import { OfferingCards } from './OfferingCards';
 import './home.css';
-
-export { RouteErrorBoundary as ErrorBoundary } from '../../app/RouteErrorBoundary';
 
 function HeroArt() {
   return (

@@ -5,7 +5,7 @@
 import type { ComponentType } from 'react';
 import { OFFERING_IDS, type OfferingId } from '#shared/offerings';
 import { paths } from '#shared/paths';
-import { siteContent } from '../../app/site-content';
+import { siteContent } from '../../lib/site-content';
 import {
   ArtIllustration,
   CandlesIllustration,

@@ -5,8 +5,8 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { siteContent } from '../../app/site-content';
-import { ExternalLink } from '../../shell/popups/ExternalLink';
+import { siteContent } from '../../lib/site-content';
+import { ExternalLink } from '../../ui/ExternalLink';
 import type { MarkdownBlock, MarkdownInline, MarkdownPlaceholder } from './markdown-document';
 import './markdown.css';
 

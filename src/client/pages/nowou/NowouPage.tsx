@@ -2,8 +2,6 @@ import { NowouIllustration } from '../illustrations/illustrations';
 import { PageMain } from '../PageMain';
 import './nowou.css';
 
-export { RouteErrorBoundary as ErrorBoundary } from '../../app/RouteErrorBoundary';
-
 const FEATURES = [
   {
     title: 'Timelines',

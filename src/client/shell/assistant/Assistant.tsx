@@ -8,10 +8,12 @@
  */
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import type { AssistantEntry } from '../../lib/assistant/assistant-store';
+import { useAssistant } from '../../lib/assistant/use-assistant';
+import { useAssistantState } from '../../lib/assistant/use-assistant-state';
 import { useLiveEvent } from '../../lib/use-live-event';
 import { CloseIcon } from '../../ui/icons';
 import { KEEP_ACTIVE_ATTRIBUTE } from '../../ui/modal-inert';
-import { useAssistant, useAssistantState, type AssistantEntry } from './assistant-hook';
 import { TypedText } from './TypedText';
 import './assistant.css';
 

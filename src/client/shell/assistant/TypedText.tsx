@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { TYPING_DELAY_MIN_MS } from '#shared/timing';
-import { typingDelayMs } from './live-message-rule';
+import { typingDelayMs } from '../../lib/assistant/live-message-rule';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 

@@ -7,7 +7,7 @@ import { COPY } from '#shared/copy';
 import { isProductivityPath } from '#shared/paths';
 import { DONATE_BUTTON_DELAY_MS } from '#shared/timing';
 import { HeartIcon } from '../../ui/icons';
-import { usePopups } from '../popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 import './donate.css';
 
 export function DonateButton() {

@@ -4,11 +4,11 @@
  */
 import { Popup } from '../../ui/Popup';
 import { CrowdFundingIcon, ExternalLinkIcon, HeartIcon } from '../../ui/icons';
-import { ExternalLink } from '../popups/ExternalLink';
-import type { PopupSlotProps } from '../popups/popup-slot';
-import type { WalletName } from '../popups/popup-state';
-import { usePopups } from '../popups/PopupProvider';
-import { DONATION_CONTENT } from './donation-content';
+import { ExternalLink } from '../../ui/ExternalLink';
+import type { PopupSlotProps } from '../../lib/popups/popup-slot';
+import type { WalletName } from '../../lib/popups/popup-state';
+import { usePopups } from '../../lib/popups/use-popups';
+import { DONATION_CONTENT } from '../../lib/donation-content';
 import { WALLETS } from './wallets';
 import './donate.css';
 

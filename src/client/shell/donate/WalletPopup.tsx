@@ -3,16 +3,16 @@
  * QR image, the address, and Copy address, which reads Copied! for COPY_LABEL_RESET_MS. The back
  * arrow returns to the Donation pop-up.
  */
-import { Suspense, use, useEffect, useId, useRef, useState, type SVGProps } from 'react';
+import { Suspense, use, useEffect, useId, useRef, useState } from 'react';
 import { COPY } from '#shared/copy';
 import { COPY_LABEL_RESET_MS } from '#shared/timing';
 import { Button } from '../../ui/Button';
-import { CheckIcon } from '../../ui/icons';
+import { CheckIcon, CopyIcon } from '../../ui/icons';
 import { Popup } from '../../ui/Popup';
-import type { PopupSlotProps } from '../popups/popup-slot';
-import type { WalletName } from '../popups/popup-state';
-import { usePopups } from '../popups/PopupProvider';
-import { DONATION_CONTENT } from './donation-content';
+import type { PopupSlotProps } from '../../lib/popups/popup-slot';
+import type { WalletName } from '../../lib/popups/popup-state';
+import { usePopups } from '../../lib/popups/use-popups';
+import { DONATION_CONTENT } from '../../lib/donation-content';
 import { qrImage } from './qr-image';
 import { WALLETS } from './wallets';
 import './donate.css';
@@ -108,25 +108,4 @@ function QrCode({ text, alt }: { text: string; alt: string }) {
     );
   }
   return <img className="wallet__qr-image" src={image.src} alt={alt} width={200} height={200} />;
-}
-
-function CopyIcon({ size = 20, ...rest }: SVGProps<SVGSVGElement> & { size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      <rect x="9" y="9" width="12" height="12" rx="2" />
-      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-    </svg>
-  );
 }

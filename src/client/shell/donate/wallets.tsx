@@ -1,7 +1,7 @@
 /** The two donation wallets (spec §3): name, icon and what their QR code holds. */
 import type { ComponentType, SVGProps } from 'react';
 import { BitcoinIcon, EthereumIcon } from '../../ui/icons';
-import type { WalletName } from '../popups/popup-state';
+import type { WalletName } from '../../lib/popups/popup-state';
 
 export interface WalletInfo {
   name: string;

@@ -1,9 +1,9 @@
 /** The footer (spec §2): the Contact line, the social links as icons, and the legal and support links. */
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
-import { siteContent } from '../../app/site-content';
+import { siteContent } from '../../lib/site-content';
 import { MailIcon } from '../../ui/icons';
-import { ExternalLink } from '../popups/ExternalLink';
+import { ExternalLink } from '../../ui/ExternalLink';
 import { SOCIAL_ICONS } from './social-icons';
 import './footer.css';
 

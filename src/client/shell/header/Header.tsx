@@ -4,11 +4,11 @@
  */
 import { Link, NavLink } from 'react-router';
 import { paths } from '#shared/paths';
-import { initialsOf, siteContent } from '../../app/site-content';
+import { initialsOf, siteContent } from '../../lib/site-content';
 import { FullscreenToggle } from '../toggles/FullscreenToggle';
 import { HideLayoutToggle } from '../toggles/HideLayoutToggle';
 import { ThemeToggle } from '../toggles/ThemeToggle';
-import { useLayout } from '../layout/use-layout';
+import { useLayout } from '../../lib/layout/use-layout';
 import { NavigationMenuButton } from '../navigation/NavigationMenuButton';
 import { COMPACT_ITEMS, DESKTOP_ITEMS, type HeaderItem } from './header-links';
 import { HeaderDropdown } from './HeaderDropdown';

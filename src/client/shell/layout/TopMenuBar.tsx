@@ -1,5 +1,5 @@
-import { siteContent } from '../../app/site-content';
-import { useLayout } from './use-layout';
+import { siteContent } from '../../lib/site-content';
+import { useLayout } from '../../lib/layout/use-layout';
 
 /** Embedded-app mode's 30 px bar: the site name and a way back to the normal site. */
 export function TopMenuBar() {

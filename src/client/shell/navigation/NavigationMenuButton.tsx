@@ -1,6 +1,6 @@
 import { IconButton } from '../../ui/IconButton';
 import { MenuIcon } from '../../ui/icons';
-import { usePopups } from '../popups/PopupProvider';
+import { usePopups } from '../../lib/popups/use-popups';
 
 /** The three-bar button that opens the navigation pop-up where the panel is not inline. */
 export function NavigationMenuButton() {

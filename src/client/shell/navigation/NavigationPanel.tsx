@@ -8,15 +8,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
-import { useAuth } from '../../lib/auth-state';
-import { isAdmin, useLocalUserInfo } from '../../lib/current-user';
+import { useAuth } from '../../lib/auth/use-auth';
+import { isAdmin } from '../../lib/current-user';
+import { useLocalUserInfo } from '../../lib/use-local-user-info';
 import { Avatar } from '../../ui/avatars/Avatar';
 import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/button-class';
 import { LogOutIcon, NowouIcon, PencilIcon, ShieldIcon } from '../../ui/icons';
-import { preloadAccountPopup } from '../popups/AccountPopup';
-import { usePopups } from '../popups/PopupProvider';
-import { useErrorReport } from '../popups/useErrorReport';
+import { usePopups } from '../../lib/popups/use-popups';
+import { useErrorReport } from '../../lib/popups/use-error-report';
 import './navigation.css';
 
 export interface NavigationPanelProps {
@@ -26,7 +26,7 @@ export interface NavigationPanelProps {
 export function NavigationPanel({ variant }: NavigationPanelProps) {
   const { signedIn, user, logOut } = useAuth();
   const local = useLocalUserInfo();
-  const { open, close } = usePopups();
+  const { open, close, preload } = usePopups();
   const report = useErrorReport();
   const [loggingOut, setLoggingOut] = useState(false);
   // Inside the pop-up a followed link closes it; inline there is nothing to close.
@@ -70,7 +70,7 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
               className="navigation-panel__edit-avatar"
               aria-label="Edit avatar"
               title="Edit avatar"
-              onPointerEnter={() => preloadAccountPopup('editAvatar')}
+              onPointerEnter={() => preload('editAvatar')}
               onClick={() => open({ name: 'editAvatar' })}
             >
               <span className="navigation-panel__edit-badge" aria-hidden="true">
@@ -85,7 +85,7 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
             type="button"
             className="navigation-panel__avatar"
             aria-label="Edit avatar"
-            onPointerEnter={() => preloadAccountPopup('editAvatar')}
+            onPointerEnter={() => preload('editAvatar')}
             onClick={() => open({ name: 'editAvatar' })}
           >
             <Avatar index={local.avatar} decorative />
@@ -98,16 +98,16 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
             <Button
               variant="primary"
               fullWidth
-              onPointerEnter={() => preloadAccountPopup('signUp')}
-              onFocus={() => preloadAccountPopup('signUp')}
+              onPointerEnter={() => preload('signUp')}
+              onFocus={() => preload('signUp')}
               onClick={() => open({ name: 'signUp' })}
             >
               Sign Up
             </Button>
             <Button
               fullWidth
-              onPointerEnter={() => preloadAccountPopup('logIn')}
-              onFocus={() => preloadAccountPopup('logIn')}
+              onPointerEnter={() => preload('logIn')}
+              onFocus={() => preload('logIn')}
               onClick={() => open({ name: 'logIn' })}
             >
               Log in

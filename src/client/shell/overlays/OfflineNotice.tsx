@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { COPY } from '#shared/copy';
-import { checkReachability, useReachable } from '../../lib/connectivity';
+import { checkReachability } from '../../lib/connectivity';
+import { useReachable } from '../../lib/use-reachable';
 import { liveConnection } from '../../lib/live-connection';
 import './offline-notice.css';
 

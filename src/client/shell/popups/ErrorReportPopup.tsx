@@ -10,10 +10,10 @@ import { api, ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Popup } from '../../ui/Popup';
 import { Spinner } from '../../ui/Spinner';
-import { errorReportPayload } from './error-report';
-import type { PopupSlotProps } from './popup-slot';
-import type { ErrorReportDraft } from './popup-state';
-import { usePopups } from './PopupProvider';
+import { errorReportPayload } from '../../lib/popups/error-report';
+import type { PopupSlotProps } from '../../lib/popups/popup-slot';
+import type { ErrorReportDraft } from '../../lib/popups/popup-state';
+import { usePopups } from '../../lib/popups/use-popups';
 import './popups.css';
 
 export const ERROR_REPORT_SENT = 'Thank you — the report was sent.';

@@ -7,9 +7,9 @@ import { COPY } from '#shared/copy';
 import { Button } from '../../ui/Button';
 import { Popup } from '../../ui/Popup';
 import { isOpenableUrl } from './openable-url';
-import type { PopupSlotProps } from './popup-slot';
-import type { PopupState } from './popup-state';
-import { usePopups } from './PopupProvider';
+import type { PopupSlotProps } from '../../lib/popups/popup-slot';
+import type { PopupState } from '../../lib/popups/popup-state';
+import { usePopups } from '../../lib/popups/use-popups';
 import './popups.css';
 
 interface LeaveSitePopupProps extends PopupSlotProps {

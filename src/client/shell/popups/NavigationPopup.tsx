@@ -1,8 +1,8 @@
 /** The navigation panel as a pop-up (mobile and tablet, spec §2); the panel closes it when a link navigates. */
 import { Popup } from '../../ui/Popup';
 import { NavigationPanel } from '../navigation/NavigationPanel';
-import type { PopupSlotProps } from './popup-slot';
-import { usePopups } from './PopupProvider';
+import type { PopupSlotProps } from '../../lib/popups/popup-slot';
+import { usePopups } from '../../lib/popups/use-popups';
 
 export function NavigationPopup(slot: PopupSlotProps) {
   const { close } = usePopups();

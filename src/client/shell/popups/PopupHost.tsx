@@ -1,22 +1,26 @@
 /**
- * Renders the open pop-up by name. Each open has its own key, so content mounts fresh and no field,
- * error or checkbox survives a reopen (spec §4). After close the last pop-up stays mounted, inert,
- * for its exit transition.
+ * Renders the open pop-up by name: the shell's own pop-ups here, the features' pop-ups through the
+ * registry app/ gave the PopupProvider. Each open has its own key, so content mounts fresh and no
+ * field, error or checkbox survives a reopen (spec §4). After close the last pop-up stays mounted,
+ * inert, for its exit transition.
  */
 import { useState, type ReactNode } from 'react';
+import type { PopupSlotProps } from '../../lib/popups/popup-slot';
+import {
+  isFeaturePopup,
+  renderFeaturePopup,
+  type FeaturePopupRegistry,
+  type PopupState,
+} from '../../lib/popups/popup-state';
+import { usePopupHost } from '../../lib/popups/use-popup-host';
 import { DonationPopup } from '../donate/DonationPopup';
 import { WalletPopup } from '../donate/WalletPopup';
-import { AccountPopup } from './AccountPopup';
 import { ErrorReportPopup } from './ErrorReportPopup';
-import { IndicatorFormPopup } from './IndicatorFormPopup';
 import { LeaveSitePopup } from './LeaveSitePopup';
 import { NavigationPopup } from './NavigationPopup';
-import type { PopupState } from './popup-state';
-import type { PopupSlotProps } from './popup-slot';
-import { useOpenPopup } from './PopupProvider';
 
 export function PopupHost() {
-  const openPopup = useOpenPopup();
+  const { open: openPopup, registry } = usePopupHost();
   const [shown, setShown] = useState(openPopup);
   const [seen, setSeen] = useState(openPopup);
   if (openPopup !== seen) {
@@ -25,18 +29,20 @@ export function PopupHost() {
   }
   if (!shown) return null;
   const slot: PopupSlotProps = { leaving: openPopup === null, onExited: () => setShown(null) };
-  return <PopupContent key={shown.openId} state={shown.state} slot={slot} />;
+  return <PopupContent key={shown.openId} state={shown.state} slot={slot} registry={registry} />;
 }
 
-function PopupContent({ state, slot }: { state: PopupState; slot: PopupSlotProps }): ReactNode {
+interface PopupContentProps {
+  state: PopupState;
+  slot: PopupSlotProps;
+  registry: FeaturePopupRegistry;
+}
+
+function PopupContent({ state, slot, registry }: PopupContentProps): ReactNode {
+  if (isFeaturePopup(state)) return renderFeaturePopup(registry, state, slot);
   switch (state.name) {
     case 'navigation':
       return <NavigationPopup {...slot} />;
-    case 'signUp':
-    case 'logIn':
-    case 'resetPassword':
-    case 'editAvatar':
-      return <AccountPopup name={state.name} {...slot} />;
     case 'donation':
       return <DonationPopup {...slot} />;
     case 'wallet':
@@ -45,7 +51,5 @@ function PopupContent({ state, slot }: { state: PopupState; slot: PopupSlotProps
       return <LeaveSitePopup href={state.href} back={state.back} {...slot} />;
     case 'errorReport':
       return <ErrorReportPopup report={state.report} {...slot} />;
-    case 'indicatorForm':
-      return <IndicatorFormPopup product={state.product} kind={state.kind} {...slot} />;
   }
 }

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import { IconButton } from '../../ui/IconButton';
 import { HideLayoutIcon, ShowLayoutIcon } from '../../ui/icons';
-import { useLayout } from '../layout/use-layout';
+import { useLayout } from '../../lib/layout/use-layout';
 
 const HIDE_TOGGLE_ATTRIBUTE = 'data-hide-layout-toggle';
 const SHOW_BUTTON_ATTRIBUTE = 'data-show-layout-button';

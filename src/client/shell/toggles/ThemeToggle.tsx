@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { IconButton } from '../../ui/IconButton';
 import { MoonIcon, SunIcon } from '../../ui/icons';
 import { DEFAULT_THEME } from '#shared/storage-keys';
-import { applyTheme, currentTheme, otherTheme, subscribeToTheme } from './theme';
+import { applyTheme, currentTheme, otherTheme, subscribeToTheme } from '../../lib/theme';
 
 /** Pressed means dark. `data-theme-toggle` lets a pop-up stay open while this button is hovered. */
 export function ThemeToggle({ floating = false }: { floating?: boolean }) {

@@ -1,0 +1,228 @@
+/**
+ * The assistant's live message, owner side (spec §3 "Assistant live message", §4): write the text,
+ * pick its pages from every page key, post it; see the current message with its pages and time and
+ * clear it. The same schema as the server checks the form first (one error at a time, under its
+ * field, spec §5); the server's own answer is shown the same way. Text is only ever rendered as text.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ASSISTANT_TEXT_MAX, postAssistantMessageSchema } from '#shared/assistant-schemas';
+import type { AssistantMessage } from '#shared/live-events';
+import { PAGE_KEYS } from '#shared/page-keys';
+import { ApiError } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { TextAreaField } from '../../../ui/form/Field';
+import { FormMessage } from '../../../ui/form/FormMessage';
+import { formatDateTime } from '../../../lib/date-format';
+import { pageTitle } from '../admin-format';
+import { clearCurrentMessage, fetchCurrentMessage, postAssistantMessage } from '../api';
+import { DeskLoadFailed, DeskLoading } from '../DeskSection';
+import { PagePicker } from './PagePicker';
+import { messageOf, useAdminData } from '../use-admin-data';
+import './assistant-composer.css';
+
+type ComposerField = 'text' | 'pages';
+
+interface Problem {
+  /** The field the message belongs under; null for the whole form. */
+  field: ComposerField | null;
+  message: string;
+}
+
+function asField(name: string | undefined): ComposerField | null {
+  const first = name?.split('.')[0];
+  return first === 'text' || first === 'pages' ? first : null;
+}
+
+/** The first problem the shared schema finds, or null when the message can be posted. */
+export function checkMessage(text: string, pages: readonly string[]): Problem | null {
+  const result = postAssistantMessageSchema.safeParse({ text, pages: [...pages] });
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  return {
+    field: asField(issue?.path.map(String).join('.')),
+    message: issue?.message ?? 'Invalid value.',
+  };
+}
+
+function problemOf(error: unknown): Problem {
+  if (error instanceof ApiError) return { field: asField(error.field), message: error.message };
+  return { field: null, message: messageOf(error) };
+}
+
+export function AssistantComposer() {
+  const current = useAdminData(fetchCurrentMessage);
+  const [text, setText] = useState('');
+  const [pages, setPages] = useState<readonly string[]>([]);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [posting, setPosting] = useState(false);
+  const [posted, setPosted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // Each submit that finds a faulty field puts focus on it (a new problem object every time).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || !problem?.field) return;
+    const target =
+      problem.field === 'text'
+        ? form.querySelector<HTMLElement>('textarea')
+        : form.querySelector<HTMLElement>('.page-picker input[type="checkbox"]');
+    target?.focus();
+  }, [problem]);
+
+  function editText(value: string) {
+    setText(value);
+    setPosted(false);
+    setProblem((p) => (p?.field === 'text' ? null : p));
+  }
+
+  function editPages(next: readonly string[]) {
+    setPages(next);
+    setPosted(false);
+    setProblem((p) => (p?.field === 'pages' ? null : p));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (posting) return;
+    setPosted(false);
+    const found = checkMessage(text, pages);
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    setProblem(null);
+    setPosting(true);
+    try {
+      const message = await postAssistantMessage({ text, pages: [...pages] });
+      current.setData(message);
+      setText('');
+      setPosted(true);
+    } catch (error) {
+      setProblem(problemOf(error));
+    } finally {
+      setPosting(false);
+    }
+  }
+
+  const errorFor = (field: ComposerField) => (problem?.field === field ? problem.message : null);
+
+  return (
+    <div className="composer">
+      <form
+        ref={formRef}
+        className="form composer__form"
+        noValidate
+        aria-label="New assistant message"
+        onSubmit={(event) => void submit(event)}
+      >
+        <TextAreaField
+          label="Message"
+          name="text"
+          value={text}
+          onValueChange={editText}
+          error={errorFor('text')}
+          max={ASSISTANT_TEXT_MAX}
+          rows={4}
+          hint="Plain text, typed out in the assistant's bubble."
+        />
+        <PagePicker
+          keys={PAGE_KEYS}
+          selected={pages}
+          onChange={editPages}
+          error={errorFor('pages')}
+        />
+        {problem && !problem.field && <FormMessage tone="error">{problem.message}</FormMessage>}
+        {posted && (
+          <FormMessage tone="success">Posted. Visitors on the chosen pages see it now.</FormMessage>
+        )}
+        <div className="desk-actions">
+          <Button type="submit" variant="primary" loading={posting}>
+            Post message
+          </Button>
+        </div>
+      </form>
+      <CurrentMessage
+        loading={current.loading}
+        error={current.error}
+        message={current.data}
+        onRetry={current.reload}
+        onCleared={() => current.setData(null)}
+      />
+    </div>
+  );
+}
+
+interface CurrentMessageProps {
+  loading: boolean;
+  error: string | null;
+  /** undefined until the first answer; null when no message is live. */
+  message: AssistantMessage | null | undefined;
+  onRetry: () => void;
+  onCleared: () => void;
+}
+
+function CurrentMessage({ loading, error, message, onRetry, onCleared }: CurrentMessageProps) {
+  const [clearing, setClearing] = useState(false);
+  const [clearError, setClearError] = useState<string | null>(null);
+
+  async function clear() {
+    if (clearing) return;
+    setClearing(true);
+    setClearError(null);
+    try {
+      await clearCurrentMessage();
+      onCleared();
+    } catch (failure) {
+      setClearError(messageOf(failure));
+    } finally {
+      setClearing(false);
+    }
+  }
+
+  let body;
+  if (message === undefined) {
+    body = error ? (
+      <DeskLoadFailed message={error} onRetry={onRetry} />
+    ) : (
+      <DeskLoading label="Loading the current message…" size="sm" />
+    );
+  } else if (message === null) {
+    body = (
+      <p className="desk-empty">
+        No message is live. Visitors see nothing from the assistant until you post one.
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <p className="current-message__meta">
+          Posted <time dateTime={message.createdAtUTC}>{formatDateTime(message.createdAtUTC)}</time>
+        </p>
+        <p className="current-message__text">{message.text}</p>
+        <div className="current-message__pages">
+          <p className="current-message__pages-title">Shown on</p>
+          <ul className="page-chips">
+            {message.pages.map((key) => (
+              <li key={key} className="page-chip">
+                {pageTitle(key) ?? key} <code className="page-key">{key}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+        {clearError && <FormMessage tone="error">{clearError}</FormMessage>}
+        <div className="desk-actions desk-actions--start">
+          <Button loading={clearing} onClick={() => void clear()}>
+            Clear message
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="current-message" aria-busy={loading && message === undefined}>
+      <h3 className="current-message__title">Current message</h3>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The sections of the owner's desk, in the order they appear. A new section is one entry here and a
+ * component that renders its content; the desk adds the heading, the region and the link in the
+ * list at the top. The sections never import this list (nor the desk), so nothing loops back.
+ */
+import type { ComponentType } from 'react';
+import { ProductAccessSection } from './access/ProductAccessSection';
+import { AssistantComposer } from './assistant/AssistantComposer';
+import { ErrorReportsSection } from './error-reports/ErrorReportsSection';
+import { MailSection } from './mail/MailSection';
+import { SubmissionsSection } from './submissions/SubmissionsSection';
+import { TrafficSection } from './traffic/TrafficSection';
+
+export interface DeskSectionEntry {
+  /** The section's element id, also its #fragment. */
+  id: string;
+  title: string;
+  description: string;
+  /** The section's content: it loads its own data and holds its own controls. */
+  Component: ComponentType;
+}
+
+export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
+  {
+    id: 'assistant-message',
+    title: 'Assistant message',
+    description:
+      'Write a short note, pick the pages it appears on, and post it. It replaces the current message at once, for every visitor on those pages.',
+    Component: AssistantComposer,
+  },
+  {
+    id: 'traffic',
+    title: 'Traffic',
+    description:
+      'Visits per page, counted once per page and browser session, and visits per day over the last 90 days (UTC).',
+    Component: TrafficSection,
+  },
+  {
+    id: 'indicator-access',
+    title: 'Indicator access',
+    description:
+      'Free trials and purchases of the indicators: grant the waiting ones once the TradingView username is on the invite-only script, take ended ones off TradingView, extend or revoke the rest.',
+    Component: ProductAccessSection,
+  },
+  {
+    id: 'submissions',
+    title: 'Submissions',
+    description:
+      'What visitors sent with the site’s forms: contact, support, Lokala jobb enquiries and indicator requests, newest first.',
+    Component: SubmissionsSection,
+  },
+  {
+    id: 'mail',
+    title: 'Mail',
+    description:
+      'The newsletter, Lokala jobb and pitches lists. People join by confirming a mailed link; every mail you send carries a one-click unsubscribe link.',
+    Component: MailSection,
+  },
+  {
+    id: 'error-reports',
+    title: 'Error reports',
+    description:
+      'Reports visitors chose to send, newest first. E-mail addresses and tokens were masked before they left the browser.',
+    Component: ErrorReportsSection,
+  },
+];
