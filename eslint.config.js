@@ -88,18 +88,18 @@ const zones = [
       .filter((other) => other !== domain)
       .map((other) => ({
         target: `src/server/features/${domain}`,
-        from: [
-          `src/server/features/${other}/*.routes.ts`,
-          `src/server/features/${other}/*.repository.ts`,
-        ],
-        message: `Another domain is used through its *.service.ts functions, never its routes or repositories.`,
+        from: `src/server/features/${other}/**`,
+        except: ['**/*.service.ts'],
+        message: 'Another domain is used only through its *.service.ts files (never its routes or repositories).',
       })),
   ),
 ];
 
-const restrictPackages = (paths, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: paths, message }] }],
+const restrictImports = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
 });
+const REACT = ['react', 'react-dom', 'react-router', 'react/*', 'react-dom/*'];
+const serverNeverReact = { group: REACT, message: 'The server never imports client code.' };
 
 export default tseslint.config(
   {
@@ -148,23 +148,30 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      ...restrictPackages(['node:*'], 'The client runs in the browser.'),
+      ...restrictImports({ group: ['node:*'], message: 'The client runs in the browser.' }),
     },
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: restrictPackages(
-      ['react', 'react-dom', 'react-router', 'react/*', 'react-dom/*'],
-      'The server never imports client code.',
-    ),
+    rules: restrictImports(serverNeverReact),
+  },
+  {
+    // Within a domain, its own files by ./x; another domain by #server/features/<domain>/<file>, so
+    // every import across domains reads as one.
+    files: ['src/server/features/*/**/*.ts'],
+    ignores: ['src/server/features/*/**/*.test.ts'],
+    rules: restrictImports(serverNeverReact, {
+      regex: '^\\.\\./',
+      message: 'Import your own domain by ./x and another by #server/features/<domain>/<file>.',
+    }),
   },
   {
     files: ['src/shared/**/*.ts'],
     // Tests of shared code run in Node and may read files (e.g. the shipped content).
     ignores: ['src/shared/**/*.test.ts'],
-    rules: restrictPackages(
-      ['node:*', 'react', 'react-dom', 'react-router', 'react/*', 'react-dom/*'],
-      'src/shared stays plain TypeScript, runnable in the browser and in Node.',
-    ),
+    rules: restrictImports({
+      group: ['node:*', ...REACT],
+      message: 'src/shared stays plain TypeScript, runnable in the browser and in Node.',
+    }),
   },
 );
