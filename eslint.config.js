@@ -26,7 +26,9 @@ function foldersIn(dir) {
 /** Top-level entries of src/server other than features/ and the files that assemble the app. */
 const SERVER_ENTRIES = new Set(['features', 'main.ts', 'run-server.ts', 'app.ts', 'admin-cli.ts']);
 const serverInfrastructure = readdirSync(join(ROOT, 'src/server'))
-  .filter((name) => !SERVER_ENTRIES.has(name) && !name.endsWith('.test.ts') && !name.endsWith('.md'))
+  .filter(
+    (name) => !SERVER_ENTRIES.has(name) && !name.endsWith('.test.ts') && !name.endsWith('.md'),
+  )
   .map((name) => `src/server/${name}`);
 
 const clientFeatures = foldersIn('src/client/features');
@@ -63,7 +65,8 @@ const zones = [
   {
     target: 'src/client/features',
     from: ['src/client/shell', 'src/client/pages', 'src/client/app'],
-    message: 'A feature imports only ui/, lib/ and src/shared (the shell’s pop-ups are opened through lib/popups).',
+    message:
+      'A feature imports only ui/, lib/ and src/shared (the shell’s pop-ups are opened through lib/popups).',
   },
   ...clientFeatures.map((feature) => ({
     target: `src/client/features/${feature}`,
@@ -90,7 +93,8 @@ const zones = [
         target: `src/server/features/${domain}`,
         from: `src/server/features/${other}/**`,
         except: ['**/*.service.ts'],
-        message: 'Another domain is used only through its *.service.ts files (never its routes or repositories).',
+        message:
+          'Another domain is used only through its *.service.ts files (never its routes or repositories).',
       })),
   ),
 ];
@@ -119,6 +123,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
+      // Without these, import-x reads only .js files when it follows imports, and no-cycle sees no
+      // TypeScript circle at all.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
       ],

@@ -3,7 +3,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src/client', 'src/shared', 'content', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src/client',
+  'src/shared',
+  'content',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
 const STAMP = 'dist/client/index.html';
 
 function newestMtime(path) {
@@ -21,4 +29,5 @@ export function buildIfNeeded({ force = false } = {}) {
   return true;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildIfNeeded({ force: process.argv.includes('--force') });
+if (import.meta.url === `file://${process.argv[1]}`)
+  buildIfNeeded({ force: process.argv.includes('--force') });

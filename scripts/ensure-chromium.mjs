@@ -19,7 +19,9 @@ export function ensureChromium() {
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
   if (!existsSync(CHROMIUM_PATH)) {
-    console.error(`apt-get finished but ${CHROMIUM_PATH} is still missing; install the chromium package by hand.`);
+    console.error(
+      `apt-get finished but ${CHROMIUM_PATH} is still missing; install the chromium package by hand.`,
+    );
     process.exit(1);
   }
   return CHROMIUM_PATH;
