@@ -1,5 +1,5 @@
 /**
- * Browser tests of the account flows (tests/e2e/accounts-*.spec.ts): like useSite, the real server
+ * Browser tests of the account flows (tests/e2e/accounts/): like useSite, the real server
  * on a loopback port with its own SQLite copy serving a copy of the production build, plus a real
  * SMTP sink the server mails through, and the server itself for the account factories
  * (createUser, loginAs). TRUST_PROXY is on and every tab sends its own X-Forwarded-For address, so

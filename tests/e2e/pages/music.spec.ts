@@ -8,10 +8,10 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import musicJson from '#content/music.json';
 import { paths } from '#shared/paths';
-import { formatTime } from '../../src/client/features/music/format-time';
-import { axeViolationsInPage as axeViolations } from '../support/axe';
-import { VIEWPORTS } from '../support/browser';
-import { useSite } from '../support/site';
+import { formatTime } from '../../../src/client/features/music/format-time';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS } from '#test-support/browser';
+import { useSite } from '#test-support/site';
 
 const site = useSite();
 

@@ -11,8 +11,8 @@ import {
   type ScreenClass,
 } from '#shared/layout';
 import { paths } from '#shared/paths';
-import { VIEWPORTS } from '../support/browser';
-import { gotoPage, useSite } from '../support/site';
+import { VIEWPORTS } from '#test-support/browser';
+import { gotoPage, useSite } from '#test-support/site';
 
 const site = useSite();
 

@@ -21,13 +21,16 @@ import {
 import { SESSION_TTL_MS } from '#server/features/accounts/sessions.repository';
 import { DELIVERED_MAIL_KEPT_MS } from '#server/mail/outbox.repository';
 import { MAX_STREAMS_PER_ADDRESS } from '#server/features/live/live.plugin';
-import { axeViolationsInPage as axeViolations } from '../support/axe';
-import { VIEWPORTS } from '../support/browser';
-import { gotoPage, useSite } from '../support/site';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS } from '#test-support/browser';
+import { gotoPage, useSite } from '#test-support/site';
 
 const site = useSite();
 
-const aboutSource = readFileSync(new URL('../../content/pages/about.md', import.meta.url), 'utf8');
+const aboutSource = readFileSync(
+  new URL('../../../content/pages/about.md', import.meta.url),
+  'utf8',
+);
 
 const LEGAL_PAGES = [
   { path: paths.termsOfService, title: 'Terms of service', file: 'terms-of-service.md' },
@@ -36,7 +39,7 @@ const LEGAL_PAGES = [
 
 /** The `updated:` date in a legal page's front matter. */
 function updatedDate(file: string): string {
-  const text = readFileSync(new URL(`../../content/legal/${file}`, import.meta.url), 'utf8');
+  const text = readFileSync(new URL(`../../../content/legal/${file}`, import.meta.url), 'utf8');
   const date = /^updated: (\d{4}-\d{2}-\d{2})$/m.exec(text)?.[1];
   if (!date) throw new Error(`${file} has no updated: date`);
   return date;

@@ -6,10 +6,10 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
-import { createUser, unique } from '../support/accounts';
-import { navigationPanel, openAccountPopup, useAccountsSite } from '../support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '../support/axe';
-import { VIEWPORTS } from '../support/browser';
+import { createUser, unique } from '#test-support/accounts';
+import { navigationPanel, openAccountPopup, useAccountsSite } from '#test-support/accounts-site';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite();
 

@@ -2,9 +2,9 @@
 import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
 import { paths, type RouteName } from '#shared/paths';
-import { documentTitleFor } from '../../src/client/lib/document-title';
-import { VIEWPORTS } from '../support/browser';
-import { gotoPage, useSite } from '../support/site';
+import { documentTitleFor } from '../../../src/client/lib/document-title';
+import { VIEWPORTS } from '#test-support/browser';
+import { gotoPage, useSite } from '#test-support/site';
 
 const site = useSite();
 

@@ -3,8 +3,8 @@ import { expect, test } from 'vitest';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { STORAGE_KEYS } from '#shared/storage-keys';
-import { VIEWPORTS } from '../support/browser';
-import { gotoPage, useSite } from '../support/site';
+import { VIEWPORTS } from '#test-support/browser';
+import { gotoPage, useSite } from '#test-support/site';
 
 const site = useSite();
 

@@ -3,8 +3,8 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { STORAGE_KEYS } from '#shared/storage-keys';
-import { VIEWPORTS } from '../support/browser';
-import { useSite } from '../support/site';
+import { VIEWPORTS } from '#test-support/browser';
+import { useSite } from '#test-support/site';
 
 const site = useSite();
 

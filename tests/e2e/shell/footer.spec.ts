@@ -4,9 +4,9 @@ import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { documentTitleFor } from '../../src/client/lib/document-title';
-import { VIEWPORTS } from '../support/browser';
-import { useSite } from '../support/site';
+import { documentTitleFor } from '../../../src/client/lib/document-title';
+import { VIEWPORTS } from '#test-support/browser';
+import { useSite } from '#test-support/site';
 
 const site = useSite();
 

@@ -9,10 +9,10 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
-import { formatDate } from '../../src/client/lib/date-format';
-import { call, createUser, fromAddress, loginAs, nextAddress } from '../support/accounts';
-import { useAccountsSite } from '../support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '../support/axe';
+import { formatDate } from '../../../src/client/lib/date-format';
+import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
+import { useAccountsSite } from '#test-support/accounts-site';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
 
 const site = useAccountsSite();
 

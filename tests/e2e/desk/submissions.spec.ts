@@ -5,9 +5,9 @@
 import { expect, test } from 'vitest';
 import { FORM_DEFINITIONS } from '#shared/submission-forms';
 import { toSubmissionPayload } from '#shared/submission-schemas';
-import { call, createUser, fromAddress, nextAddress } from '../support/accounts';
-import { useAccountsSite } from '../support/accounts-site';
-import { axeViolations } from '../support/browser';
+import { call, createUser, fromAddress, nextAddress } from '#test-support/accounts';
+import { useAccountsSite } from '#test-support/accounts-site';
+import { axeViolations } from '#test-support/browser';
 
 const site = useAccountsSite();
 

@@ -9,7 +9,7 @@ import { MESSAGES } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { STORAGE_KEYS } from '#shared/storage-keys';
-import { createUser } from '../support/accounts';
+import { createUser } from '#test-support/accounts';
 import {
   invalidField,
   isDesktop,
@@ -17,9 +17,9 @@ import {
   openAccountPopup,
   sendConsentedReport,
   useAccountsSite,
-} from '../support/accounts-site';
-import { VIEWPORTS } from '../support/browser';
-import { linkIn } from '../support/smtp-sink';
+} from '#test-support/accounts-site';
+import { VIEWPORTS } from '#test-support/browser';
+import { linkIn } from '#test-support/smtp-sink';
 
 const site = useAccountsSite();
 const WIDTHS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width];

@@ -6,8 +6,8 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
 import { paths } from '#shared/paths';
-import { VIEWPORTS } from '../support/browser';
-import { useSite } from '../support/site';
+import { VIEWPORTS } from '#test-support/browser';
+import { useSite } from '#test-support/site';
 
 const site = useSite();
 

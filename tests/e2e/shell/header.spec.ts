@@ -3,8 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { DROPDOWN_CLOSE_DELAY_MS } from '#shared/timing';
-import { VIEWPORTS } from '../support/browser';
-import { useSite } from '../support/site';
+import { VIEWPORTS } from '#test-support/browser';
+import { useSite } from '#test-support/site';
 
 const site = useSite();
 

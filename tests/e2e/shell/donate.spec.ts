@@ -10,9 +10,9 @@ import donationJson from '#content/donation.json';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { COPY_LABEL_RESET_MS, DONATE_BUTTON_DELAY_MS } from '#shared/timing';
-import { axeViolationsInPage as axeViolations } from '../support/axe';
-import { VIEWPORTS, type ThemeName } from '../support/browser';
-import { gotoPage, useSite } from '../support/site';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS, type ThemeName } from '#test-support/browser';
+import { gotoPage, useSite } from '#test-support/site';
 
 const site = useSite();
 

@@ -5,8 +5,8 @@
  */
 import { expect, test } from 'vitest';
 import { COPY } from '#shared/copy';
-import { call, createUser, loginAs } from '../support/accounts';
-import { openAccountPopup, useAccountsSite } from '../support/accounts-site';
+import { call, createUser, loginAs } from '#test-support/accounts';
+import { openAccountPopup, useAccountsSite } from '#test-support/accounts-site';
 
 const site = useAccountsSite();
 

@@ -9,15 +9,15 @@ import { expect, test } from 'vitest';
 import { MESSAGES, agreementMessage } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { createUser, unique } from '../support/accounts';
+import { createUser, unique } from '#test-support/accounts';
 import {
   invalidField,
   isDesktop,
   navigationPanel,
   openAccountPopup,
   useAccountsSite,
-} from '../support/accounts-site';
-import { VIEWPORTS } from '../support/browser';
+} from '#test-support/accounts-site';
+import { VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite();
 const WIDTHS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width];

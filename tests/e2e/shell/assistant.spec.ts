@@ -7,10 +7,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
 import type { AssistantMessage } from '#shared/live-events';
-import { call, createUser, loginAs } from '../support/accounts';
-import { useAccountsSite } from '../support/accounts-site';
-import { axeViolations } from '../support/browser';
-import { gotoPage } from '../support/site';
+import { call, createUser, loginAs } from '#test-support/accounts';
+import { useAccountsSite } from '#test-support/accounts-site';
+import { axeViolations } from '#test-support/browser';
+import { gotoPage } from '#test-support/site';
 
 const site = useAccountsSite();
 const PATH = '/api/admin/assistant-messages';

@@ -9,11 +9,18 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { MAIL_LIST_INFO, type MailList } from '#shared/mail-list-schemas';
 import { paths } from '#shared/paths';
-import { call, createUser, fromAddress, loginAs, nextAddress, unique } from '../support/accounts';
-import { useAccountsSite } from '../support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '../support/axe';
-import { VIEWPORTS } from '../support/browser';
-import { linkIn, type ReceivedMail } from '../support/smtp-sink';
+import {
+  call,
+  createUser,
+  fromAddress,
+  loginAs,
+  nextAddress,
+  unique,
+} from '#test-support/accounts';
+import { useAccountsSite } from '#test-support/accounts-site';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS } from '#test-support/browser';
+import { linkIn, type ReceivedMail } from '#test-support/smtp-sink';
 
 const site = useAccountsSite();
 

@@ -7,8 +7,8 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import lokalaJobb from '#content/lokala-jobb.json';
-import { axeViolations } from '../support/browser';
-import { useAccountsSite } from '../support/accounts-site';
+import { axeViolations } from '#test-support/browser';
+import { useAccountsSite } from '#test-support/accounts-site';
 
 const site = useAccountsSite();
 

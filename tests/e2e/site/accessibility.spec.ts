@@ -8,9 +8,9 @@ import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { axeViolationsInPage as axeViolations } from '../support/axe';
-import { VIEWPORTS } from '../support/browser';
-import { gotoPage, useSite } from '../support/site';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS } from '#test-support/browser';
+import { gotoPage, useSite } from '#test-support/site';
 
 const site = useSite();
 

@@ -8,10 +8,10 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { MESSAGES, TEXT_AREA_MAX_LENGTH, textAreaTooLongMessage } from '#shared/account-schemas';
 import { paths } from '#shared/paths';
-import { call, createUser, loginAs, unique } from '../support/accounts';
-import { invalidField, navigationPanel, useAccountsSite } from '../support/accounts-site';
-import { VIEWPORTS } from '../support/browser';
-import { linkIn } from '../support/smtp-sink';
+import { call, createUser, loginAs, unique } from '#test-support/accounts';
+import { invalidField, navigationPanel, useAccountsSite } from '#test-support/accounts-site';
+import { VIEWPORTS } from '#test-support/browser';
+import { linkIn } from '#test-support/smtp-sink';
 
 const site = useAccountsSite();
 const WIDTHS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width];

@@ -11,10 +11,10 @@ import { ASSISTANT_MESSAGES } from '#shared/assistant-schemas';
 import { COPY } from '#shared/copy';
 import { PAGE_KEYS } from '#shared/page-keys';
 import { paths } from '#shared/paths';
-import { call, createUser, fromAddress, loginAs, nextAddress } from '../support/accounts';
-import { invalidField, useAccountsSite } from '../support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '../support/axe';
-import { VIEWPORTS } from '../support/browser';
+import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
+import { invalidField, useAccountsSite } from '#test-support/accounts-site';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite();
 

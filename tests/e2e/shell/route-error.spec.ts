@@ -6,8 +6,8 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { useAccountsSite } from '../support/accounts-site';
-import { VIEWPORTS } from '../support/browser';
+import { useAccountsSite } from '#test-support/accounts-site';
+import { VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite();
 

@@ -9,7 +9,7 @@ import { MESSAGES } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { STORAGE_KEYS } from '#shared/storage-keys';
-import { createUser, unique } from '../support/accounts';
+import { createUser, unique } from '#test-support/accounts';
 import {
   invalidField,
   isDesktop,
@@ -17,8 +17,8 @@ import {
   openAccountPopup,
   sendConsentedReport,
   useAccountsSite,
-} from '../support/accounts-site';
-import { VIEWPORTS } from '../support/browser';
+} from '#test-support/accounts-site';
+import { VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite();
 const WIDTHS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width];

@@ -6,8 +6,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { useAccountsSite } from '../support/accounts-site';
-import { gotoPage } from '../support/site';
+import { useAccountsSite } from '#test-support/accounts-site';
+import { gotoPage } from '#test-support/site';
 
 const site = useAccountsSite();
 
