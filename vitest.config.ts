@@ -7,7 +7,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+          ],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
