@@ -9,7 +9,8 @@ import { createAppRouter } from './app/router';
 
 const container = document.getElementById('root');
 
-// Spec §2: nothing is rendered for paths under /assets (the server answers them with files or 404).
+// docs/product.md#route-quirks: nothing is rendered for paths under /assets (the server answers
+// them with files or 404).
 if (container && !isAssetPath(window.location.pathname)) {
   createRoot(container).render(
     <StrictMode>

@@ -26,7 +26,7 @@ function firstMessage(schema: z.ZodType, value: unknown): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? null);
 }
 
-describe('the spec’s §5 messages, word for word', () => {
+describe('the account field messages, word for word', () => {
   test('texts', () => {
     expect(MESSAGES).toMatchObject({
       emailMissing: 'Email is missing.',
@@ -128,7 +128,7 @@ describe('sign-up payload', () => {
     currentUTCTime: 'Sat, 21 Nov 2026 12:00:00 GMT',
   };
 
-  test('accepts the spec’s payload and drops anything else (rank, privileges)', () => {
+  test('accepts the sign-up payload and drops anything else (rank, privileges)', () => {
     const parsed = registerPayloadSchema.parse({
       ...valid,
       adminRank: 10,
@@ -233,7 +233,7 @@ describe('form validation: the first error only, in the form’s order', () => {
   });
 });
 
-test('user info carries the spec’s fields and nothing secret', () => {
+test('user info carries the documented fields and nothing secret', () => {
   expect(Object.keys(userInfoSchema.shape).sort()).toEqual(
     [
       'adminRank',

@@ -1,7 +1,9 @@
 /**
- * One schema per account input (STYLE.md §2): the server validates with these and the forms show
- * their messages, so both say the same words. Messages are the spec's (§5) word for word; the few
- * rules the spec does not have (length caps, a breached-password check) have their own plain messages.
+ * One schema per account input (docs/architecture.md#schemas-and-validation): the server validates
+ * with these and the forms show their messages, so both say the same words. Messages are the
+ * product's (docs/product.md#account-field-messages) word for word; the few rules the first
+ * specification did not have (length caps, a breached-password check) have their own plain messages
+ * (docs/product.md#accounts-beyond-the-first-specification).
  */
 import { z } from 'zod';
 
@@ -55,7 +57,10 @@ export function textAreaTooLongMessage(label: string, max = TEXT_AREA_MAX_LENGTH
   return `${label} has to be less than ${max + 1} characters.`;
 }
 
-/** The spec's generic helper: present when neither null nor the empty string. */
+/**
+ * The generic helper of docs/product.md#validation-rules: present when neither null nor the empty
+ * string.
+ */
 export function isPresent(value: unknown): boolean {
   return value !== null && value !== undefined && value !== '';
 }
@@ -106,7 +111,10 @@ export const bioSchema = requiredString(MESSAGES.bioMissing)
   .min(1, { error: MESSAGES.bioMissing, abort: true })
   .max(TEXT_AREA_MAX_LENGTH, { error: textAreaTooLongMessage('Bio'), abort: true });
 
-/** POST /api/auth/register: the spec's sign-up payload (§3). Unknown fields are dropped, never stored. */
+/**
+ * POST /api/auth/register: the sign-up payload (docs/product.md#account-routes). Unknown fields are
+ * dropped, never stored.
+ */
 export const registerPayloadSchema = z.object({
   email: emailSchema,
   username: usernameSchema,
@@ -174,7 +182,10 @@ export interface SignUpForm {
   acceptPrivacy: boolean;
 }
 
-/** The sign-up form's rules in the order the form shows them; only the first error is shown (§5). */
+/**
+ * The sign-up form's rules in the order the form shows them; only the first error is shown
+ * (docs/product.md#validation-rules).
+ */
 export function validateSignUpForm(form: SignUpForm): FieldError | null {
   return firstError([
     ['email', () => schemaMessage(emailSchema, form.email)],
@@ -228,7 +239,7 @@ export function validateNewPasswordForm(form: {
   ]);
 }
 
-/** The user info the API returns (spec §3 "User info" plus the sign-in object's fields); no secrets. */
+/** The user info the API returns (docs/product.md#users-table); no secrets. */
 export const userInfoSchema = z.object({
   uid: z.string(),
   email: z.string(),
@@ -250,7 +261,10 @@ export const meResponseSchema = z.object({ user: userInfoSchema.nullable() });
 /** 201 of POST /api/auth/register, 200 of POST /api/auth/login and PATCH /api/me. */
 export const userResponseSchema = z.object({ user: userInfoSchema });
 
-/** The spec's thresholds (§6, §9): the Admin button and admin routes above 9, developer logging from 3. */
+/**
+ * The thresholds (docs/product.md#admin-role, docs/product.md#developer-logging): the Admin button
+ * and admin routes above 9, developer logging from 3.
+ */
 export const ADMIN_RANK_ABOVE = 9;
 export const DEV_LOGGING_MIN_RANK = 3;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The spec's status names and their HTTP codes (spec §8, DESIGN.md "API conventions"). */
+/** The status names and their HTTP codes (docs/product.md#status-names-and-http-codes). */
 export const ERROR_STATUS_HTTP = {
   'invalid-argument': 400,
   unauthenticated: 401,

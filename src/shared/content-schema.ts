@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OFFERING_IDS, type OfferingId } from './offerings';
 
-/** The ten kinds of social link the footer shows (spec §2), in display order. */
+/** The ten kinds of social link the footer shows (docs/product.md#footer), in display order. */
 export const SOCIAL_KINDS = [
   'video',
   'chat',
@@ -130,7 +130,7 @@ export const ethereumAddressSchema = z
 
 /**
  * content/donation.json: the two funding links of the Donation pop-up and the addresses of its
- * Bitcoin and Ethereum wallets (spec §1, §3, §4).
+ * Bitcoin and Ethereum wallets (docs/product.md#donation-and-wallets).
  */
 export const donationContentSchema = z.object({
   crowdFundingUrl: httpsUrl,

@@ -49,7 +49,7 @@ test('ordinary error text is left as it is', () => {
   }
 });
 
-test('the payload schema takes the spec fields and an optional known page', () => {
+test('the payload schema takes the report fields and an optional known page', () => {
   const payload = { error: 'x', errorName: 'handleLogIn', timestamp: '2026-11-21T10:00:00.000Z' };
   expect(errorReportPayloadSchema.safeParse(payload).success).toBe(true);
   expect(errorReportPayloadSchema.safeParse({ ...payload, page: 'about' }).success).toBe(true);

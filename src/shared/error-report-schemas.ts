@@ -1,14 +1,16 @@
 /**
- * Error reports (spec §3: error, errorName, timestamp; §7: sent only after consent). The masking
- * runs in the browser before the consent preview, so the visitor sees exactly what would be sent,
- * and again on the server before storing; it is idempotent, so the second pass changes nothing.
+ * Error reports (docs/product.md#error-reports: error, errorName, timestamp; sent only after
+ * consent). The masking runs in the browser before the consent preview, so the visitor sees exactly
+ * what would be sent, and again on the server before storing; it is idempotent, so the second pass
+ * changes nothing.
  */
 import { z } from 'zod';
 import { PAGE_KEYS } from './page-keys';
 
 /**
- * Error names are short identifiers: the spec's (§8: handleLogIn, handleLogOut, handleSignUp,
- * handleForgotPassword, handleAvatar) and a thrown error's own name (TypeError).
+ * Error names are short identifiers: the product's (docs/product.md#error-catalogue: handleLogIn,
+ * handleLogOut, handleSignUp, handleForgotPassword, handleAvatar) and a thrown error's own name
+ * (TypeError).
  */
 export const ERROR_NAME_MAX_LENGTH = 64;
 export const ERROR_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]*$/;

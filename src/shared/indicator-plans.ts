@@ -1,7 +1,8 @@
 /**
- * The indicators' plans and prices as the owner writes them in content/indicators.json (issue 5:
- * prices live in content/). Checked by indicator-plans.test.ts against the schema below; this file
- * also keeps zod out of the pages that only read the plans (the schema is built only when used).
+ * The indicators' plans and prices as the owner writes them in content/indicators.json
+ * (docs/product.md#indicator-plans: prices live in content/). Checked by indicator-plans.test.ts
+ * against the schema below; this file also keeps zod out of the pages that only read the plans (the
+ * schema is built only when used).
  */
 import { z } from 'zod';
 import { MAX_ACCESS_DAYS } from './indicator-products';

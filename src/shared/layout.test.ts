@@ -11,7 +11,7 @@ import {
   type ScreenClass,
 } from './layout';
 
-test('the spec constants are the spec numbers', () => {
+test('the layout constants are the documented numbers', () => {
   expect(HEADER_HEIGHT_MOBILE).toBe(280);
   expect(HEADER_HEIGHT_WIDE).toBe(135);
   expect(NAVIGATION_WIDTH_DESKTOP).toBe(21);

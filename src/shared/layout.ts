@@ -1,10 +1,16 @@
-/** Screen classes, breakpoints and layout values (spec §2, §4, §9). */
+/**
+ * Screen classes, breakpoints and layout values (docs/product.md#screen-size-classes,
+ * docs/product.md#layout-values).
+ */
 export const BREAKPOINTS = { thinMobile: 495, mobile: 755, tablet: 1040 } as const;
 
 export const SCREEN_CLASSES = ['thin-mobile', 'mobile', 'tablet', 'desktop'] as const;
 export type ScreenClass = (typeof SCREEN_CLASSES)[number];
 
-/** Thin mobile up to 495, mobile up to 755, tablet up to 1040, desktop above (spec §2). */
+/**
+ * Thin mobile up to 495, mobile up to 755, tablet up to 1040, desktop above
+ * (docs/product.md#screen-size-classes).
+ */
 export function screenClassFor(width: number): ScreenClass {
   if (width <= BREAKPOINTS.thinMobile) return 'thin-mobile';
   if (width <= BREAKPOINTS.mobile) return 'mobile';

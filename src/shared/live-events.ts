@@ -1,5 +1,6 @@
 /**
- * Server-Sent Event names and payloads of GET /api/live (DESIGN.md API routes, STYLE.md §11).
+ * Server-Sent Event names and payloads of GET /api/live (docs/product.md#live-stream,
+ * docs/architecture.md#how-a-live-event-flows).
  * The client and the server both read these; every payload has a schema.
  */
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
- * The mail lists (DESIGN.md "mail_lists"): newsletter, lokalaJobb (in Swedish) and pitches. Each has
- * its page for the links in its mails; members are `pending` until they confirm (double opt-in),
- * then `subscribed`, and `unsubscribed` once they leave. The API's bodies and answers are here, so
- * the pages, the owner's desk and the server read them the same way.
+ * The mail lists (docs/product.md#mail-lists): newsletter, lokalaJobb (in Swedish) and pitches.
+ * Each has its page for the links in its mails; members are `pending` until they confirm (double
+ * opt-in), then `subscribed`, and `unsubscribed` once they leave. The API's bodies and answers are
+ * here, so the pages, the owner's desk and the server read them the same way.
  */
 import { z } from 'zod';
 import { emailSchema } from './account-schemas';

@@ -1,7 +1,7 @@
 /**
- * Page keys for visit counting and assistant targeting (spec §2).
- * The spec's two indicator special cases compared the path with a leading slash and so never
- * matched; DESIGN.md decides to honour their intent.
+ * Page keys for visit counting and assistant targeting (docs/product.md#page-keys).
+ * The first specification's two indicator special cases compared the path with a leading slash and
+ * so never matched; the site honours their intent (docs/product.md#indicator-page-keys).
  */
 const SPECIAL_KEYS: Record<string, string> = {
   'indicators/portfolio': 'portfolio',

@@ -1,6 +1,6 @@
 /**
- * Every route of the site (spec §2), in one place: the router, links, the server's SPA fallback,
- * mail links and tests all build URLs from here.
+ * Every route of the site (docs/product.md#route-table), in one place: the router, links, the
+ * server's SPA fallback, mail links and tests all build URLs from here.
  */
 export const paths = {
   home: '/',
@@ -51,7 +51,7 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   pitchesUnsubscribe: 'Pitches mail unsubscribe',
 };
 
-/** Productivity-app mode: /productivity and /nowou in any case (spec §2). */
+/** Productivity-app mode: /productivity and /nowou in any case (docs/product.md#nowou-mode). */
 export function isProductivityPath(pathname: string): boolean {
   const p = pathname.replace(/\/+$/, '').toLowerCase();
   return p === paths.productivity || p === paths.nowou;
@@ -62,7 +62,10 @@ export function isProductivityRedirect(pathname: string): boolean {
   return pathname.replace(/\/+$/, '').toLowerCase() === paths.productivity;
 }
 
-/** Paths the client never renders and the server never answers with the app (spec §2, DESIGN). */
+/**
+ * Paths the client never renders and the server never answers with the app
+ * (docs/product.md#route-quirks).
+ */
 export function isAssetPath(pathname: string): boolean {
   return pathname === '/assets' || pathname.startsWith('/assets/');
 }

@@ -1,4 +1,7 @@
-/** Browser storage keys (spec §3). Nowou's own keys keep their prefixes and are skipped on load. */
+/**
+ * Browser storage keys (docs/product.md#local-storage-keys). Nowou's own keys keep their prefixes
+ * and are skipped on load (docs/product.md#nowou-keys).
+ */
 export const STORAGE_KEYS = {
   settings: 'settings',
   appSettings: 'app-settings',

@@ -1,8 +1,8 @@
 /**
- * The site's forms as data (spec §3 "Generic form submission", §5): each submission type names its
- * inputs, text areas, agreements, special agreements and preferences. The browser renders a form from
- * its definition and the server validates a submission against the same definition, so both give the
- * same first error, and nothing a browser sends beyond the definition is stored.
+ * The site's forms as data (docs/product.md#form-definitions): each submission type names its
+ * inputs, text areas, agreements, special agreements and preferences. The browser renders a form
+ * from its definition and the server validates a submission against the same definition, so both
+ * give the same first error, and nothing a browser sends beyond the definition is stored.
  */
 import { paths } from './paths';
 
@@ -38,7 +38,7 @@ export interface TextAreaDefinition {
   name: string;
   label: string;
   required: boolean;
-  /** Defaults to the spec's 30000. */
+  /** Defaults to 30000 (docs/product.md#lengths-and-counts). */
   maxLength?: number;
   hint?: string;
 }
@@ -52,7 +52,9 @@ export interface AgreementDefinition {
   href: string;
 }
 
-/** An agreement with its own label and its own error message (spec §5). */
+/**
+ * An agreement with its own label and its own error message (docs/product.md#form-field-messages).
+ */
 export interface SpecialAgreementDefinition {
   name: string;
   label: string;

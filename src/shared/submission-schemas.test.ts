@@ -35,7 +35,7 @@ test('every type has a definition whose field names are unique', () => {
   }
 });
 
-test('only the first error is given, in the form’s order, with the spec’s messages', () => {
+test('only the first error is given, in the form’s order, with the documented messages', () => {
   expect(validateSubmissionValues(contact, {})).toEqual({
     field: 'name',
     message: 'Name is missing.',

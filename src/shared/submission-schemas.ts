@@ -1,9 +1,10 @@
 /**
- * A generic form submission (spec §3): submissionType, agreements, specialAgreements, inputs,
- * textAreas and preferences (each entry with name, required and value) and timestamp; POST
- * /api/submissions. The shape is checked by `submissionPayloadSchema`; the values by
- * `validateSubmissionValues` against the type's definition, the same in the browser and on the
- * server (spec §5: only the first error, with the spec's messages).
+ * A generic form submission (docs/product.md#stored-submission): submissionType, agreements,
+ * specialAgreements, inputs, textAreas and preferences (each entry with name, required and value)
+ * and timestamp; POST /api/submissions. The shape is checked by `submissionPayloadSchema`; the
+ * values by `validateSubmissionValues` against the type's definition, the same in the browser and
+ * on the server (docs/product.md#form-behaviour: only the first error, with the product's
+ * messages).
  */
 import { z } from 'zod';
 import {
@@ -160,7 +161,7 @@ export const submissionPayloadSchema = z.strictObject({
 export type SubmissionPayload = z.infer<typeof submissionPayloadSchema>;
 export type SubmissionEntry<T> = { name: string; required: boolean; value: T };
 
-/** The spec's payload for a filled-in form: every field of the definition, in its order. */
+/** The payload for a filled-in form: every field of the definition, in its order. */
 export function toSubmissionPayload(
   form: FormDefinition,
   values: SubmissionValues,

@@ -1,6 +1,7 @@
 /**
- * Visit counting (spec §4, §7 "Count visit"): POST /api/visits `{page}` adds one to a known page key,
- * and GET /api/admin/traffic reads the spec's traffic/pages document plus a per-day series.
+ * Visit counting (docs/product.md#counting-rules, docs/product.md#public-routes): POST /api/visits
+ * `{page}` adds one to a known page key, and GET /api/admin/traffic reads the per-page totals plus
+ * a per-day series (docs/product.md#traffic-counters).
  */
 import { z } from 'zod';
 import { isPageKey } from './page-keys';
@@ -23,7 +24,7 @@ export const countVisitSchema = z
 export type CountVisitPayload = z.infer<typeof countVisitSchema>;
 
 export const trafficResponseSchema = z.object({
-  /** traffic/pages `sessions.{page}.count` (spec §3). */
+  /** The per-page totals, `sessions.{page}.count` (docs/product.md#traffic-counters). */
   sessions: z.record(z.string(), z.object({ count: z.number().int() })),
   /** One row per page and UTC day with visits, oldest first. */
   daily: z.array(

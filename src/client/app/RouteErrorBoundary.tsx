@@ -1,6 +1,6 @@
 /**
- * What a page shows when it fails to load or render, inside the shell: the spec's error text, a way
- * to try again and the error-report consent pop-up (spec §8).
+ * What a page shows when it fails to load or render, inside the shell: the product's error text, a
+ * way to try again and the error-report consent pop-up (docs/product.md#page-errors).
  */
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { COPY } from '#shared/copy';

@@ -1,7 +1,8 @@
 /**
- * Every route of the spec (§2), paths from #shared/paths. Each page is its own lazily loaded module
- * exporting the page; the router gives every page the same RouteErrorBoundary. Matching is case-insensitive, so /NOWOU shows Nowou and
- * /PRODUCTIVITY/ is replaced by /nowou. Unknown paths show Home; /assets/… renders nothing.
+ * Every route of the site (docs/product.md#route-table), paths from #shared/paths. Each page is its
+ * own lazily loaded module exporting the page; the router gives every page the same
+ * RouteErrorBoundary. Matching is case-insensitive, so /NOWOU shows Nowou and /PRODUCTIVITY/ is
+ * replaced by /nowou. Unknown paths show Home; /assets/… renders nothing.
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter, replace, type RouteObject } from 'react-router';
@@ -60,7 +61,7 @@ const pageRoutes: RouteObject[] = [
   page('account'),
   page('accountResetPassword'),
   {
-    // The spec's redirect (replace, not push), keeping any query and hash.
+    // The redirect of docs/product.md#route-quirks (replace, not push), keeping any query and hash.
     path: paths.productivity,
     Component: NothingRendered,
     loader: ({ request }) => {
@@ -73,12 +74,12 @@ const pageRoutes: RouteObject[] = [
   page('lokalaJobb'),
   page('lokalaJobbUnsubscribe'),
   page('pitchesUnsubscribe'),
-  // The spec's /* fallback.
+  // The /* fallback (docs/product.md#route-quirks).
   { path: '*', lazy: home },
 ];
 
 export const routes: RouteObject[] = [
-  // Spec §2: nothing is rendered when the path starts with /assets.
+  // docs/product.md#route-quirks: nothing is rendered when the path starts with /assets.
   { path: '/assets/*', Component: NothingRendered },
   {
     Component: AppFrame,

@@ -1,6 +1,7 @@
 /**
  * The one way the client calls /api: JSON in and out, errors returned as the server's typed
- * envelope (DESIGN.md "API conventions"), and a distinct offline error when the API is unreachable.
+ * envelope (docs/product.md#error-envelope), and a distinct offline error when the API is
+ * unreachable.
  */
 import { readErrorEnvelope, statusForHttp, type ErrorStatus } from '#shared/api-errors';
 import { COPY } from '#shared/copy';
@@ -23,8 +24,8 @@ interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   /**
-   * The call reads a list: offline, it fails with §8's message for queries ("…documents…") instead
-   * of the one for a single document.
+   * The call reads a list: offline, it fails with the message for lists ("…documents…") instead of
+   * the one for a single document (docs/product.md#offline-read-messages).
    */
   list?: boolean;
 }

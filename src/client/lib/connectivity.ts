@@ -1,9 +1,9 @@
 /**
- * Whether the API can be reached, as this tab last saw it (spec §8 "Offline reads"). Three sources
- * report: a failed API call (api.ts), the live stream dropping or opening (live-connection.ts), and
- * the browser's own online/offline events. Anything that reaches the server marks it reachable
- * again, so the offline message goes away by itself when the network returns. Components follow it
- * with useReachable.
+ * Whether the API can be reached, as this tab last saw it (docs/product.md#offline-notice). Three
+ * sources report: a failed API call (api.ts), the live stream dropping or opening
+ * (live-connection.ts), and the browser's own online/offline events. Anything that reaches the
+ * server marks it reachable again, so the offline message goes away by itself when the network
+ * returns. Components follow it with useReachable.
  */
 let reachable = true;
 const listeners = new Set<() => void>();

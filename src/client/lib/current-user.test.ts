@@ -12,7 +12,7 @@ test('the user info itself becomes the current user', () => {
   });
 });
 
-test('a wrapped user is read too, with the spec defaults for missing numbers', () => {
+test('a wrapped user is read too, with the defaults for missing numbers', () => {
   expect(currentUserFromMe({ user: { username: 'mira' } })).toEqual({
     username: 'mira',
     avatar: 2,
@@ -33,7 +33,7 @@ test('the Admin button needs adminRank above 9', () => {
   expect(isAdmin({ username: 'a', avatar: 2, adminRank: 10 })).toBe(true);
 });
 
-test('the whole user info is read with the spec defaults for what is missing', () => {
+test('the whole user info is read with the defaults for what is missing', () => {
   expect(
     userInfoFromBody({ user: { uid: 'u1', email: 'm@example.com', username: 'mira' } }),
   ).toEqual({

@@ -1,8 +1,8 @@
 /**
- * The user as the client holds it: the signed-in user's info from the API (spec §3 "User info" plus
- * the sign-in object's fields), the slice the shell needs ("Current user in the client": avatar,
- * username, adminRank), and the visitor's local user info (avatar and username kept in the browser).
- * Nothing here imports zod: the navigation panel reads it on the first load.
+ * The user as the client holds it: the signed-in user's info from the API (the user info of
+ * docs/product.md#users-table), the slice the shell needs (the current user in the client: avatar,
+ * username, adminRank), and the visitor's local user info (avatar and username kept in the
+ * browser). Nothing here imports zod: the navigation panel reads it on the first load.
  */
 import type { UserInfo } from '#shared/account-schemas';
 import { STORAGE_KEYS } from '#shared/storage-keys';
@@ -16,9 +16,14 @@ export interface CurrentUser {
   adminRank: number;
 }
 
-/** The spec's admin threshold: the Admin button shows when adminRank is above 9 (spec §6, §9). */
+/**
+ * The admin threshold: the Admin button shows when adminRank is above 9
+ * (docs/product.md#admin-role).
+ */
 export const ADMIN_RANK_ABOVE = 9;
-/** Developer logging reaches the console from this adminRank up (spec §6, §9). */
+/**
+ * Developer logging reaches the console from this adminRank up (docs/product.md#developer-logging).
+ */
 export const DEV_LOG_MIN_RANK = 3;
 
 export function isAdmin(user: CurrentUser | null): boolean {
@@ -38,7 +43,7 @@ const bool = (value: unknown): boolean => value === true;
 /**
  * Reads a user from an API body: `{ user }` (GET /api/me, log-in, sign-up, PATCH /api/me, the live
  * `user` event) or the user info itself. Anything without a user means signed out. Missing fields
- * take the spec's defaults (§3), so an older server never breaks the page.
+ * take the defaults of docs/product.md#users-table, so an older server never breaks the page.
  */
 export function userInfoFromBody(body: unknown): UserInfo | null {
   const info = isRecord(body) && 'user' in body ? body.user : body;
@@ -77,7 +82,8 @@ export function currentUserFromMe(body: unknown): CurrentUser | null {
   return currentUserOf(userInfoFromBody(body));
 }
 
-// Local user info (spec §3 storage key "local user info": avatar default 2, username).
+// Local user info (docs/product.md#local-storage-keys, `local-user-info`: avatar default 2,
+// username).
 
 export const DEFAULT_LOCAL_USER_INFO: LocalUserInfo = { avatar: 2, username: '' };
 
@@ -102,7 +108,7 @@ export function saveLocalUserInfo(info: LocalUserInfo): void {
   notifyLocal();
 }
 
-/** Log out (spec §4): the local user info goes back to its defaults. */
+/** Log out (docs/product.md#log-out): the local user info goes back to its defaults. */
 export function resetLocalUserInfo(): void {
   saveLocalUserInfo(DEFAULT_LOCAL_USER_INFO);
 }

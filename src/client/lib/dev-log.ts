@@ -1,7 +1,7 @@
 /**
- * Developer logging (spec §6, §9): `devLog(...)` writes to the console only while someone with
- * adminRank 3 or more is logged in; for everyone else it does nothing. The auth state tells this
- * module who is logged in.
+ * Developer logging (docs/product.md#developer-logging): `devLog(...)` writes to the console only
+ * while someone with adminRank 3 or more is logged in; for everyone else it does nothing. The auth
+ * state tells this module who is logged in.
  */
 import { DEV_LOG_MIN_RANK } from './current-user';
 

@@ -107,7 +107,10 @@ export interface LiveConnection {
   on<N extends LiveEventName>(name: N, handler: LiveHandler<N>): () => void;
   /** Opens the stream for `pageKey`, or re-opens it when the key changed. */
   setPage(pageKey: string): void;
-  /** Closes the stream and keeps it closed until start() (log-out stops all listeners, spec §4). */
+  /**
+   * Closes the stream and keeps it closed until start() (log-out stops all listeners,
+   * docs/product.md#log-out).
+   */
   stop(): void;
   /** Opens the stream again after stop(), for the last page set. */
   start(): void;

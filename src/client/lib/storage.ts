@@ -1,6 +1,6 @@
 /**
- * Typed access to the spec's browser storage keys (spec §3). Storage can be unavailable (private
- * modes, quota): reads fall back to the default and writes are best-effort.
+ * Typed access to the site's browser storage keys (docs/product.md#local-storage-keys). Storage can
+ * be unavailable (private modes, quota): reads fall back to the default and writes are best-effort.
  */
 import { STORAGE_KEYS, type Theme } from '#shared/storage-keys';
 

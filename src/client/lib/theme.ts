@@ -1,6 +1,7 @@
 /**
- * The theme (spec §3, §4): light by default, saved in the `settings` key as {createdAt, theme} and
- * applied to <html data-theme>; /theme-init.js restores it before first paint.
+ * The theme (docs/product.md#theme): light by default, saved in the `settings` key as
+ * {createdAt, theme} and applied to <html data-theme>; /theme-init.js restores it before first
+ * paint.
  */
 import { DEFAULT_THEME, type Theme } from '#shared/storage-keys';
 import { readStored, writeStored, type Settings } from './storage';

@@ -1,7 +1,8 @@
 /**
- * Visit counting (spec §4): the first visit to a page in a browser session adds one to its count,
- * unless the tab is hidden (it counts once it becomes visible, if still on that page), the page is
- * already in the session record, or sessions are blocked by setting. Errors are swallowed.
+ * Visit counting (docs/product.md#counting-rules): the first visit to a page in a browser session
+ * adds one to its count, unless the tab is hidden (it counts once it becomes visible, if still on
+ * that page), the page is already in the session record, or sessions are blocked by setting. Errors
+ * are swallowed.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
@@ -20,8 +21,8 @@ export function shouldCountVisit(pageKey: string, state: VisitState): boolean {
   return state.visibility !== 'hidden' && !(pageKey in state.sessions) && !state.blockSessions;
 }
 
-// The spec says "browser session", so the `sessions` record lives in sessionStorage, not localStorage:
-// a new tab or a restarted browser counts again.
+// docs/product.md#counting-rules says "browser session", so the `sessions` record lives in
+// sessionStorage, not localStorage: a new tab or a restarted browser counts again.
 function readSessions(): SessionsRecord {
   try {
     const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.sessions) ?? '{}');

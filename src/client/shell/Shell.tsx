@@ -1,6 +1,6 @@
 /**
- * The always-mounted frame around every page (DESIGN.md "Client conventions"): skip link, embedded
- * top menu bar, header, inline navigation on desktop, the page, footer and the overlays. The root
+ * The always-mounted frame around every page (docs/product.md#shell-parts): skip link, embedded top
+ * menu bar, header, inline navigation on desktop, the page, footer and the overlays. The root
  * element carries the screen class and the layout values as CSS custom properties.
  */
 import type { CSSProperties, MouseEvent } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The site's button: primary (accent fill), secondary (outlined) or ghost (text only), at least
- * 44 px tall (LOOK.md touch targets) with a visible focus ring. `type` defaults to "button" so a
- * button inside a form never submits by accident.
+ * 44 px tall (touch targets, docs/product.md#look-and-feel) with a visible focus ring. `type`
+ * defaults to "button" so a button inside a form never submits by accident.
  */
 import type { ComponentPropsWithRef } from 'react';
 import './button.css';

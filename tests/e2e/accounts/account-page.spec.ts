@@ -1,8 +1,8 @@
 /**
- * /account (spec §2, §6; DESIGN.md routes) in real Chromium against the real server and SMTP sink:
- * signed out, profile edits with the shared rules, newsletter, e-mail verification, password change,
- * signing out other sessions, the data download, deleting the account; and a change made elsewhere
- * showing without a reload (the live stream).
+ * /account (docs/product.md#account-page, docs/product.md#account-routes) in real Chromium against
+ * the real server and SMTP sink: signed out, profile edits with the shared rules, newsletter,
+ * e-mail verification, password change, signing out other sessions, the data download, deleting the
+ * account; and a change made elsewhere showing without a reload (the live stream).
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';

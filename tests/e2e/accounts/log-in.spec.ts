@@ -1,7 +1,8 @@
 /**
- * Log in, log out and the forgotten password (spec §4, §6, §8) in real Chromium against the real
- * server and a real SMTP sink, at 400 and 1280 px; a failed log-out keeps the visitor signed in and
- * can be reported as handleLogOut; and the Admin button for adminRank above 9 only.
+ * Log in (docs/product.md#log-in), log out (docs/product.md#log-out) and the forgotten password
+ * (docs/product.md#password-reset) in real Chromium against the real server and a real SMTP sink,
+ * at 400 and 1280 px; a failed log-out keeps the visitor signed in and can be reported as
+ * handleLogOut; and the Admin button for adminRank above 9 only.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';

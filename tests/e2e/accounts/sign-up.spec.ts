@@ -1,8 +1,9 @@
 /**
- * Sign up (spec §3, §4, §5, §8) in real Chromium against the real server, at 400 and 1280 px: every
- * validation message through the form (only the first shown, under its field, red, aria-invalid,
- * focused), success (logged in, navigation, thanks), a taken e-mail from the server under its field,
- * and an unexpected failure (the assistant's support message and the offer to report it).
+ * Sign up (docs/product.md#sign-up) in real Chromium against the real server, at 400 and 1280 px:
+ * every validation message through the form (only the first shown, under its field, red,
+ * aria-invalid, focused), success (logged in, navigation, thanks), a taken e-mail from the server
+ * under its field, and an unexpected failure (the assistant's support message and the offer to
+ * report it).
  */
 import type { Locator } from 'playwright-core';
 import { expect, test } from 'vitest';

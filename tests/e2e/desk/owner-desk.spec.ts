@@ -1,9 +1,10 @@
 /**
- * /admin, the owner's desk (issue 4 items 3–5), in real Chromium against the real server: posting,
- * reading and clearing the assistant's live message with the shared schema's errors; the refusal for
- * signed-in visitors below the admin rank and the Log in way in for signed-out ones; the traffic
- * table and chart against visits counted through the API; error reports shown as text; the server's
- * own refusals and the offline message; axe on the desk at 400 and 1280 px in both themes.
+ * /admin, the owner's desk (docs/product.md#desk-sections), in real Chromium against the real
+ * server: posting, reading and clearing the assistant's live message with the shared schema's
+ * errors; the refusal for signed-in visitors below the admin rank and the Log in way in for
+ * signed-out ones; the traffic table and chart against visits counted through the API; error
+ * reports shown as text; the server's own refusals and the offline message; axe on the desk at 400
+ * and 1280 px in both themes.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -150,7 +151,8 @@ test('the server’s refusal and a lost connection show their own messages on th
   await traffic.getByRole('alert').getByText(COPY.offlineDocument).waitFor();
   // The last figures stay on screen under the message.
   expect(await table.isVisible()).toBe(true);
-  // A list (the error reports) gets §8's message for queries, not the one for a document.
+  // A list (the error reports) gets the message for lists, not the one for a document
+  // (docs/product.md#offline-read-messages).
   const reports = region(page, 'Error reports');
   await reports.getByRole('button', { name: 'Refresh' }).click();
   await reports.getByRole('alert').getByText(COPY.offlineQuery).waitFor();

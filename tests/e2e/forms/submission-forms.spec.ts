@@ -1,8 +1,8 @@
 /**
- * The generic forms in Chromium (spec §4 "Forms", §5): Contact, Support and Lokala jobb (in Swedish)
- * show only the first error under its field, send to the server with a loading state, end in the
- * completed state, and store exactly what was typed; no axe violations at 400 and 1280 px in both
- * themes.
+ * The generic forms in Chromium (docs/product.md#form-behaviour): Contact, Support and Lokala jobb
+ * (in Swedish) show only the first error under its field, send to the server with a loading state,
+ * end in the completed state, and store exactly what was typed; no axe violations at 400 and
+ * 1280 px in both themes.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * Issue 5, item 5: the Art page's gallery over content/art.json and its lightbox (keyboard, buttons,
- * swipe, focus), images that reserve their space and load lazily, and axe at 400 and 1280 px in both
- * themes.
+ * docs/product.md#art: the Art page's gallery over content/art.json and its lightbox (keyboard,
+ * buttons, swipe, focus), images that reserve their space and load lazily, and axe at 400 and
+ * 1280 px in both themes.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';

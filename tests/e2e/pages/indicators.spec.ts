@@ -1,10 +1,11 @@
 /**
- * The indicator pages, trials and purchases (issue 5, items 3–4) in real Chromium against the real
- * server: the Long & Short Position and Portfolio pages show their text and their chart; the
- * calculators follow the fields and a dragged line; Free trial asks a signed-out visitor to log in
- * and records a signed-in visitor's request, which /account then shows and updates live when the
- * owner grants it on /admin; a purchase request is recorded and shown the same way; each form's
- * special agreement has its own message; no axe violations at 400 and 1280 px in both themes.
+ * The indicator pages, trials and purchases (docs/product.md#free-trials-and-purchases) in real
+ * Chromium against the real server: the Long & Short Position and Portfolio pages show their text
+ * and their chart; the calculators follow the fields and a dragged line; Free trial asks a
+ * signed-out visitor to log in and records a signed-in visitor's request, which /account then shows
+ * and updates live when the owner grants it on /admin; a purchase request is recorded and shown the
+ * same way; each form's special agreement has its own message; no axe violations at 400 and 1280 px
+ * in both themes.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';

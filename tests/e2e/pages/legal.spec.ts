@@ -1,8 +1,8 @@
 /**
- * Issue 5, items 2 and 6: the Terms of service and the Privacy policy read from content/legal/, with
- * their date, a table of contents that jumps to each section and a privacy policy that names what the
- * site stores (with the durations the code uses); Home and About show every offering with a way in
- * and no "later release" placeholder.
+ * docs/product.md#legal-pages and docs/product.md#offering-cards: the Terms of service and the
+ * Privacy policy read from content/legal/, with their date, a table of contents that jumps to each
+ * section and a privacy policy that names what the site stores (with the durations the code uses);
+ * Home and About show every offering with a way in and no "later release" placeholder.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Issue 5, item 5: the Music page's player over content/music.json. Real playback in Chromium (the
- * clicks are user gestures, so autoplay rules allow it): play and pause, previous and next, seeking,
- * volume and mute, the keys, the next track starting by itself, durations that match the files, and
- * axe at 400 and 1280 px in both themes.
+ * docs/product.md#music: the Music page's player over content/music.json. Real playback in Chromium
+ * (the clicks are user gestures, so autoplay rules allow it): play and pause, previous and next,
+ * seeking, volume and mute, the keys, the next track starting by itself, durations that match the
+ * files, and axe at 400 and 1280 px in both themes.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';

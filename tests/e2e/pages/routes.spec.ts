@@ -1,4 +1,7 @@
-/** Spec §2: the route table, the /* fallback, the /productivity redirect and /assets. */
+/**
+ * docs/product.md#route-table and docs/product.md#route-quirks: the route table, the /* fallback,
+ * the /productivity redirect and /assets.
+ */
 import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
 import { paths, type RouteName } from '#shared/paths';

@@ -1,8 +1,9 @@
 /**
- * The on-screen assistant in Chromium (spec §4 "Assistant", §9): a live message shows on the pages
- * it targets and not on others, only when newer than the last viewed time (then recorded under the
- * `assistant` key), types itself out unless motion is reduced, reaches screen readers whole through a
- * polite live region, stays text, and is kept in a log the visitor can reopen.
+ * The on-screen assistant in Chromium (docs/product.md#show-rule,
+ * docs/product.md#typing-and-bubble): a live message shows on the pages it targets and not on
+ * others, only when newer than the last viewed time (then recorded under the `assistant` key),
+ * types itself out unless motion is reduced, reaches screen readers whole through a polite live
+ * region, stays text, and is kept in a log the visitor can reopen.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
@@ -122,7 +123,7 @@ test('the text types itself out a character at a time; screen readers get it who
     .toBe(text);
 });
 
-test('under reduced motion the whole text appears at once; the bubble keeps the spec’s size', async () => {
+test('under reduced motion the whole text appears at once; the bubble keeps its documented size', async () => {
   const text = 'Shown at once for visitors who prefer less motion.';
   await post(text, ['termsOfService']);
   for (const [width, share] of [

@@ -1,4 +1,4 @@
-/** Spec §3 "cookie consent", §4 "Cookie notice", §9 "only necessary cookies". */
+/** docs/product.md#cookie-notice: cookie consent, the cookie notice, only necessary cookies. */
 import { expect, test } from 'vitest';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';

@@ -1,6 +1,7 @@
 /**
- * Spec §2 "donate button", §3 "donation wallet", §4 "Donation", §9 "donate button delay 300 ms",
- * "copy label reset 1000 ms".
+ * docs/product.md#donate-button (the donate button, its delay of 300 ms) and
+ * docs/product.md#donation-and-wallets (Donation, the donation wallets, the copy label reset after
+ * 1000 ms).
  */
 import jsQR from 'jsqr';
 import type { Locator, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-/** Spec §2 "Footer" and §8 "Leaving the site". */
+/** docs/product.md#footer and docs/product.md#leaving-the-site. */
 import type { BrowserContext } from 'playwright-core';
 import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';

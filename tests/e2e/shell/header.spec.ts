@@ -1,4 +1,4 @@
-/** Spec §2 "Header navigation" and §9 "dropdown close delay 100 ms". */
+/** docs/product.md#header-navigation and docs/product.md#header-dropdowns (close delay 100 ms). */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';

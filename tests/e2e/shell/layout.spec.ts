@@ -1,4 +1,7 @@
-/** Spec §2, §4, §9: screen classes, header and navigation sizes, hide layout, embedded and productivity modes. */
+/**
+ * docs/product.md#screen-size-classes and docs/product.md#layout-values: screen classes, header and
+ * navigation sizes, hide layout, embedded and productivity modes.
+ */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import {

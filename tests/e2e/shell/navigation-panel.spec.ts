@@ -1,4 +1,4 @@
-/** Spec §2 "Side navigation panel" and §4 "Auth state" for a signed-out visitor. */
+/** docs/product.md#side-navigation and docs/product.md#auth-state for a signed-out visitor. */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';

@@ -1,6 +1,7 @@
 /**
- * Spec §4 "A pop-up closes by its X button, by Escape, or by a click outside unless the theme button
- * is hovered. Reopening resets…", "Previous arrows…"; DESIGN.md "Pop-ups are accessible dialogs".
+ * docs/product.md#pop-ups: pop-ups are accessible dialogs; a pop-up closes by its X button, by
+ * Escape, or by a click outside unless the theme button is hovered; reopening resets it. And the
+ * previous arrows of docs/product.md#pop-up-chains-and-previous-arrows.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';

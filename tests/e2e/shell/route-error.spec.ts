@@ -1,6 +1,7 @@
 /**
- * Spec §8 "Error-report pop-up": a page whose module fails to load shows the route error boundary
- * inside the shell, and "Report this error" asks for consent with a preview of what would be sent.
+ * docs/product.md#page-errors and docs/product.md#error-reports: a page whose module fails to load
+ * shows the route error boundary inside the shell, and "Report this error" asks for consent with a
+ * preview of what would be sent.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -38,7 +39,7 @@ test.each([VIEWPORTS.mobile.width, VIEWPORTS.desktop.width])(
   },
 );
 
-test('Report this error opens the consent pop-up with the spec text and a preview; No closes it', async () => {
+test('Report this error opens the consent pop-up with its fixed text and a preview; No closes it', async () => {
   const page = await openFailingAbout(VIEWPORTS.desktop.width);
   const report = page.getByRole('button', { name: 'Report this error' });
   await report.click();

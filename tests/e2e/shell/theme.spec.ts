@@ -1,4 +1,7 @@
-/** Spec §3 "settings", §4 "Theme", §9 "default theme light"; the fullscreen toggle (§2). */
+/**
+ * docs/product.md#theme: saved under settings, light by default; the fullscreen toggle
+ * (docs/product.md#toggles).
+ */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';

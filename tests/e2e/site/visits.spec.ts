@@ -1,7 +1,7 @@
 /**
- * Visit counting in the browser (spec §4): the first visit to each page in a browser session counts
- * once; a new session counts again; blocked sessions count nothing. Counts are read from the
- * server's storage.
+ * Visit counting in the browser (docs/product.md#counting-rules): the first visit to each page in a
+ * browser session counts once; a new session counts again; blocked sessions count nothing. Counts
+ * are read from the server's storage.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';

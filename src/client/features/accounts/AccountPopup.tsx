@@ -1,8 +1,9 @@
 /**
- * Sign up, Log in, Reset password and Edit avatar (spec §2, §4) in the one Popup, with the spec's
- * previous arrows: back to the navigation, and from the reset form back to log-in. The forms are
- * lazily loaded chunks; app/ registers these pop-ups with the shell's host, which mounts this fresh
- * for every open, so a reopened form starts empty.
+ * Sign up, Log in, Reset password and Edit avatar (docs/product.md#pop-ups) in the one Popup, with
+ * the previous arrows of docs/product.md#pop-up-chains-and-previous-arrows: back to the navigation,
+ * and from the reset form back to log-in. The forms are lazily loaded chunks; app/ registers these
+ * pop-ups with the shell's host, which mounts this fresh for every open, so a reopened form starts
+ * empty.
  */
 import type { PopupSlotProps } from '../../lib/popups/popup-slot';
 import type { PopupState } from '../../lib/popups/popup-state';

@@ -1,7 +1,8 @@
 /**
- * /account (spec §2, §6): the signed-in visitor's profile, newsletter, e-mail, password, sessions and
- * data; signed-out visitors get a short explanation with Log in and Sign up. Also confirms the
- * e-mail address when the page is opened from the verification mail (?verify=TOKEN).
+ * /account (docs/product.md#account-page): the signed-in visitor's profile, newsletter, e-mail,
+ * password, sessions and data; signed-out visitors get a short explanation with Log in and Sign up.
+ * Also confirms the e-mail address when the page is opened from the verification mail
+ * (?verify=TOKEN).
  */
 import type { UserInfo } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';

@@ -1,6 +1,6 @@
 /**
- * Choose one of the four selectable avatars (spec §3, §9: 0–3, default 2): a radio group, so arrow
- * keys move between them and each radio is named by its avatar ("Avatar 3 (bear)").
+ * Choose one of the four selectable avatars (docs/product.md#avatars: 0–3, default 2): a radio
+ * group, so arrow keys move between them and each radio is named by its avatar ("Avatar 3 (bear)").
  */
 import { useId } from 'react';
 import { Avatar } from '../../ui/avatars/Avatar';

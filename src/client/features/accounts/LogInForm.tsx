@@ -1,7 +1,8 @@
 /**
- * Log in (spec §4): e-mail and password. Success closes the form and opens the navigation; the
- * server's own answers (wrong credentials, too many attempts) are shown as they come, anything
- * unexpected as "Something went wrong.." with the offer to report it (§8, handleLogIn).
+ * Log in (docs/product.md#log-in): e-mail and password. Success closes the form and opens the
+ * navigation; the server's own answers (wrong credentials, too many attempts) are shown as they
+ * come, anything unexpected as "Something went wrong.." with the offer to report it (handleLogIn,
+ * docs/product.md#error-catalogue).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { validateLoginForm } from '#shared/account-schemas';

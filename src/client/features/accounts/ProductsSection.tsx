@@ -1,7 +1,7 @@
 /**
- * "Indicators" on /account (issue 5, item 4): each indicator's free trial and licences with their
- * state and end date, from GET /api/me/products. It reads again whenever the user's info changes
- * (the live `user` event follows the owner granting, extending or revoking access).
+ * "Indicators" on /account (docs/product.md#account-page): each indicator's free trial and licences
+ * with their state and end date, from GET /api/me/products. It reads again whenever the user's info
+ * changes (the live `user` event follows the owner granting, extending or revoking access).
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,7 +1,8 @@
 /**
- * Reset password (spec §4): asks for the e-mail and sends the reset link. The server answers the same
- * for every address, so success always reads "Success" and the reset-link message; an unexpected
- * failure reads "Something went wrong." with the offer to report it (§8, handleForgotPassword).
+ * Reset password (docs/product.md#password-reset): asks for the e-mail and sends the reset link.
+ * The server answers the same for every address, so success always reads "Success" and the
+ * reset-link message; an unexpected failure reads "Something went wrong." with the offer to report
+ * it (handleForgotPassword, docs/product.md#error-catalogue).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { emailSchema } from '#shared/account-schemas';

@@ -1,9 +1,10 @@
 /**
- * Sign up (spec §3, §4, §5): e-mail twice, username, password twice, one of four avatars (default 2),
- * the Terms of service and Privacy policy agreements (required, each linking to its page) and the
- * optional newsletter. On success the visitor is logged in, the navigation shows and the assistant
- * says thanks; on failure field errors from the server go under their field and anything else makes
- * the assistant show the support message (§8, handleSignUp).
+ * Sign up (docs/product.md#sign-up): e-mail twice, username, password twice, one of four avatars
+ * (default 2), the Terms of service and Privacy policy agreements (required, each linking to its
+ * page) and the optional newsletter. On success the visitor is logged in, the navigation shows and
+ * the assistant says thanks; on failure field errors from the server go under their field and
+ * anything else makes the assistant show the support message (handleSignUp,
+ * docs/product.md#error-catalogue).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -96,7 +97,8 @@ export function SignUpForm() {
         subscribedToNewsletter: newsletter,
         currentUTCTime: new Date().toISOString(),
       });
-      // Spec §4: logged in, the navigation shown (inline on desktop, where this just closes), thanks.
+      // docs/product.md#sign-up: logged in, the navigation shown (inline on desktop, where this
+      // just closes), thanks.
       open({ name: 'navigation' });
       assistant.say(thanksForSigningUp(username));
     } catch (error) {

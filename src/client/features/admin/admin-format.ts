@@ -1,6 +1,6 @@
 /**
- * How the desk names pages and counts: page keys (spec §2) with the route's human title beside
- * them, and "3 requests". Times are lib/date-format's.
+ * How the desk names pages and counts: page keys (docs/product.md#page-keys) with the route's human
+ * title beside them, and "3 requests". Times are lib/date-format's.
  */
 import type { PageKey } from '#shared/page-keys';
 import { ROUTE_TITLES, type RouteName } from '#shared/paths';

@@ -1,10 +1,10 @@
 /**
- * Every call the owner's desk makes (DESIGN.md "API routes", all adminRank > 9 on the server): the
- * assistant's live message, traffic, indicator access (the list, and grant, extend, revoke and
- * "removed on TradingView"), submissions, the mail lists and newsletters, and error reports (and
- * deleting reports and submissions). Answers are checked against the shared response schemas, so a
- * server that answers something else fails loudly here instead of half-rendering. Each call throws
- * the ApiError of lib/api on failure.
+ * Every call the owner's desk makes (docs/product.md#owner-routes, all adminRank > 9 on the
+ * server): the assistant's live message, traffic, indicator access (the list, and grant, extend,
+ * revoke and "removed on TradingView"), submissions, the mail lists and newsletters, and error
+ * reports (and deleting reports and submissions). Answers are checked against the shared response
+ * schemas, so a server that answers something else fails loudly here instead of half-rendering.
+ * Each call throws the ApiError of lib/api on failure.
  */
 import {
   currentAssistantMessageSchema,

@@ -25,7 +25,7 @@ interface State<T> {
   error: string | null;
 }
 
-/** The API's own message (offline, permission, too many requests), else the spec's generic text. */
+/** The API's own message (offline, permission, too many requests), else the generic text. */
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   devLog('an admin call failed', error);

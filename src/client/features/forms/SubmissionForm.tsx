@@ -1,8 +1,9 @@
 /**
- * One form system for the whole site (spec §3 "Generic form submission", §4 "Forms", §5): renders a
- * submission type's definition (inputs, text areas with the 30000 limit, agreements, special
- * agreements, preferences), checks it with the same rules as the server, shows only the first error
- * under its field, posts to /api/submissions with a loading state and ends in a completed state.
+ * One form system for the whole site (docs/product.md#form-definitions,
+ * docs/product.md#form-behaviour): renders a submission type's definition (inputs, text areas with
+ * the 30000 limit, agreements, special agreements, preferences), checks it with the same rules as
+ * the server, shows only the first error under its field, posts to /api/submissions with a loading
+ * state and ends in a completed state.
  * Forms for signed-in visitors ask them to log in first.
  */
 import { useRef, useState, type FormEvent } from 'react';
@@ -60,7 +61,7 @@ const TEXTS = {
 
 interface SubmissionFormProps {
   type: SubmissionType;
-  /** The error name a failure is reported under (spec §8). */
+  /** The error name a failure is reported under (docs/product.md#error-catalogue). */
   errorName?: string;
 }
 

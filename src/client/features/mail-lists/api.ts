@@ -1,7 +1,7 @@
 /**
- * The calls behind the lists' pages (DESIGN.md "GET/POST /api/mail/unsubscribe"): a GET only looks a
- * link up; the buttons POST. Answers are checked against the shared schemas. Each call throws the
- * ApiError of lib/api on failure (404 not-found: the link is not valid).
+ * The calls behind the lists' pages (docs/product.md#mail-list-routes): a GET only looks a link up;
+ * the buttons POST. Answers are checked against the shared schemas. Each call throws the ApiError
+ * of lib/api on failure (404 not-found: the link is not valid).
  */
 import { mailMemberSchema, type MailList, type MailMember } from '#shared/mail-list-schemas';
 import { api } from '../../lib/api';

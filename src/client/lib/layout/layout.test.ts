@@ -25,7 +25,7 @@ test.each([
   expect(screenClassFromQueries(windowOf(width))).toBe(expected);
 });
 
-test('the queries use the spec breakpoints', () => {
+test('the queries use the screen-size breakpoints', () => {
   expect(Object.values(SCREEN_QUERIES)).toEqual([
     '(width <= 495px)',
     '(width <= 755px)',

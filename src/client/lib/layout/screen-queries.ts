@@ -1,6 +1,7 @@
 /**
- * The spec's breakpoints as media queries, so the hook follows the same ranges the CSS uses
- * (shell.css mirrors them with the same range syntax) and updates only when a range is crossed.
+ * The breakpoints of docs/product.md#screen-size-classes as media queries, so the hook follows the
+ * same ranges the CSS uses (shell.css mirrors them with the same range syntax) and updates only
+ * when a range is crossed.
  */
 import { BREAKPOINTS, type ScreenClass } from '#shared/layout';
 

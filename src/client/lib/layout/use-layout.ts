@@ -1,5 +1,6 @@
 /**
- * The one source of layout truth (spec §2, §4, §9; DESIGN.md "Client conventions").
+ * The one source of layout truth (docs/product.md#screen-size-classes,
+ * docs/product.md#layout-values).
  *
  * - Screen class: thin-mobile ≤ 495 px, mobile ≤ 755, tablet ≤ 1040, desktop above; followed with
  *   matchMedia listeners, so it changes only when a breakpoint is crossed.

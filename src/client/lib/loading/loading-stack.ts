@@ -1,6 +1,7 @@
 /**
- * The loading overlay's message stack (spec §4): each show pushes, each hide removes that one entry,
- * the latest entry is displayed, and the overlay hides when the stack is empty.
+ * The loading overlay's message stack (docs/product.md#loading-overlay): each show pushes, each
+ * hide removes that one entry, the latest entry is displayed, and the overlay hides when the stack
+ * is empty.
  */
 export interface LoadingEntry {
   id: number;

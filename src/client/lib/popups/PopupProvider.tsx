@@ -1,8 +1,9 @@
 /**
- * Holds the one open pop-up (spec §2, §4). Opening replaces the open pop-up; each open gets a new
- * id so the host mounts its content fresh (reopening resets every field). The element that had focus
- * when the first pop-up of a chain opened gets it back once the chain closes. The features' pop-ups
- * come from `registry` (given by app/), so neither this nor the shell's host imports a feature.
+ * Holds the one open pop-up (docs/product.md#pop-ups). Opening replaces the open pop-up; each open
+ * gets a new id so the host mounts its content fresh (reopening resets every field). The element
+ * that had focus when the first pop-up of a chain opened gets it back once the chain closes. The
+ * features' pop-ups come from `registry` (given by app/), so neither this nor the shell's host
+ * imports a feature.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLayout } from '../layout/use-layout';

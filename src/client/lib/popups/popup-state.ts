@@ -1,7 +1,7 @@
 /**
- * The pop-ups of the site (spec §2) as one discriminated union: at most one is open at a time,
- * and opening another replaces it (previous arrows move back along the chain). The shell renders
- * its own pop-ups; the features' pop-ups are registered by app/ (FeaturePopupRegistry).
+ * The pop-ups of the site (docs/product.md#pop-ups) as one discriminated union: at most one is open
+ * at a time, and opening another replaces it (previous arrows move back along the chain). The shell
+ * renders its own pop-ups; the features' pop-ups are registered by app/ (FeaturePopupRegistry).
  */
 import type { ReactNode } from 'react';
 import type { AccessKind, IndicatorProduct } from '#shared/indicator-products';

@@ -1,8 +1,9 @@
 /**
- * The on-screen assistant (spec §4, LOOK.md "Assistant"): a small character in the bottom-left
- * corner, a speech bubble that types out what it says, and a log of everything it said in this tab,
- * reopened from the character. Texts are always rendered as text, never as HTML. Screen readers get
- * each message whole and at once from a polite live region; the typed copy is hidden from them.
+ * The on-screen assistant (docs/product.md#show-rule, docs/product.md#typing-and-bubble): a small
+ * character in the bottom-left corner, a speech bubble that types out what it says, and a log of
+ * everything it said in this tab, reopened from the character. Texts are always rendered as text,
+ * never as HTML. Screen readers get each message whole and at once from a polite live region; the
+ * typed copy is hidden from them.
  * It lives beside the pop-ups on <body> and stays usable while one is open (the thanks after
  * sign-up appears as the navigation opens).
  */

@@ -1,6 +1,7 @@
 /**
- * Text that types itself out, a character at a time (spec §9: at least 10 ms a character), or
- * appears whole under prefers-reduced-motion. Mount it with a key per message: a new key starts over.
+ * Text that types itself out, a character at a time (docs/product.md#typing-and-bubble: at least
+ * 10 ms a character), or appears whole under prefers-reduced-motion. Mount it with a key per
+ * message: a new key starts over.
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { TYPING_DELAY_MIN_MS } from '#shared/timing';

@@ -1,4 +1,7 @@
-/** The cookie notice (spec §4): a small card, not a modal, shown until Close saves consent. */
+/**
+ * The cookie notice (docs/product.md#cookie-notice): a small card, not a modal, shown until Close
+ * saves consent.
+ */
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { COPY } from '#shared/copy';

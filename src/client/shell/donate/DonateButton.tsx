@@ -1,6 +1,7 @@
 /**
- * The floating Donate button (spec §2, §9): scales in after DONATE_BUTTON_DELAY_MS, shows THANK YOU!
- * on hover and focus, opens the Donation pop-up. Productivity mode leaves the screen to the app.
+ * The floating Donate button (docs/product.md#donate-button): scales in after
+ * DONATE_BUTTON_DELAY_MS, shows THANK YOU! on hover and focus, opens the Donation pop-up.
+ * Productivity mode leaves the screen to the app.
  */
 import { useLocation } from 'react-router';
 import { COPY } from '#shared/copy';

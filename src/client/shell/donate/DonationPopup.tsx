@@ -1,6 +1,6 @@
 /**
- * The Donation pop-up (spec §1, §4): crowd-funding and membership links, each behind the leave-site
- * consent (whose No returns here), and the Bitcoin and Ethereum wallets.
+ * The Donation pop-up (docs/product.md#donation-and-wallets): crowd-funding and membership links,
+ * each behind the leave-site consent (whose No returns here), and the Bitcoin and Ethereum wallets.
  */
 import { Popup } from '../../ui/Popup';
 import { CrowdFundingIcon, ExternalLinkIcon, HeartIcon } from '../../ui/icons';

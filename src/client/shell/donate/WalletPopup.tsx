@@ -1,7 +1,7 @@
 /**
- * A crypto wallet pop-up (spec §3 "donation wallet", §4 "Donation"): the wallet's name and icon, its
- * QR image, the address, and Copy address, which reads Copied! for COPY_LABEL_RESET_MS. The back
- * arrow returns to the Donation pop-up.
+ * A crypto wallet pop-up (docs/product.md#donation-and-wallets): the wallet's name and icon, its QR
+ * image, the address, and Copy address, which reads Copied! for COPY_LABEL_RESET_MS. The back arrow
+ * returns to the Donation pop-up.
  */
 import { Suspense, use, useEffect, useId, useRef, useState } from 'react';
 import { COPY } from '#shared/copy';

@@ -1,4 +1,7 @@
-/** The two donation wallets (spec §3): name, icon and what their QR code holds. */
+/**
+ * The two donation wallets (docs/product.md#donation-and-wallets): name, icon and what their QR
+ * code holds.
+ */
 import type { ComponentType, SVGProps } from 'react';
 import { BitcoinIcon, EthereumIcon } from '../../ui/icons';
 import type { WalletName } from '../../lib/popups/popup-state';

@@ -1,4 +1,7 @@
-/** The footer (spec §2): the Contact line, the social links as icons, and the legal and support links. */
+/**
+ * The footer (docs/product.md#footer): the Contact line, the social links as icons, and the legal
+ * and support links.
+ */
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 import { siteContent } from '../../lib/site-content';

@@ -1,6 +1,7 @@
 /**
- * The site header (spec §2, LOOK.md): brand on the left, the navigation for the screen class, and the
- * toggles on the right. Exactly --header-height tall: a 280 px banner on mobile, 135 px above.
+ * The site header (docs/product.md#header-navigation): brand on the left, the navigation for the
+ * screen class, and the toggles on the right. Exactly --header-height tall: a 280 px banner on
+ * mobile, 135 px above.
  */
 import { Link, NavLink } from 'react-router';
 import { paths } from '#shared/paths';

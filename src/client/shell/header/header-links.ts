@@ -1,6 +1,7 @@
 /**
- * The header's navigation (spec §2). Desktop: Apps (Nowou), Indicators (Long & Short Position,
- * Portfolio), Music, Art, Solutions (Web development, with a Sweden flag), About.
+ * The header's navigation (docs/product.md#header-navigation). Desktop: Apps (Nowou), Indicators
+ * (Long & Short Position, Portfolio), Music, Art, Solutions (Web development, with a Sweden flag),
+ * About.
  * Tablet and mobile: Areas (Indicators, Art, Music, Solutions), Apps, About.
  */
 import { paths } from '#shared/paths';

@@ -1,7 +1,7 @@
 /**
- * The loading overlay (spec §4): the latest message of lib/loading's stack is displayed and the
- * overlay hides when every show has been hidden. It sits above pop-ups (z-index 100, spec §9) and
- * outside the part of the page a pop-up makes inert.
+ * The loading overlay (docs/product.md#loading-overlay): the latest message of lib/loading's stack
+ * is displayed and the overlay hides when every show has been hidden. It sits above pop-ups
+ * (z-index 100) and outside the part of the page a pop-up makes inert.
  */
 import { use } from 'react';
 import { createPortal } from 'react-dom';

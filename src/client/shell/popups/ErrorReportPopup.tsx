@@ -1,8 +1,8 @@
 /**
- * Consent before an error is reported (spec §7, §8): the spec's title and warning, a preview of
- * exactly the payload that would be sent (masked, with its timestamp fixed when the pop-up opened),
- * Yes and No. Yes posts it and thanks the visitor; a failed send is said in the pop-up, never
- * hidden. No closes without sending anything.
+ * Consent before an error is reported (docs/product.md#error-reports): the product's title and
+ * warning, a preview of exactly the payload that would be sent (masked, with its timestamp fixed
+ * when the pop-up opened), Yes and No. Yes posts it and thanks the visitor; a failed send is said
+ * in the pop-up, never hidden. No closes without sending anything.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { COPY } from '#shared/copy';

@@ -1,6 +1,7 @@
 /**
- * Consent before leaving the site (spec §8): the spec's question, the link, Yes and No. Yes opens the
- * link in a new tab without an opener or referrer; No closes, or returns to the pop-up it came from.
+ * Consent before leaving the site (docs/product.md#leaving-the-site): the product's question, the
+ * link, Yes and No. Yes opens the link in a new tab without an opener or referrer; No closes, or
+ * returns to the pop-up it came from.
  */
 import { useId } from 'react';
 import { COPY } from '#shared/copy';

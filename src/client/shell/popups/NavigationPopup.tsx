@@ -1,4 +1,7 @@
-/** The navigation panel as a pop-up (mobile and tablet, spec §2); the panel closes it when a link navigates. */
+/**
+ * The navigation panel as a pop-up (mobile and tablet, docs/product.md#side-navigation); the panel
+ * closes it when a link navigates.
+ */
 import { Popup } from '../../ui/Popup';
 import { NavigationPanel } from '../navigation/NavigationPanel';
 import type { PopupSlotProps } from '../../lib/popups/popup-slot';

@@ -1,8 +1,8 @@
 /**
  * Renders the open pop-up by name: the shell's own pop-ups here, the features' pop-ups through the
  * registry app/ gave the PopupProvider. Each open has its own key, so content mounts fresh and no
- * field, error or checkbox survives a reopen (spec §4). After close the last pop-up stays mounted,
- * inert, for its exit transition.
+ * field, error or checkbox survives a reopen (docs/product.md#pop-ups). After close the last pop-up
+ * stays mounted, inert, for its exit transition.
  */
 import { useState, type ReactNode } from 'react';
 import type { PopupSlotProps } from '../../lib/popups/popup-slot';

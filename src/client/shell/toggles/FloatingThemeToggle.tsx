@@ -1,7 +1,8 @@
 /**
- * While a pop-up is open the page is inert, yet the spec keeps the theme button usable (a click outside
- * a pop-up closes it "unless the theme button is hovered", spec §4). This copy of the header's theme
- * button sits above the backdrop at the very same place, so the visitor sees one button that still works.
+ * While a pop-up is open the page is inert, yet the product keeps the theme button usable (a click
+ * outside a pop-up closes it, but not while the theme button is hovered: docs/product.md#toggles).
+ * This copy of the header's theme button sits above the backdrop at the very same place, so the
+ * visitor sees one button that still works.
  */
 import { useLayoutEffect, useState } from 'react';
 import { ThemeToggle } from './ThemeToggle';

@@ -1,6 +1,7 @@
 /**
- * A form's completed state (spec §4 "Forms": completed shows a success message): a title, the text
- * and what to do next. It takes focus when it appears, since the button that was pressed is gone.
+ * A form's completed state (docs/product.md#form-behaviour: completed shows a success message): a
+ * title, the text and what to do next. It takes focus when it appears, since the button that was
+ * pressed is gone.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { CheckIcon } from '../icons';

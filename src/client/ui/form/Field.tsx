@@ -1,7 +1,8 @@
 /**
- * A labelled form control with its hint and its one error (spec §5: only the first error is shown,
- * under its field, with a red border). The control gets aria-invalid and aria-describedby pointing at
- * the message, so a screen reader reads the error when focus lands on the field.
+ * A labelled form control with its hint and its one error (docs/product.md#form-behaviour: only the
+ * first error is shown, under its field, with a red border). The control gets aria-invalid and
+ * aria-describedby pointing at the message, so a screen reader reads the error when focus lands on
+ * the field.
  */
 import {
   useId,

@@ -1,7 +1,8 @@
 /**
  * What went wrong with a submit, in the one shape the account forms show: a message under one field
- * (spec §5: only the first error, under its field), or a message for the whole form. Unexpected
- * failures (the server failing, no connection) keep the error so the visitor can report it (§8).
+ * (docs/product.md#form-behaviour: only the first error, under its field), or a message for the
+ * whole form. Unexpected failures (the server failing, no connection) keep the error so the visitor
+ * can report it (docs/product.md#error-reports).
  */
 import { ApiError } from '../../lib/api';
 

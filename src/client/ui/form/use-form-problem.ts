@@ -1,6 +1,6 @@
 /**
- * A form's one problem (spec §5: only the first error is shown) and the focus rule around it: the
- * faulty field takes focus each time a submit finds it.
+ * A form's one problem (docs/product.md#form-behaviour: only the first error is shown) and the
+ * focus rule around it: the faulty field takes focus each time a submit finds it.
  */
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import type { FieldError } from '#shared/account-schemas';

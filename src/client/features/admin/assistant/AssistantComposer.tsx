@@ -1,8 +1,9 @@
 /**
- * The assistant's live message, owner side (spec §3 "Assistant live message", §4): write the text,
- * pick its pages from every page key, post it; see the current message with its pages and time and
- * clear it. The same schema as the server checks the form first (one error at a time, under its
- * field, spec §5); the server's own answer is shown the same way. Text is only ever rendered as text.
+ * The assistant's live message, owner side (docs/product.md#live-message): write the text, pick its
+ * pages from every page key, post it; see the current message with its pages and time and clear it.
+ * The same schema as the server checks the form first (one error at a time, under its field,
+ * docs/product.md#form-behaviour); the server's own answer is shown the same way. Text is only ever
+ * rendered as text.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ASSISTANT_TEXT_MAX, postAssistantMessageSchema } from '#shared/assistant-schemas';

@@ -1,8 +1,8 @@
 /**
- * Error reports on the desk (spec §3 "error, errorName, timestamp", §7): the latest reports, newest
- * first, with when, what and where. The text was masked in the browser and again on the server;
- * here it is shown exactly as stored, as text (markup in it stays visible characters). A report dealt
- * with, or whose sender asks, can be deleted.
+ * Error reports on the desk (docs/product.md#error-reports): the latest reports, newest first, with
+ * when, what and where. The text was masked in the browser and again on the server; here it is
+ * shown exactly as stored, as text (markup in it stays visible characters). A report dealt with, or
+ * whose sender asks, can be deleted.
  */
 import { ERROR_REPORTS_LIST_LIMIT } from '#shared/error-report-schemas';
 import { FormMessage } from '../../../ui/form/FormMessage';

@@ -1,7 +1,7 @@
 /**
- * Traffic on the desk (spec §3 "Traffic counters", §4 visit counting): every page key with its total
- * visits, most visited first, and a chart of visits per day over the last 90 UTC days for all pages
- * and one chosen page. The table is the text equivalent of the chart.
+ * Traffic on the desk (docs/product.md#traffic-counters): every page key with its total visits,
+ * most visited first, and a chart of visits per day over the last 90 UTC days for all pages and one
+ * chosen page. The table is the text equivalent of the chart.
  */
 import { useId, useMemo, useState } from 'react';
 import type { TrafficResponse } from '#shared/visit-schemas';
