@@ -2,10 +2,8 @@
  * The mail queue on both databases: the same checks against SQLite and PostgreSQL (skipped with
  * a notice when no PostgreSQL server answers).
  */
-import { rmSync } from 'node:fs';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectDatabase } from '#server/db/connect';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migrateToLatest } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
 import {
@@ -15,14 +13,9 @@ import {
   markSent,
 } from '#server/mail/outbox.repository';
 import { unique } from '#test-support/accounts';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
-import { makeTempDir } from '#test-support/server';
+import { onBothDatabases, type OpenDatabase } from '#test-support/storage';
 
-function storageTests(open: () => Promise<Kysely<Database>>) {
+function storageTests(open: OpenDatabase) {
   let db: Kysely<Database>;
   beforeAll(async () => {
     db = await open();
@@ -102,21 +95,4 @@ function storageTests(open: () => Promise<Kysely<Database>>) {
   });
 }
 
-describe('mail queue storage on SQLite', () => {
-  const dataDir = makeTempDir();
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  storageTests(async () => connectDatabase({ dataDir, databaseUrl: undefined }));
-});
-
-const pg = await probePostgres();
-
-describe.skipIf(!pg.available)(pg.title('mail queue storage on PostgreSQL'), () => {
-  let database: ThrowawayDatabase;
-  afterAll(async () => {
-    await database?.drop();
-  });
-  storageTests(async () => {
-    database = await createThrowawayDatabase();
-    return connectDatabase({ dataDir: '/nonexistent', databaseUrl: database.url });
-  });
-});
+await onBothDatabases('mail queue storage', storageTests);

@@ -2,22 +2,15 @@
  * The rate-limit counters on both databases: the same checks against SQLite and PostgreSQL
  * (skipped with a notice when no PostgreSQL server answers).
  */
-import { rmSync } from 'node:fs';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { connectDatabase } from '#server/db/connect';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migrateToLatest } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
 import { hitRateLimit, pruneRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
 import { unique } from '#test-support/accounts';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
-import { makeTempDir } from '#test-support/server';
+import { onBothDatabases, type OpenDatabase } from '#test-support/storage';
 
-function storageTests(open: () => Promise<Kysely<Database>>) {
+function storageTests(open: OpenDatabase) {
   let db: Kysely<Database>;
   beforeAll(async () => {
     db = await open();
@@ -72,21 +65,4 @@ function storageTests(open: () => Promise<Kysely<Database>>) {
   });
 }
 
-describe('rate-limit storage on SQLite', () => {
-  const dataDir = makeTempDir();
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  storageTests(async () => connectDatabase({ dataDir, databaseUrl: undefined }));
-});
-
-const pg = await probePostgres();
-
-describe.skipIf(!pg.available)(pg.title('rate-limit storage on PostgreSQL'), () => {
-  let database: ThrowawayDatabase;
-  afterAll(async () => {
-    await database?.drop();
-  });
-  storageTests(async () => {
-    database = await createThrowawayDatabase();
-    return connectDatabase({ dataDir: '/nonexistent', databaseUrl: database.url });
-  });
-});
+await onBothDatabases('rate-limit storage', storageTests);

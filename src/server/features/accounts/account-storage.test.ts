@@ -2,9 +2,8 @@
  * The account storage on both databases: the same checks against SQLite and PostgreSQL (skipped with
  * a notice when no PostgreSQL server answers).
  */
-import { rmSync } from 'node:fs';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { consumePasswordReset, createPasswordReset } from './links.repository';
 import {
   deleteUserSessions,
@@ -24,16 +23,10 @@ import {
   updateProfile,
   usernameTaken,
 } from './users.repository';
-import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
 import { unique } from '#test-support/accounts';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
-import { makeTempDir } from '#test-support/server';
+import { onBothDatabases, type OpenDatabase } from '#test-support/storage';
 
 function account(overrides: Partial<Parameters<typeof insertUser>[1]> = {}) {
   const id = unique();
@@ -56,7 +49,7 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-function storageTests(open: () => Promise<Kysely<Database>>) {
+function storageTests(open: OpenDatabase) {
   let db: Kysely<Database>;
   beforeAll(async () => {
     db = await open();
@@ -146,21 +139,4 @@ function storageTests(open: () => Promise<Kysely<Database>>) {
   });
 }
 
-describe('account storage on SQLite', () => {
-  const dataDir = makeTempDir();
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-  storageTests(async () => connectDatabase({ dataDir, databaseUrl: undefined }));
-});
-
-const pg = await probePostgres();
-
-describe.skipIf(!pg.available)(pg.title('account storage on PostgreSQL'), () => {
-  let database: ThrowawayDatabase;
-  afterAll(async () => {
-    await database?.drop();
-  });
-  storageTests(async () => {
-    database = await createThrowawayDatabase();
-    return connectDatabase({ dataDir: '/nonexistent', databaseUrl: database.url });
-  });
-});
+await onBothDatabases('account storage', storageTests);
