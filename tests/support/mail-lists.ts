@@ -4,7 +4,7 @@
  * the owner's cookie; and the steps the tests share (sign-up with the newsletter box, confirming,
  * sending a newsletter and waiting for it, the one-click POST of RFC 8058).
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import {
   call,
   createUser,
@@ -41,6 +41,22 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
 export async function stopHarness(harness: Harness | undefined): Promise<void> {
   await harness?.server.close();
   await harness?.sink.close();
+}
+
+/**
+ * Starts a harness for the enclosing describe (beforeAll, stopped in afterAll) and returns the
+ * getter its tests call.
+ */
+export function useHarness(env: Record<string, string> = {}): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness(env);
+  });
+  afterAll(() => stopHarness(harness));
+  return () => {
+    if (!harness) throw new Error('the harness starts in beforeAll');
+    return harness;
+  };
 }
 
 /** Calls from their own client address, so the per-address limits belong to one test each. */

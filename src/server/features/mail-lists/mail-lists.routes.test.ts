@@ -3,15 +3,13 @@
  * one-click POST in its other forms, tokens never stored, and "subscribe again".
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { call, fromAddress, nextAddress, unique } from '#test-support/accounts';
 import {
   PUBLIC_URL,
   LINK_INVALID,
   NEWSLETTER_CONFIRM_SUBJECT,
-  type Harness,
-  startHarness,
-  stopHarness,
+  useHarness,
   tokenOf,
   memberRow,
   confirmationMail,
@@ -22,15 +20,7 @@ import {
 import { linkIn } from '#test-support/smtp-sink';
 
 describe('on SQLite', () => {
-  let h: Harness | undefined;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => stopHarness(h));
-  const harness = () => {
-    if (!h) throw new Error('the harness starts in beforeAll');
-    return h;
-  };
+  const harness = useHarness();
 
   test('a tampered, unknown or malformed token is "This link is not valid." (404) for every link route', async () => {
     const { server } = harness();

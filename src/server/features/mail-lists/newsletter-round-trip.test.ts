@@ -9,6 +9,7 @@ import {
   PUBLIC_URL,
   type Harness,
   startHarness,
+  useHarness,
   stopHarness,
   tokenOf,
   memberRow,
@@ -153,15 +154,7 @@ function roundTripTests(harness: () => Harness) {
 }
 
 describe('on SQLite', () => {
-  let h: Harness | undefined;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => stopHarness(h));
-  const harness = () => {
-    if (!h) throw new Error('the harness starts in beforeAll');
-    return h;
-  };
+  const harness = useHarness();
 
   roundTripTests(harness);
 });

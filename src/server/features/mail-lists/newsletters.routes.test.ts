@@ -2,15 +2,13 @@
  * The owner's mail (newsletters.routes.ts) through a real SMTP sink: the pitches list round trip,
  * a newsletter's progress from the mail queue, the lists' counts and the checks on what is sent.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { FORM_DEFINITIONS } from '#shared/submission-forms';
 import { toSubmissionPayload } from '#shared/submission-schemas';
 import { call, unique } from '#test-support/accounts';
 import {
   PUBLIC_URL,
-  type Harness,
-  startHarness,
-  stopHarness,
+  useHarness,
   callFrom,
   tokenOf,
   memberRow,
@@ -26,15 +24,7 @@ import {
 import { linkIn } from '#test-support/smtp-sink';
 
 describe('on SQLite', () => {
-  let h: Harness | undefined;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => stopHarness(h));
-  const harness = () => {
-    if (!h) throw new Error('the harness starts in beforeAll');
-    return h;
-  };
+  const harness = useHarness();
 
   test('pitches round trip: Contact with the box ticked, confirm, the owner mails the list with RFC 8058 headers, the one-click POST unsubscribes, the next mail does not reach them', async () => {
     const h = harness();

@@ -3,7 +3,7 @@
  * SMTP sink: the account switch, an account whose address is not verified, sign-up without the box
  * and the export, a form's ticked preference, and the limit on confirmation mails to one address.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { FORM_DEFINITIONS } from '#shared/submission-forms';
 import { toSubmissionPayload } from '#shared/submission-schemas';
 import {
@@ -18,9 +18,7 @@ import {
 import {
   PUBLIC_URL,
   NEWSLETTER_CONFIRM_SUBJECT,
-  type Harness,
-  startHarness,
-  stopHarness,
+  useHarness,
   callFrom,
   tokenOf,
   memberRow,
@@ -30,15 +28,7 @@ import {
 import { linkIn } from '#test-support/smtp-sink';
 
 describe('on SQLite', () => {
-  let h: Harness | undefined;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => stopHarness(h));
-  const harness = () => {
-    if (!h) throw new Error('the harness starts in beforeAll');
-    return h;
-  };
+  const harness = useHarness();
 
   test('the account switch: on sends a confirmation mail, off leaves the list, on again makes the old link useless', async () => {
     const h = harness();
