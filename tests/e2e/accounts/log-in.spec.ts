@@ -59,7 +59,9 @@ test.each(WIDTHS)(
     dialog = await logIn(page, user.email, 'not-the-password');
     const alert = dialog.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain(MESSAGES.loginFailed);
+    expect(await alert.textContent()).toBe(
+      `${COPY.somethingWentWrongForm} ${MESSAGES.loginFailed}`,
+    );
     expect(await alert.getByRole('button', { name: 'Report this error' }).count()).toBe(0);
 
     await dialog.getByLabel('Password').fill(user.password);

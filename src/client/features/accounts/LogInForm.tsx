@@ -1,12 +1,13 @@
 /**
  * Log in (docs/product.md#log-in): e-mail and password. Success closes the form and opens the
- * navigation; the server's own answers (wrong credentials, too many attempts) are shown as they
- * come, anything unexpected as "Something went wrong.." with the offer to report it (handleLogIn,
- * docs/product.md#error-catalogue).
+ * navigation. Wrong credentials read "Something went wrong.." with the server's words after it as
+ * the hint; too many attempts show the server's answer as it comes; anything unexpected reads
+ * "Something went wrong.." with the offer to report it (handleLogIn, docs/product.md#error-catalogue).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { validateLoginForm } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
+import { ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth/use-auth';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
@@ -44,7 +45,11 @@ export function LogInForm() {
       await logIn({ email: email.trim(), password });
       open({ name: 'navigation' });
     } catch (error) {
-      setProblem(problemFromError(error, FIELDS, COPY.somethingWentWrongForm));
+      const problem = problemFromError(error, FIELDS, COPY.somethingWentWrongForm);
+      if (error instanceof ApiError && error.status === 'unauthenticated') {
+        problem.message = `${COPY.somethingWentWrongForm} ${problem.message}`;
+      }
+      setProblem(problem);
       setLoading(false);
     }
   }
