@@ -1,58 +1,11 @@
-import { spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { runProcess as run } from '#test-support/server-process';
 import { freePort, makeTempDir } from '#test-support/server';
 
 const dataDir = makeTempDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-interface Run {
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  kill: (signal: NodeJS.Signals) => void;
-  waitForOutput: (text: string) => Promise<void>;
-}
-
-/** Starts a server process the way `npm start` does, with only the given variables set. */
-function run(script: string, env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      SERVE_CLIENT: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  const waiters: (() => void)[] = [];
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-    waiters.forEach((check) => check());
-  });
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return {
-    stdout: () => stdout,
-    stderr: () => stderr,
-    exit,
-    kill: (signal) => child.kill(signal),
-    waitForOutput: (text) =>
-      new Promise((resolve, reject) => {
-        const check = () => stdout.includes(text) && resolve();
-        waiters.push(check);
-        check();
-        void exit.then(() =>
-          reject(new Error(`exited before printing "${text}": ${stdout}${stderr}`)),
-        );
-      }),
-  };
-}
 
 test('a bad PORT stops start-up with exit 1 and one line on stderr, no stack', async () => {
   const server = run('src/server/main.ts', { PORT: 'abc', DATA_DIR: dataDir });

@@ -58,27 +58,67 @@ export async function hitRateLimit(
   subject: string,
   now = new Date(),
 ): Promise<RateLimitHit> {
+  const [hit] = (await hitRateLimitMany(db, rule, [subject], now)).get(subject) ?? [];
+  if (!hit) throw new Error(`no count came back for ${rule.name}`);
+  return hit;
+}
+
+/**
+ * Counts many attempts in one statement, for callers that gather them (the visit batches): one
+ * upsert raises each subject's counter by its number of attempts. Answers, per subject, one hit per
+ * attempt in the order given, as if they had been counted one by one.
+ */
+export async function hitRateLimitMany(
+  db: Kysely<Database>,
+  rule: RateLimitRule,
+  subjects: readonly string[],
+  now = new Date(),
+): Promise<Map<string, RateLimitHit[]>> {
   const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
-  const { count } = await db
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowStart + rule.windowMs - now.getTime()) / 1000),
+  );
+  const attempts = new Map<string, { subjects: Set<string>; count: number }>();
+  for (const subject of subjects) {
+    const key = keyOf(rule, subject);
+    const entry = attempts.get(key) ?? { subjects: new Set<string>(), count: 0 };
+    entry.subjects.add(subject);
+    entry.count += 1;
+    attempts.set(key, entry);
+  }
+  const rows = await db
     .insertInto('rate_limits')
-    .values({
-      key: keyOf(rule, subject),
-      window_start: new Date(windowStart).toISOString(),
-      count: 1,
-      expires_at: new Date(windowStart + rule.windowMs).toISOString(),
-    })
+    .values(
+      [...attempts].map(([key, { count }]) => ({
+        key,
+        window_start: new Date(windowStart).toISOString(),
+        count,
+        expires_at: new Date(windowStart + rule.windowMs).toISOString(),
+      })),
+    )
     .onConflict((oc) =>
       oc
         .columns(['key', 'window_start'])
-        .doUpdateSet({ count: sql<number>`rate_limits.count + 1` }),
+        .doUpdateSet({ count: sql<number>`rate_limits.count + excluded.count` }),
     )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return {
-    count,
-    allowed: count <= rule.limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now.getTime()) / 1000)),
-  };
+    .returning(['key', 'count'])
+    .execute();
+  // The count after this statement; the attempts of a key took the numbers just below it, in order.
+  const nextOf = new Map(
+    rows.map((row) => [row.key, Number(row.count) - (attempts.get(row.key)?.count ?? 0) + 1]),
+  );
+  const hits = new Map<string, RateLimitHit[]>();
+  for (const subject of subjects) {
+    const key = keyOf(rule, subject);
+    const count = nextOf.get(key);
+    if (count === undefined) throw new Error(`no count came back for ${rule.name}`);
+    nextOf.set(key, count + 1);
+    const list = hits.get(subject) ?? [];
+    list.push({ count, allowed: count <= rule.limit, retryAfterSeconds });
+    hits.set(subject, list);
+  }
+  return hits;
 }
 
 /**

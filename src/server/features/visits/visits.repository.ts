@@ -1,6 +1,6 @@
 /**
  * Page visit counters (page_visits and page_visits_daily, docs/product.md#visit-tables). Both rows are
- * raised by an atomic upsert (`count = count + 1` in SQL), never read-modify-write, so concurrent
+ * raised by an atomic upsert (`count = count + n` in SQL), never read-modify-write, so concurrent
  * visits on any number of instances add up exactly.
  */
 import { sql, type Kysely } from 'kysely';
@@ -13,32 +13,32 @@ export function utcDay(date: Date): string {
 }
 
 /**
- * Adds one visit to the page's total and to its row for the UTC day of `now`, together: in the
- * caller's transaction when given one, else in its own.
+ * Adds the visits (one page key each) to their pages' totals and to their rows for the UTC day of
+ * `now`: one upsert per table however many visits and pages there are. Call it in a transaction.
  */
-export async function countVisit(
+export async function countVisits(
   db: Kysely<Database>,
-  pageKey: string,
+  pageKeys: readonly string[],
   now = new Date(),
 ): Promise<void> {
-  if (!db.isTransaction) {
-    await db.transaction().execute((trx) => countVisit(trx, pageKey, now));
-    return;
-  }
+  if (pageKeys.length === 0) return;
+  const perPage = new Map<string, number>();
+  for (const key of pageKeys) perPage.set(key, (perPage.get(key) ?? 0) + 1);
+  const day = utcDay(now);
   await db
     .insertInto('page_visits')
-    .values({ page_key: pageKey, count: 1 })
+    .values([...perPage].map(([page_key, count]) => ({ page_key, count })))
     .onConflict((oc) =>
-      oc.column('page_key').doUpdateSet({ count: sql<number>`page_visits.count + 1` }),
+      oc.column('page_key').doUpdateSet({ count: sql<number>`page_visits.count + excluded.count` }),
     )
     .execute();
   await db
     .insertInto('page_visits_daily')
-    .values({ page_key: pageKey, day: utcDay(now), count: 1 })
+    .values([...perPage].map(([page_key, count]) => ({ page_key, day, count })))
     .onConflict((oc) =>
       oc
         .columns(['page_key', 'day'])
-        .doUpdateSet({ count: sql<number>`page_visits_daily.count + 1` }),
+        .doUpdateSet({ count: sql<number>`page_visits_daily.count + excluded.count` }),
     )
     .execute();
 }

@@ -7,9 +7,12 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '#shared/api-errors';
 import { countVisitSchema, TRAFFIC_DAYS, trafficResponseSchema } from '#shared/visit-schemas';
 import type { App } from '#server/app-types';
-import { countVisit, readTraffic } from './visits.repository';
+import { createVisitBatches } from './visit-batches';
+import { readTraffic } from './visits.repository';
 import { requireAdmin } from '#server/plugins/guards';
-import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
+import { MESSAGES } from '#shared/account-schemas';
+import { ApiError } from '#server/plugins/errors';
+import type { RateLimitRule } from '#server/plugins/rate-limit';
 
 /**
  * A browser counts each page at most once per session (19 page keys), so 300 a minute leaves room
@@ -23,6 +26,9 @@ export const VISITS_PER_ADDRESS: RateLimitRule = {
 };
 
 export async function visitsRoutes(app: App): Promise<void> {
+  const batches = createVisitBatches(app.db, VISITS_PER_ADDRESS);
+  app.addHook('onClose', () => batches.close());
+
   app.post(
     '/api/visits',
     {
@@ -32,11 +38,12 @@ export async function visitsRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      // One transaction, one commit (one disk flush) for the limit and the count together.
-      await app.db.transaction().execute(async (trx) => {
-        await enforceRateLimits(trx, reply, [[VISITS_PER_ADDRESS, request.ip]]);
-        await countVisit(trx, request.body.page);
-      });
+      // Answered once the batch holding it (its limit and its count) has committed.
+      const outcome = await batches.count(request.body.page, request.ip);
+      if (!outcome.counted) {
+        reply.header('retry-after', String(outcome.retryAfterSeconds));
+        throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
+      }
       return reply.code(204).send(undefined);
     },
   );
