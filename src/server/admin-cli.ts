@@ -13,7 +13,7 @@ import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest, MigrationError } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
 import { describeError } from '#server/describe-error';
-import { notifyThroughDatabase } from '#server/features/live/postgres-bus';
+import { notifyServers } from '#server/features/live/live.service';
 
 const USAGE = 'Usage: npm run admin -- set-rank <email> <rank> | npm run admin -- list';
 const MAX_RANK = 1000;
@@ -41,19 +41,6 @@ function parseArguments(args: string[]): Command {
     return { name, email: email.data, rank: Number(rawRank) };
   }
   throw new UsageError(name ? `Unknown command ${JSON.stringify(name)}. ${USAGE}` : USAGE);
-}
-
-/**
- * Live streams re-read a user when told; on PostgreSQL every instance listens on the `live` channel,
- * so the CLI can tell them too. On SQLite nothing crosses processes: streams catch up on reconnect.
- */
-async function notifyUserChanged(
-  db: Kysely<Database>,
-  config: Config,
-  userId: string,
-): Promise<void> {
-  if (!config.databaseUrl) return;
-  await notifyThroughDatabase(db, { kind: 'user', userId });
 }
 
 function table(rows: string[][]): string {
@@ -94,7 +81,8 @@ async function execute(command: Command, db: Kysely<Database>, config: Config): 
     process.stderr.write(`No account with the e-mail ${command.email}.\n`);
     return 1;
   }
-  await notifyUserChanged(db, config, user.id);
+  // Open tabs of that person show the change at once (the Admin button appears or goes).
+  await notifyServers(db, config, { kind: 'user', userId: user.id }, 'command line');
   process.stdout.write(`${user.email} (${user.username}) now has adminRank ${user.admin_rank}.\n`);
   return 0;
 }

@@ -9,14 +9,15 @@ import {
   createThrowawayDatabase,
   probePostgres,
   type ThrowawayDatabase,
-} from '../../../tests/support/postgres';
-import { makeTempDir } from '../../../tests/support/server';
+} from '#test-support/postgres';
+import { makeTempDir } from '#test-support/server';
 
 const TABLES = [
   'app_secrets',
   'assistant_messages',
   'email_verifications',
   'error_reports',
+  'live_notices',
   'mail_list_members',
   'mail_outbox',
   'newsletters',
@@ -65,6 +66,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-22-0004-product-access',
       '2026-11-22-0005-mail-lists',
       '2026-11-22-0006-rate-limit-expiry',
+      '2026-11-25-0007-live-notices',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

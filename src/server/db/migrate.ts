@@ -7,6 +7,7 @@ import * as assistant from '#server/db/migrations/2026-11-22-0003-assistant';
 import * as productAccess from '#server/db/migrations/2026-11-22-0004-product-access';
 import * as mailLists from '#server/db/migrations/2026-11-22-0005-mail-lists';
 import * as rateLimitExpiry from '#server/db/migrations/2026-11-22-0006-rate-limit-expiry';
+import * as liveNotices from '#server/db/migrations/2026-11-25-0007-live-notices';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0004-product-access': productAccess,
   '2026-11-22-0005-mail-lists': mailLists,
   '2026-11-22-0006-rate-limit-expiry': rateLimitExpiry,
+  '2026-11-25-0007-live-notices': liveNotices,
 };
 
 const provider: MigrationProvider = {

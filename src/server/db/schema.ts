@@ -178,6 +178,19 @@ export interface MailOutboxTable {
   newsletter_id: string | null;
 }
 
+/**
+ * What changed, for the other processes on one SQLite file (features/live/sqlite-bus.ts): the kind
+ * and the id of the thing, never its content.
+ */
+export interface LiveNoticesTable {
+  id: Generated<number>;
+  kind: string;
+  ref: string;
+  /** The process that wrote it, so it skips its own rows. */
+  origin: string;
+  created_at: string;
+}
+
 /** Fixed-window counters (plugins/rate-limit.ts): one row per key and window. */
 export interface RateLimitsTable {
   /** e.g. `login:address:203.0.113.7`. */
@@ -202,6 +215,7 @@ export interface Database {
   mail_list_members: MailListMembersTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  live_notices: LiveNoticesTable;
   app_secrets: AppSecretsTable;
   newsletters: NewslettersTable;
 }

@@ -1,8 +1,9 @@
 /**
  * The fan-out between the code that changes something and the open /api/live streams
- * (docs/architecture.md#how-a-live-event-flows): in-process on SQLite; through PostgreSQL LISTEN/NOTIFY when DATABASE_URL is set
- * (postgres-bus.ts), so a change on any instance reaches the streams of every instance. A notice
- * carries only ids: each instance reads the current state from storage before sending it.
+ * (docs/architecture.md#how-a-live-event-flows): on SQLite in-process, plus rows in live_notices
+ * for the other processes on the file (sqlite-bus.ts); through PostgreSQL LISTEN/NOTIFY when
+ * DATABASE_URL is set (postgres-bus.ts), so a change on any instance reaches the streams of every
+ * instance. A notice carries only ids: each instance reads the current state from storage before sending it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -50,20 +51,5 @@ export function createListenerSet(log?: Pick<FastifyBaseLogger, 'error'>) {
     },
     size: () => listeners.size,
     clear: () => listeners.clear(),
-  };
-}
-
-/** One process (SQLite): publishing hands the notice straight to the local listeners. */
-export function createInProcessBus(log?: Pick<FastifyBaseLogger, 'error'>): LiveBus {
-  const listeners = createListenerSet(log);
-  return {
-    async publish(change) {
-      listeners.deliver(change);
-    },
-    subscribe: listeners.subscribe,
-    listenerCount: listeners.size,
-    async close() {
-      listeners.clear();
-    },
   };
 }

@@ -1,14 +1,16 @@
 /**
  * Puts the live fan-out on the app as `app.live` (see live-bus.ts): LISTEN/NOTIFY when the
- * storage is PostgreSQL (several instances may share it), in-process on SQLite (one process).
+ * storage is PostgreSQL (several instances may share it); on SQLite in-process, plus the
+ * live_notices rows that carry changes made by other processes on the file (sqlite-bus.ts).
  * Code that changes what a stream shows publishes a notice after its write commits:
  * `await app.live.publish({ kind: 'user', userId })`.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LIVE_HEARTBEAT_MS } from '#shared/live-events';
-import { createInProcessBus, type LiveBus } from './live-bus';
+import type { LiveBus } from './live-bus';
 import { createPostgresBus } from './postgres-bus';
+import { createSqliteBus } from './sqlite-bus';
 
 /** Open /api/live streams one address may hold: a few tabs per person behind one NAT, not a flood. */
 export const MAX_STREAMS_PER_ADDRESS = 20;
@@ -50,7 +52,7 @@ export const livePlugin = fp(
       }
       bus = postgresBus;
     } else {
-      bus = createInProcessBus(app.log);
+      bus = await createSqliteBus(app.db, app.log);
     }
     app.decorate('live', bus);
     app.decorate('liveStreamSettings', {
