@@ -9,7 +9,7 @@ import { userInfoSchema } from './account-schemas';
 export const LIVE_EVENTS = {
   /** The signed-in visitor's own user info, sent on connect and after every change. */
   user: 'user',
-  /** The assistant's live message for the page the stream was opened for. */
+  /** The assistant's live message for the page the stream was opened for (or every page's). */
   assistant: 'assistant',
 } as const;
 
@@ -27,6 +27,13 @@ export const assistantMessageSchema = z.object({
 export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 export const assistantEventSchema = z.object({ message: assistantMessageSchema.nullable() });
 export type AssistantEvent = z.infer<typeof assistantEventSchema>;
+
+/**
+ * `GET /api/live?page=all`: the stream one tab holds for all the tabs of its browser, carrying the
+ * assistant's message whatever pages it is for; each tab keeps only what its own page should show
+ * (docs/decisions/2026-11-22-assistant-and-offline-readings.md).
+ */
+export const LIVE_ALL_PAGES = 'all';
 
 /** How long the server waits between heartbeat comments on an idle stream. */
 export const LIVE_HEARTBEAT_MS = 25_000;

@@ -89,6 +89,16 @@ test('open streams get the message on their targeted page and null elsewhere, at
   }
 });
 
+test("a stream opened for all pages (shared by a browser's tabs) gets every message with its pages", async () => {
+  const all = await streamFor('all');
+  expect(await all.nextEvent<AssistantEvent>('assistant')).toEqual({ message: null });
+  const { message } = (await post({ text: 'Only on the art page', pages: ['art'] }))
+    .json as AssistantEvent;
+  expect(await all.nextEvent<AssistantEvent>('assistant')).toEqual({ message });
+  await call(server, 'DELETE', `${PATH}/current`, { cookie: admin });
+  expect(await all.nextEvent<AssistantEvent>('assistant')).toEqual({ message: null });
+});
+
 test('clearing sends null to the targeted streams and GET answers null', async () => {
   await post({ text: 'Temporary note', pages: ['about'] });
   const about = await streamFor('about');

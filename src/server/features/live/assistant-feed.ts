@@ -2,10 +2,12 @@
  * The assistant's side of the live streams on one instance: one bus listener and one cached read of
  * the current message for all streams, so posting a message costs one storage read per instance
  * however many tabs are open. Each stream follows with its page key and gets `{message}` for that
- * page: the message when its pages include the key, else null (docs/product.md#show-rule).
+ * page: the message when its pages include the key, else null (docs/product.md#show-rule). A stream
+ * that follows LIVE_ALL_PAGES (one tab's stream shared by the browser's tabs) gets the message
+ * whatever its pages, and each tab keeps what its own page should show.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AssistantEvent, AssistantMessage } from '#shared/live-events';
+import { LIVE_ALL_PAGES, type AssistantEvent, type AssistantMessage } from '#shared/live-events';
 import { coalesced } from './coalesced';
 import type { LiveBus } from './live-bus';
 
@@ -30,6 +32,7 @@ export interface AssistantFeed {
 }
 
 export function eventForPage(message: AssistantMessage | null, pageKey: string): AssistantEvent {
+  if (pageKey === LIVE_ALL_PAGES) return { message };
   return { message: message && message.pages.includes(pageKey) ? message : null };
 }
 

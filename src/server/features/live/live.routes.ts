@@ -1,7 +1,9 @@
 /**
  * GET /api/live?page=KEY: one Server-Sent Events stream per tab (docs/product.md#live-stream).
  * Events: `user` (the visitor's own info, `{user: null}` when signed out) and, when the stream was
- * opened for a page, `assistant` (the live message when it targets that page, else `{message: null}`).
+ * opened for a page, `assistant` (the live message when it targets that page, else `{message: null}`;
+ * with `?page=all`, the message whatever its pages: the stream one tab holds for all its browser's
+ * tabs, each of which keeps what its own page should show).
  *
  * Why nothing is missed without Last-Event-ID: every event is a state event (the whole current
  * value, never a delta), and each connect sends the current state in full. A client that reconnects
@@ -11,7 +13,7 @@
  * stream reads its state again and sends it. The assistant stream follows the same rule.
  */
 import { z } from 'zod';
-import { LIVE_EVENTS, userEventSchema, type UserEvent } from '#shared/live-events';
+import { LIVE_ALL_PAGES, LIVE_EVENTS, userEventSchema, type UserEvent } from '#shared/live-events';
 import { isPageKey } from '#shared/page-keys';
 import type { App } from '#server/app-types';
 import type { LiveNotice } from './live-bus';
@@ -29,7 +31,10 @@ const RESYNC_SPREAD_MS = 1000;
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live connections from this address.';
 
 const liveQuerySchema = z.object({
-  page: z.string().refine(isPageKey, { error: 'Unknown page.' }).optional(),
+  page: z
+    .string()
+    .refine((page) => page === LIVE_ALL_PAGES || isPageKey(page), { error: 'Unknown page.' })
+    .optional(),
 });
 
 export async function liveRoutes(app: App): Promise<void> {
