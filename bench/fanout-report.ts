@@ -45,15 +45,25 @@ function runRows(run: FanoutRun): string[][] {
 }
 
 export function verdictLine(target: FanoutVerdict): string {
-  const unit = target.unit === 'ms' ? ' ms' : ' KB';
-  const shown = (value: number) =>
-    target.unit === 'ms' ? `${ms(value)}${unit}` : `${value.toFixed(1)}${unit}`;
+  const shown = (value: number) => {
+    switch (target.unit) {
+      case 'ms':
+        return `${ms(value)} ms`;
+      case 'KB':
+        return `${value.toFixed(1)} KB`;
+      case '/s':
+        return `${Math.round(value)} /s`;
+      case '×':
+        return `${value.toFixed(2)} ×`;
+    }
+  };
   if (target.actual === null || target.pass === null)
     return `Target: ${target.name} → NOT MEASURED`;
   const margin = Math.abs(target.limit - target.actual);
+  const short = target.bound === 'atMost' ? 'over' : 'short';
   return target.pass
     ? `Target: ${target.name} → PASS (${shown(target.actual)}, ${shown(margin)} to spare)`
-    : `Target: ${target.name} → MISS (${shown(target.actual)}, ${shown(margin)} over)`;
+    : `Target: ${target.name} → MISS (${shown(target.actual)}, ${shown(margin)} ${short})`;
 }
 
 /** The one-instance figures at the largest client count against the bare broadcast's. */

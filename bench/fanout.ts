@@ -17,14 +17,14 @@ import { startClientPool } from './client-pool.ts';
 import { measureBaseline, startBareServer } from './fanout-baseline.ts';
 import { measureOneInstance, startOneInstanceSite } from './fanout-one-instance.ts';
 import { closeRequests } from './fanout-posting.ts';
-import { fanoutTargets, type FanoutResults } from './fanout-results.ts';
+import { fanoutTargets, TWO_INSTANCE_MAX_CLIENTS, type FanoutResults } from './fanout-results.ts';
 import { POSTS_PER_LEVEL } from './fanout-run.ts';
 import { createBenchDatabase, measureTwoInstances, type Keep } from './fanout-two-instances.ts';
 import { endProgress } from './progress.ts';
 import { errorMessage } from './timeout.ts';
 import { checkSiteVisitAnswers, measureVisits } from './visit-counting.ts';
 
-const DEFAULT_LEVELS = [100, 1_000, 2_000];
+const DEFAULT_LEVELS = [100, 1_000, 2_000, 10_000];
 const CLIENT_PROCESSES = 2;
 
 /** Registers a clean-up for a stop signal (the caller runs them); each is also run here when done. */
@@ -122,7 +122,12 @@ export async function runFanout(defer: Defer): Promise<FanoutResults> {
       defer(() => database.drop());
       stops.push(() => database.drop());
       await attempt('fan-out over two instances', async () => {
-        results.twoInstances = await measureTwoInstances(pool, database.url, levels, keep);
+        results.twoInstances = await measureTwoInstances(
+          pool,
+          database.url,
+          levels.filter((clients) => clients <= TWO_INSTANCE_MAX_CLIENTS),
+          keep,
+        );
       });
     }
   } finally {

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertUser } from '#server/features/accounts/users.repository';
@@ -13,31 +11,9 @@ import {
   type ThrowawayDatabase,
 } from '#test-support/postgres';
 import { makeTempDir } from '#test-support/server';
+import { adminCommand } from '#test-support/server-process';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npm run admin -- …` the way the script does (tsx), with only the given variables set. */
-function admin(args: string[], env: Record<string, string>): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin-cli.ts', ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const admin = adminCommand;
 
 async function seed(env: { DATA_DIR: string; DATABASE_URL?: string }) {
   const db = connectDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });

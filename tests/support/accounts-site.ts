@@ -40,7 +40,14 @@ function nextTabAddress(): string {
   return `203.0.113.${(addressCounter % 250) + 1}`;
 }
 
-export function useAccountsSite(): AccountsSite {
+export interface AccountsSiteOptions {
+  /** More server settings, made when the server starts (e.g. a throwaway PostgreSQL database). */
+  env?: () => Promise<Record<string, string>>;
+  /** Runs once the server has closed (e.g. dropping that database). */
+  afterClose?: () => Promise<void>;
+}
+
+export function useAccountsSite(options: AccountsSiteOptions = {}): AccountsSite {
   let server: TestServer | undefined;
   let sink: SmtpSink | undefined;
   let browser: Browser | undefined;
@@ -50,6 +57,7 @@ export function useAccountsSite(): AccountsSite {
   beforeAll(async () => {
     clientDir = await copyBuiltClient();
     sink = await startSmtpSink();
+    const env = (await options.env?.()) ?? {};
     [server, browser] = await Promise.all([
       startTestServer({
         env: {
@@ -57,6 +65,7 @@ export function useAccountsSite(): AccountsSite {
           SERVE_CLIENT: 'true',
           SMTP_URL: sink.url,
           TRUST_PROXY: 'true',
+          ...env,
         },
       }),
       launchBrowser(),
@@ -68,6 +77,7 @@ export function useAccountsSite(): AccountsSite {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await options.afterClose?.();
     await sink?.close();
     if (clientDir) rmSync(clientDir, { recursive: true, force: true });
   });

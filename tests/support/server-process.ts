@@ -1,8 +1,10 @@
 /**
- * A server script as its own process, started the way `npm start` does it (through tsx) with only
- * the given variables set, for tests of start-up, shutdown and what survives a killed process.
+ * The project's processes as their own processes, started the way the npm scripts start them
+ * (through tsx) with only the given variables set: a server (`npm start`), for tests of start-up,
+ * shutdown and what survives a killed process, and the owner's command line (`npm run admin`).
  */
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface ServerProcess {
   stdout: () => string;
@@ -49,4 +51,29 @@ export function runProcess(script: string, env: Record<string, string>): ServerP
         );
       }),
   };
+}
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs `npm run admin -- …` the way the script does (tsx), with only the given variables set. */
+export function adminCommand(args: string[], env: Record<string, string>): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin-cli.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -1,10 +1,11 @@
 /**
- * Mounted once, in AppFrame: opens the tab's live stream (live-connection.ts) for the current page
+ * Mounted once, in AppFrame: opens the tab's live connection (live.ts) for the current page
  * and follows navigation.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { liveConnection, livePageKey } from './live-connection';
+import { liveConnection } from './live';
+import { livePageKey } from './live-connection';
 
 /** Keeps the tab's stream opened for the page on screen; renders nothing. */
 export function LiveStreamSync(): null {

@@ -1,7 +1,7 @@
 /**
- * The tab's one connection to GET /api/live (an EventSource), shared by everything that listens:
- * `liveConnection().on('user', handler)` returns the function that stops listening. The stream is
- * opened for the current page (setPage, driven by the router) and re-opened when the page changes.
+ * A connection to GET /api/live (an EventSource), shared by everything in the tab that listens:
+ * `connection.on('user', handler)` returns the function that stops listening. The stream is opened
+ * for a page (setPage) and re-opened when the page changes. live.ts decides which tab holds one.
  *
  * Payloads are checked by small hand-written guards instead of the zod schemas in
  * #shared/live-events: this module is on Home's first load, and zod is not (only types come from
@@ -9,14 +9,25 @@
  */
 import type { AssistantEvent, LiveEventName, UserEvent } from '#shared/live-events';
 import { isPageKey, pageKeyFromPath } from '#shared/page-keys';
-import { checkReachability, reportReachable } from './connectivity';
 
 export interface LiveEventPayloads {
   user: UserEvent;
   assistant: AssistantEvent;
 }
 
-export type LiveHandler<N extends LiveEventName> = (payload: LiveEventPayloads[N]) => void;
+/**
+ * What the browser knew when an event first reached it, handed on with the event to the other tabs
+ * so that every tab judges it alike (live-tabs.ts). Absent where the tab has its own stream.
+ */
+export interface LiveEventContext {
+  /** The assistant's last-viewed time before this event arrived (docs/product.md#show-rule). */
+  assistantViewedAtUTC?: string | null;
+}
+
+export type LiveHandler<N extends LiveEventName> = (
+  payload: LiveEventPayloads[N],
+  context?: LiveEventContext,
+) => void;
 
 /** Backoff for a stream the browser gave up on (an error answer such as 429 or 503, or no server). */
 export const RECONNECT_FIRST_MS = 1000;
@@ -79,7 +90,15 @@ const GUARDS: { [N in LiveEventName]: (value: unknown) => value is LiveEventPayl
   user: isUserEvent,
   assistant: isAssistantEvent,
 };
-const EVENT_NAMES = Object.keys(GUARDS) as LiveEventName[];
+export const LIVE_EVENT_NAMES = Object.keys(GUARDS) as LiveEventName[];
+
+/** Whether `value` is a well-formed payload of the event `name` (e.g. one relayed by another tab). */
+export function isLiveEventPayload<N extends LiveEventName>(
+  name: N,
+  value: unknown,
+): value is LiveEventPayloads[N] {
+  return name in GUARDS && GUARDS[name](value);
+}
 
 /** The part of EventSource this module uses (tests pass a fake). */
 export interface EventSourceLike {
@@ -168,7 +187,7 @@ export function createLiveConnection(deps: LiveConnectionDeps): LiveConnection {
     if (stopped || pageKey === null || !deps.createEventSource) return;
     const opened = deps.createEventSource(liveUrl(pageKey));
     source = opened;
-    for (const name of EVENT_NAMES) {
+    for (const name of LIVE_EVENT_NAMES) {
       opened.addEventListener(name, (event) => {
         if (source === opened) deliver(name, event.data);
       });
@@ -226,18 +245,4 @@ export function createLiveConnection(deps: LiveConnectionDeps): LiveConnection {
       open();
     },
   };
-}
-
-let shared: LiveConnection | null = null;
-
-/** The tab's connection, made on first use. */
-export function liveConnection(): LiveConnection {
-  shared ??= createLiveConnection({
-    createEventSource: typeof EventSource === 'function' ? (url) => new EventSource(url) : null,
-    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-    clearTimeout: (handle) => window.clearTimeout(handle as number),
-    random: Math.random,
-    onReachable: (reachable) => (reachable ? reportReachable() : void checkReachability()),
-  });
-  return shared;
 }

@@ -5,9 +5,13 @@
  */
 import { useEffect, useEffectEvent } from 'react';
 import type { LiveEventName } from '#shared/live-events';
-import { liveConnection, type LiveHandler } from './live-connection';
+import { liveConnection } from './live';
+import type { LiveHandler } from './live-connection';
 
 export function useLiveEvent<N extends LiveEventName>(name: N, handler: LiveHandler<N>): void {
   const onEvent = useEffectEvent(handler);
-  useEffect(() => liveConnection().on(name, (payload) => onEvent(payload)), [name]);
+  useEffect(
+    () => liveConnection().on(name, (payload, context) => onEvent(payload, context)),
+    [name],
+  );
 }

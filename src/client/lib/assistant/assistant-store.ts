@@ -73,7 +73,11 @@ function closeLog(): void {
  * key; a seen one only joins the log. Null (cleared, or not for this page) takes a live message
  * off the bubble but leaves the site's own messages.
  */
-function showLiveMessage(message: AssistantMessage | null): void {
+function showLiveMessage(
+  message: AssistantMessage | null,
+  /** The last-viewed time when the message reached the browser, if another tab read it then. */
+  viewedAtArrival?: string | null,
+): void {
   if (!message) {
     if (state.shown?.liveId) set({ shown: null });
     return;
@@ -86,7 +90,10 @@ function showLiveMessage(message: AssistantMessage | null): void {
   };
   const stored = readStored('assistant', { liveMessage: { lastViewedAtUTC: null } });
   const lastViewedAtUTC = stored.liveMessage?.lastViewedAtUTC ?? null;
-  if (!isUnseen(message, lastViewedAtUTC)) {
+  // Tabs sharing one stream judge a new message by what the browser knew when it arrived, so each
+  // tab on its pages shows it, whichever of them recorded it as viewed first.
+  const judgedBy = viewedAtArrival === undefined ? lastViewedAtUTC : viewedAtArrival;
+  if (!isUnseen(message, judgedBy)) {
     const alreadyLogged = state.log.some((old) => old.liveId === message.id);
     if (!alreadyLogged) set({ log: withEntry(entry) });
     return;
@@ -108,10 +115,16 @@ export interface AssistantApi {
   dismiss: () => void;
   openLog: () => void;
   closeLog: () => void;
-  showLiveMessage: (message: AssistantMessage | null) => void;
+  showLiveMessage: (message: AssistantMessage | null, viewedAtArrival?: string | null) => void;
 }
 
 export const ASSISTANT: AssistantApi = { say, dismiss, openLog, closeLog, showLiveMessage };
+
+/** The recorded last-viewed time of the live message (the `assistant` storage key). */
+export function lastViewedLiveMessage(): string | null {
+  const stored = readStored('assistant', { liveMessage: { lastViewedAtUTC: null } });
+  return stored.liveMessage?.lastViewedAtUTC ?? null;
+}
 
 export function assistantSnapshot(): AssistantState {
   return state;

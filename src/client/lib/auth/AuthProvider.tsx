@@ -15,7 +15,7 @@ import {
   type UserInfo,
 } from '../current-user';
 import { devLog, setDevLogRank } from '../dev-log';
-import { liveConnection } from '../live-connection';
+import { liveConnection } from '../live';
 import { useLiveEvent } from '../use-live-event';
 import { AuthContext, type AuthApi, type AuthStatus } from './use-auth';
 

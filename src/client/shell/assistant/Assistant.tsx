@@ -108,7 +108,9 @@ export function Assistant() {
   const assistant = useAssistant();
   const logId = useId();
   const launcherRef = useRef<HTMLButtonElement>(null);
-  useLiveEvent('assistant', ({ message }) => assistant.showLiveMessage(message));
+  useLiveEvent('assistant', ({ message }, context) =>
+    assistant.showLiveMessage(message, context?.assistantViewedAtUTC),
+  );
 
   const containerRef = useRef<HTMLDivElement>(null);
 

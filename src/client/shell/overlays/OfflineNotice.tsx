@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { COPY } from '#shared/copy';
 import { checkReachability } from '../../lib/connectivity';
 import { useReachable } from '../../lib/use-reachable';
-import { liveConnection } from '../../lib/live-connection';
+import { liveConnection } from '../../lib/live';
 import './offline-notice.css';
 
 /** How often an unreachable tab asks the server again. */

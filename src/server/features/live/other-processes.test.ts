@@ -3,8 +3,6 @@
  * server on the same SQLite file reach the open streams within a second, through live_notices
  * (sqlite-bus.ts); on PostgreSQL the command line's NOTIFY does the same.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser, loginAs } from '#test-support/accounts';
 import { openSse } from '#test-support/live-sse-client';
@@ -14,20 +12,11 @@ import {
   type ThrowawayDatabase,
 } from '#test-support/postgres';
 import { startTestServer, type TestServer } from '#test-support/server';
+import { adminCommand } from '#test-support/server-process';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
-
-/** `npm run admin -- …` as the script runs it; resolves with its exit code. */
-function admin(args: string[], env: Record<string, string>): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin-cli.ts', ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: 'ignore',
-    });
-    child.on('error', reject);
-    child.on('exit', resolve);
-  });
+/** `npm run admin -- …`; resolves with its exit code. */
+async function admin(args: string[], env: Record<string, string>): Promise<number | null> {
+  return (await adminCommand(args, env)).code;
 }
 
 /** set-rank 10 from the command line; the person's open stream shows it within a second. */

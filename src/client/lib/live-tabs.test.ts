@@ -1,0 +1,227 @@
+/**
+ * The tabs of one browser share one live stream: tabs here are connections on real
+ * BroadcastChannels (Node has them) with a lock manager that grants one holder at a time, as the
+ * browser's Web Locks do, and hands the lock on when its holder goes.
+ */
+import { afterEach, expect, test } from 'vitest';
+import type { AssistantEvent, AssistantMessage, LiveEventName } from '#shared/live-events';
+import type { LiveConnection, LiveEventContext } from './live-connection';
+import {
+  assistantForPage,
+  createSharedLiveConnection,
+  LIVE_CHANNEL_NAME,
+  type LockManagerLike,
+  type SharedLiveConnection,
+} from './live-tabs';
+
+/** One holder at a time; the next in line gets the lock when the holder is released. */
+class Locks implements LockManagerLike {
+  private readonly queue: { callback: () => Promise<void>; tab: number }[] = [];
+  private holder: number | null = null;
+  nextTab = 0;
+  /** The tab whose connection is being made (it asks for the lock as it starts). */
+  opening = 0;
+
+  request(_name: string, callback: () => Promise<void>): Promise<unknown> {
+    this.queue.push({ callback, tab: this.opening });
+    this.grant();
+    return new Promise(() => undefined);
+  }
+
+  release(tab: number): void {
+    const waiting = this.queue.findIndex((entry) => entry.tab === tab);
+    if (waiting >= 0) this.queue.splice(waiting, 1);
+    if (this.holder === tab) {
+      this.holder = null;
+      this.grant();
+    }
+  }
+
+  private grant(): void {
+    if (this.holder !== null) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    this.holder = next.tab;
+    void next.callback();
+  }
+}
+
+/** A stream the test drives: what the server would send, and what it was asked to do. */
+interface FakeStream extends LiveConnection {
+  page: string | null;
+  restarts: number;
+  emit(name: LiveEventName, payload: unknown): void;
+}
+
+function fakeStream(): FakeStream {
+  const handlers = new Map<string, ((payload: unknown) => void)[]>();
+  const stream: FakeStream = {
+    page: null,
+    restarts: 0,
+    on(name, handler) {
+      handlers.set(name, [...(handlers.get(name) ?? []), handler as (payload: unknown) => void]);
+      return () => undefined;
+    },
+    setPage(page) {
+      stream.page = page;
+    },
+    stop() {},
+    start() {},
+    restart() {
+      stream.restarts += 1;
+    },
+    emit(name, payload) {
+      for (const handler of handlers.get(name) ?? []) handler(payload);
+    },
+  };
+  return stream;
+}
+
+interface Tab {
+  id: number;
+  connection: SharedLiveConnection;
+  channel: BroadcastChannel;
+  streams: FakeStream[];
+  seen: { name: LiveEventName; payload: unknown }[];
+  contexts: (LiveEventContext | undefined)[];
+}
+
+const channels: BroadcastChannel[] = [];
+afterEach(() => {
+  for (const channel of channels.splice(0)) channel.close();
+});
+
+function openTab(locks: Locks, page: string, viewed: () => string | null = () => null): Tab {
+  const id = locks.nextTab++;
+  locks.opening = id;
+  const channel = new BroadcastChannel(LIVE_CHANNEL_NAME);
+  channels.push(channel);
+  const streams: FakeStream[] = [];
+  const connection = createSharedLiveConnection({
+    contextFor: (name) => (name === 'assistant' ? { assistantViewedAtUTC: viewed() } : {}),
+    locks,
+    channel: channel as unknown as BroadcastChannel & { onmessage: (event: MessageEvent) => void },
+    createStream: () => {
+      const stream = fakeStream();
+      streams.push(stream);
+      return stream;
+    },
+  });
+  const seen: Tab['seen'] = [];
+  const contexts: Tab['contexts'] = [];
+  connection.on('user', (payload) => seen.push({ name: 'user', payload }));
+  connection.on('assistant', (payload, context) => {
+    seen.push({ name: 'assistant', payload });
+    contexts.push(context);
+  });
+  connection.setPage(page);
+  connection.start();
+  return { id, connection, channel, streams, seen, contexts };
+}
+
+function closeTab(locks: Locks, tab: Tab): void {
+  tab.channel.close();
+  locks.release(tab.id);
+}
+
+const message: AssistantMessage = {
+  id: 'm1',
+  text: 'New track out',
+  createdAtUTC: '2026-11-25T10:00:00.000Z',
+  pages: ['music'],
+};
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(check()).toBe(true);
+}
+
+const lastAssistant = (tab: Tab) =>
+  tab.seen.filter((entry) => entry.name === 'assistant').at(-1)?.payload as AssistantEvent;
+
+test('the first tab leads and opens the one stream, for every page; the others open none', () => {
+  const locks = new Locks();
+  const first = openTab(locks, 'home');
+  const second = openTab(locks, 'music');
+  expect(first.connection.leads()).toBe(true);
+  expect(first.streams.map((stream) => stream.page)).toEqual(['all']);
+  expect(second.connection.leads()).toBe(false);
+  expect(second.streams).toEqual([]);
+});
+
+test('each tab keeps the assistant message only for its own page, and every tab gets the user', async () => {
+  const locks = new Locks();
+  const leader = openTab(locks, 'home');
+  const music = openTab(locks, 'music');
+  const art = openTab(locks, 'art');
+  const stream = leader.streams[0]!;
+  stream.emit('user', { user: null });
+  stream.emit('assistant', { message });
+  await until(() => lastAssistant(music) !== undefined && lastAssistant(art) !== undefined);
+  expect(lastAssistant(music)).toEqual({ message });
+  expect(lastAssistant(art)).toEqual({ message: null });
+  expect(lastAssistant(leader)).toEqual({ message: null });
+  for (const tab of [leader, music, art]) {
+    expect(tab.seen.find((entry) => entry.name === 'user')?.payload).toEqual({ user: null });
+  }
+});
+
+test('every tab judges a message by what the browser knew when it arrived, read once by the leader', async () => {
+  const locks = new Locks();
+  let viewed: string | null = '2026-11-01T00:00:00.000Z';
+  const leader = openTab(locks, 'music', () => viewed);
+  const other = openTab(locks, 'music', () => 'read by the wrong tab');
+  leader.streams[0]!.emit('assistant', { message });
+  // The leader's tab records the message as viewed as it shows it; the other tab must not see that.
+  viewed = message.createdAtUTC;
+  await until(() => other.contexts.length > 0);
+  expect(leader.contexts.at(-1)).toEqual({ assistantViewedAtUTC: '2026-11-01T00:00:00.000Z' });
+  expect(other.contexts[0]).toEqual({ assistantViewedAtUTC: '2026-11-01T00:00:00.000Z' });
+});
+
+test('a tab opened later gets the current state from the leader', async () => {
+  const locks = new Locks();
+  const leader = openTab(locks, 'home');
+  leader.streams[0]!.emit('assistant', { message });
+  const late = openTab(locks, 'music');
+  await until(() => lastAssistant(late) !== undefined);
+  expect(lastAssistant(late)).toEqual({ message });
+});
+
+test('when the leader goes, the next tab opens the stream and the others hear it', async () => {
+  const locks = new Locks();
+  const first = openTab(locks, 'home');
+  const second = openTab(locks, 'music');
+  const third = openTab(locks, 'music');
+  closeTab(locks, first);
+  expect(second.connection.leads()).toBe(true);
+  expect(second.streams.map((stream) => stream.page)).toEqual(['all']);
+  expect(third.streams).toEqual([]);
+  second.streams[0]!.emit('assistant', { message });
+  await until(() => lastAssistant(third) !== undefined);
+  expect(lastAssistant(third)).toEqual({ message });
+});
+
+test('a tab that logs in or out has the leader reopen the stream for the new session', async () => {
+  const locks = new Locks();
+  const leader = openTab(locks, 'home');
+  const other = openTab(locks, 'about');
+  other.connection.restart();
+  await until(() => leader.streams[0]!.restarts === 1);
+});
+
+test('moving to another page shows that page’s state of the message at once', async () => {
+  const locks = new Locks();
+  const leader = openTab(locks, 'home');
+  leader.streams[0]!.emit('assistant', { message });
+  expect(lastAssistant(leader)).toEqual({ message: null });
+  leader.connection.setPage('music');
+  expect(lastAssistant(leader)).toEqual({ message });
+});
+
+test('a message without pages, or a tab without a page yet, shows nothing', () => {
+  expect(assistantForPage({ message: { ...message, pages: [] } }, 'music')).toEqual({
+    message: null,
+  });
+  expect(assistantForPage({ message }, null)).toEqual({ message: null });
+});
