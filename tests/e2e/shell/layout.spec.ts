@@ -61,14 +61,15 @@ async function expectLayoutFor(page: Page, width: number, screen: ScreenClass) {
   await expect
     .poll(() => height(page, 'banner'), { message: `header at ${width} px` })
     .toBe(wide ? HEADER_HEIGHT_WIDE : HEADER_HEIGHT_MOBILE);
-  const navigationWidth = await inlineNavigationWidth(page);
+  // Polled like the rest: between two desktop widths the class and header stay the same, so
+  // nothing above waits for the new layout to be drawn.
+  const navigation = expect.poll(() => inlineNavigationWidth(page), {
+    message: `navigation at ${width} px`,
+  });
   if (screen === 'desktop') {
-    expect(navigationWidth, `navigation at ${width} px`).toBeCloseTo(
-      (width * NAVIGATION_WIDTH_DESKTOP) / 100,
-      0,
-    );
+    await navigation.toBeCloseTo((width * NAVIGATION_WIDTH_DESKTOP) / 100, 0);
   } else {
-    expect(navigationWidth, `navigation at ${width} px`).toBeNull();
+    await navigation.toBeNull();
   }
 }
 
