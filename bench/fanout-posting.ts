@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { totpCode } from '#server/features/mfa/totp';
 import http from 'node:http';
 import type { SiteServer } from './server.ts';
 
@@ -75,8 +76,8 @@ export function requestJson(
 
 /**
  * An admin session on `server`: signs up through POST /api/auth/register, then gives the account
- * rank 10 with the owner's command (`npm run admin -- set-rank`) on the server's own storage.
- * Returns the Cookie header.
+ * rank 10 with the owner's command (`npm run admin -- set-rank`) on the server's own storage, and
+ * sets up its authenticator through the desk's routes. Returns the Cookie header.
  */
 export async function adminSession(server: SiteServer): Promise<string> {
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
@@ -111,6 +112,28 @@ export async function adminSession(server: SiteServer): Promise<string> {
         : reject(new Error(`npm run admin -- set-rank exited with ${code}: ${stderr.trim()}`)),
     );
   });
+  // The desk answers only a session that entered an authenticator code: set one up as the owner would.
+  const offered = await requestJson(
+    server.origin,
+    'POST',
+    '/api/admin/mfa/enrolment',
+    {},
+    { cookie },
+  );
+  if (offered.status !== 201) {
+    throw new Error(`setting up the bench admin's authenticator answered ${offered.status}`);
+  }
+  const { secret } = JSON.parse(offered.text) as { secret: string };
+  const confirmed = await requestJson(
+    server.origin,
+    'POST',
+    '/api/admin/mfa/enrolment/confirm',
+    { code: totpCode(secret) },
+    { cookie },
+  );
+  if (confirmed.status !== 200) {
+    throw new Error(`confirming the bench admin's authenticator answered ${confirmed.status}`);
+  }
   return cookie;
 }
 

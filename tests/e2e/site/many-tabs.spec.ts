@@ -90,3 +90,33 @@ test('twenty tabs load and stay live on one stream; closing the tab that holds i
   await expect.poll(() => site.server.app.liveStreamCounts.open()).toBe(1);
   for (const { page } of others) expect(await bubbleText(page)).toBe('');
 });
+
+test('a browser without Web Locks gives each tab its own stream, and each still hears its page', async () => {
+  const owner = await createUser(site.server, { adminRank: 10 });
+  const first = await site.newTab({ width: VIEWPORTS.mobile.width });
+  await first.context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });
+  });
+  const streams: string[] = [];
+  first.context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/live') streams.push(url.searchParams.get('page') ?? '');
+  });
+  const tabs: { page: Page; path: string }[] = [];
+  for (const path of [paths.about, paths.about, paths.art]) {
+    const page = await first.context.newPage();
+    await page.goto(`${site.url}${path}`);
+    await page.locator('main').first().waitFor();
+    tabs.push({ page, path });
+  }
+  // One stream per tab, each for its own page (never the shared `all`).
+  await expect.poll(() => [...streams].sort().join(',')).toBe('about,about,art');
+  await postFromApi(await loginAs(site.server, owner), 'Each tab on its own.');
+  for (const { page, path } of tabs) {
+    if (path === paths.about)
+      await expect
+        .poll(() => bubbleText(page), { timeout: 5000 })
+        .toContain('Each tab on its own.');
+  }
+  expect(await bubbleText(tabs[2]!.page)).toBe('');
+});

@@ -73,6 +73,13 @@ function closeLog(): void {
  * key; a seen one only joins the log. Null (cleared, or not for this page) takes a live message
  * off the bubble but leaves the site's own messages.
  */
+/**
+ * The last-viewed time as this tab knows it: read when its stream first spoke, then moved on by
+ * what this tab itself shows. A tab with its own stream (no sharing) judges a new message by it,
+ * so a message shows on every open tab of its pages even after another tab recorded it as viewed.
+ */
+let knownByThisTab: string | null | undefined;
+
 function showLiveMessage(
   message: AssistantMessage | null,
   /** The last-viewed time when the message reached the browser, if another tab read it then. */
@@ -91,17 +98,18 @@ function showLiveMessage(
   const stored = readStored('assistant', { liveMessage: { lastViewedAtUTC: null } });
   const lastViewedAtUTC = stored.liveMessage?.lastViewedAtUTC ?? null;
   // Tabs sharing one stream judge a new message by what the browser knew when it arrived, so each
-  // tab on its pages shows it, whichever of them recorded it as viewed first.
-  const judgedBy = viewedAtArrival === undefined ? lastViewedAtUTC : viewedAtArrival;
+  // tab on its pages shows it, whichever of them recorded it as viewed first; a tab with its own
+  // stream by what it knew itself.
+  if (knownByThisTab === undefined) knownByThisTab = lastViewedAtUTC;
+  const judgedBy = viewedAtArrival === undefined ? knownByThisTab : viewedAtArrival;
   if (!isUnseen(message, judgedBy)) {
     const alreadyLogged = state.log.some((old) => old.liveId === message.id);
     if (!alreadyLogged) set({ log: withEntry(entry) });
     return;
   }
-  writeStored('assistant', {
-    ...stored,
-    liveMessage: { lastViewedAtUTC: viewedTimeAfter(message, lastViewedAtUTC) },
-  });
+  const viewed = viewedTimeAfter(message, lastViewedAtUTC);
+  knownByThisTab = viewed;
+  writeStored('assistant', { ...stored, liveMessage: { lastViewedAtUTC: viewed } });
   set({ shown: entry, log: withEntry(entry), logOpen: false });
 }
 

@@ -11,22 +11,18 @@ import { LIVE_ALL_PAGES, type AssistantEvent, type AssistantMessage } from '#sha
 import { coalesced } from './coalesced';
 import type { LiveBus } from './live-bus';
 
-interface Follower {
-  pageKey: string;
-  send: (event: AssistantEvent) => void;
-  fail: () => void;
-  /** The version of the last state sent, so a state is never sent twice or out of order. */
-  sentVersion: number;
+/** A stream that follows the message (an object, so thousands of followers cost no closures). */
+export interface AssistantFollower {
+  readonly pageKey: string;
+  sendAssistant(event: AssistantEvent): void;
+  /** Called when the state cannot be read: the stream ends and its client reconnects. */
+  assistantUnreadable(): void;
 }
 
 export interface AssistantFeed {
-  /** Sends the current state for `pageKey` now (or after the first read) and after every change. */
-  follow(
-    pageKey: string,
-    send: (event: AssistantEvent) => void,
-    /** Called when the state cannot be read: the stream ends and its client reconnects. */
-    fail: () => void,
-  ): () => void;
+  /** Sends the current state for its page now (or after the first read) and after every change. */
+  follow(follower: AssistantFollower): void;
+  unfollow(follower: AssistantFollower): void;
   followerCount(): number;
   close(): void;
 }
@@ -41,15 +37,16 @@ export function createAssistantFeed(
   readCurrent: () => Promise<AssistantMessage | null>,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): AssistantFeed {
-  const followers = new Set<Follower>();
+  /** Each follower with the version of the last state sent to it (never twice, never out of order). */
+  const followers = new Map<AssistantFollower, number>();
   /** The last state read, or null when none was read since the last change. */
   let current: { version: number; message: AssistantMessage | null } | null = null;
   let version = 0;
 
-  const deliver = (follower: Follower) => {
-    if (!current || follower.sentVersion >= current.version) return;
-    follower.sentVersion = current.version;
-    follower.send(eventForPage(current.message, follower.pageKey));
+  const deliver = (follower: AssistantFollower) => {
+    if (!current || (followers.get(follower) ?? Infinity) >= current.version) return;
+    followers.set(follower, current.version);
+    follower.sendAssistant(eventForPage(current.message, follower.pageKey));
   };
 
   // At most one read at a time; changes during a read cause exactly one more.
@@ -59,10 +56,10 @@ export function createAssistantFeed(
     } catch (error) {
       log.error({ err: error }, 'live: could not read the assistant message');
       current = null;
-      for (const follower of [...followers]) follower.fail();
+      for (const follower of [...followers.keys()]) follower.assistantUnreadable();
       return;
     }
-    for (const follower of [...followers]) deliver(follower);
+    for (const follower of [...followers.keys()]) deliver(follower);
   });
 
   const unsubscribe = bus.subscribe((notice) => {
@@ -72,14 +69,13 @@ export function createAssistantFeed(
   });
 
   return {
-    follow(pageKey, send, fail) {
-      const follower: Follower = { pageKey, send, fail, sentVersion: 0 };
-      followers.add(follower);
+    follow(follower) {
+      followers.set(follower, 0);
       if (current) deliver(follower);
       else refresh();
-      return () => {
-        followers.delete(follower);
-      };
+    },
+    unfollow(follower) {
+      followers.delete(follower);
     },
     followerCount: () => followers.size,
     close() {

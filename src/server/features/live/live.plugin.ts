@@ -31,6 +31,8 @@ export type LiveOptions = Partial<LiveStreamSettings>;
 export interface LiveStreamCounts {
   open: () => number;
   assistantFollowers: () => number;
+  /** Streams filed under their user, or waiting for their first read to say whose they are. */
+  filedByOwner: () => number;
 }
 
 declare module 'fastify' {
@@ -59,7 +61,11 @@ export const livePlugin = fp(
       heartbeatMs: options.heartbeatMs ?? LIVE_HEARTBEAT_MS,
       maxStreamsPerAddress: options.maxStreamsPerAddress ?? MAX_STREAMS_PER_ADDRESS,
     });
-    app.decorate('liveStreamCounts', { open: () => 0, assistantFollowers: () => 0 });
+    app.decorate('liveStreamCounts', {
+      open: () => 0,
+      assistantFollowers: () => 0,
+      filedByOwner: () => 0,
+    });
     app.addHook('onClose', async () => bus.close());
   },
   { name: 'live', dependencies: ['db'] },

@@ -13,20 +13,14 @@
  * stream reads its state again and sends it. The assistant stream follows the same rule.
  */
 import { z } from 'zod';
-import { LIVE_ALL_PAGES, LIVE_EVENTS, userEventSchema, type UserEvent } from '#shared/live-events';
+import { LIVE_ALL_PAGES } from '#shared/live-events';
 import { isPageKey } from '#shared/page-keys';
 import type { App } from '#server/app-types';
-import type { LiveNotice } from './live-bus';
 import { currentAssistantMessage } from '#server/features/assistant/assistant.service';
 import { ApiError } from '#server/plugins/errors';
+import { currentSession } from '#server/plugins/guards';
 import { createAssistantFeed } from './assistant-feed';
-import { createOpenStreams } from './open-streams';
-import { openSseStream } from './sse-stream';
-import { streamUser } from './stream-user';
-import { coalesced } from './coalesced';
-
-/** A resync's re-reads are spread over this long, so storage is not asked by every stream at once. */
-const RESYNC_SPREAD_MS = 1000;
+import { createLiveStreams } from './live-streams';
 
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live connections from this address.';
 
@@ -39,21 +33,27 @@ const liveQuerySchema = z.object({
 
 export async function liveRoutes(app: App): Promise<void> {
   const { heartbeatMs, maxStreamsPerAddress } = app.liveStreamSettings;
-  const openStreams = createOpenStreams(maxStreamsPerAddress);
+  const feed = createAssistantFeed(app.live, () => currentAssistantMessage(app.db), app.log);
+  const streams = createLiveStreams({
+    db: app.db,
+    bus: app.live,
+    feed,
+    log: app.log,
+    maxPerAddress: maxStreamsPerAddress,
+  });
   // One timer beats for every open stream (a timer per stream costs memory at thousands of streams).
-  const heartbeat = setInterval(() => openStreams.heartbeatAll(), heartbeatMs);
+  const heartbeat = setInterval(() => streams.heartbeatAll(), heartbeatMs);
   heartbeat.unref();
-  app.addHook('onClose', async () => clearInterval(heartbeat));
   // Open streams never finish on their own: without this, close() would wait for every visitor to leave.
-  app.addHook('preClose', async () => openStreams.endAll());
-  const assistantFeed = createAssistantFeed(
-    app.live,
-    () => currentAssistantMessage(app.db),
-    app.log,
-  );
-  app.addHook('onClose', async () => assistantFeed.close());
-  app.liveStreamCounts.open = openStreams.size;
-  app.liveStreamCounts.assistantFollowers = assistantFeed.followerCount;
+  app.addHook('preClose', async () => streams.endAll());
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    streams.close();
+    feed.close();
+  });
+  app.liveStreamCounts.open = streams.size;
+  app.liveStreamCounts.assistantFollowers = feed.followerCount;
+  app.liveStreamCounts.filedByOwner = streams.filedByOwner;
 
   app.get(
     '/api/live',
@@ -61,64 +61,22 @@ export async function liveRoutes(app: App): Promise<void> {
     { exposeHeadRoute: false, schema: { querystring: liveQuerySchema } },
     async (request, reply) => {
       const address = request.ip;
-      if (!openStreams.reserve(address)) {
+      if (!streams.reserve(address)) {
         throw new ApiError('resource-exhausted', TOO_MANY_STREAMS_MESSAGE);
       }
+      const session = currentSession(request);
+      // Read by the stream's first user read; a stream that never opens must not leave it unhandled.
+      session.catch(() => undefined);
       reply.hijack();
+      // A stream lives for hours: Fastify's own listeners on the response would keep its request,
+      // reply and per-request logger alive all that time. The stream logs what it must itself.
+      reply.raw.removeAllListeners('finish');
+      reply.raw.removeAllListeners('error');
       if (reply.raw.destroyed) {
-        openStreams.release(address);
+        streams.release(address);
         return reply;
       }
-      const stream = openSseStream(request.raw, reply.raw, reply.getHeaders());
-      openStreams.track(address, stream);
-
-      const owner = streamUser(request, app.db);
-      // Until the first read says whose stream this is, every user notice counts.
-      let ownerKnown = false;
-
-      const sendUser = coalesced(async () => {
-        if (stream.closed) return;
-        let event: UserEvent;
-        try {
-          event = userEventSchema.parse({ user: await owner.read() });
-          ownerKnown = true;
-        } catch (error) {
-          // A stream that cannot read its state ends; the client reconnects and reads it again.
-          request.log.error({ err: error }, 'live: could not read the user state');
-          stream.end();
-          return;
-        }
-        stream.send(LIVE_EVENTS.user, event);
-      });
-
-      let resyncTimer: NodeJS.Timeout | undefined;
-      stream.onClose(() => clearTimeout(resyncTimer));
-      const onNotice = (notice: LiveNotice) => {
-        if (stream.closed) return;
-        if (notice.kind === 'resync') {
-          // Every stream of the instance hears a resync at once: their reads are spread out.
-          resyncTimer ??= setTimeout(() => {
-            resyncTimer = undefined;
-            sendUser();
-          }, Math.random() * RESYNC_SPREAD_MS);
-        } else if (notice.kind === 'user' && (!ownerKnown || notice.userId === owner.userId())) {
-          sendUser();
-        }
-      };
-      // Subscribed before the first read, so a change committed during that read is not lost.
-      stream.onClose(app.live.subscribe(onNotice));
-
-      sendUser();
-      const { page } = request.query;
-      if (page) {
-        stream.onClose(
-          assistantFeed.follow(
-            page,
-            (event) => stream.send(LIVE_EVENTS.assistant, event),
-            () => stream.end(),
-          ),
-        );
-      }
+      streams.serve(request.raw, reply.raw, address, session, request.query.page);
       return reply;
     },
   );

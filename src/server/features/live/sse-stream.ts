@@ -23,6 +23,18 @@ export const SSE_HEADERS: Record<string, string> = {
   'x-accel-buffering': 'no',
 };
 
+/**
+ * The app's security headers that mean something on an event stream, which no browser renders as a
+ * document: the others (CSP, opener and permissions policies, …) are taken off it. A stream lives for
+ * hours and there may be thousands: every header is kept in memory for as long as it is open.
+ */
+const STREAM_SECURITY_HEADERS = new Set([
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'x-frame-options',
+]);
+
 let lastEventId = 0;
 
 /**
@@ -48,69 +60,94 @@ export interface SseStream {
   heartbeat(): void;
   /** Ends the response and, shortly after, the connection (used when the app shuts down). */
   end(): void;
-  /** Runs once, when the stream ends for any reason (client left, end(), write failure). */
-  onClose(callback: () => void): void;
+}
+
+/** Told once, when the stream ends for any reason (client left, end(), write failure). */
+export interface SseCloseListener {
+  sseClosed(): void;
+}
+
+const streamOf = new WeakMap<ServerResponse, SseResponse>();
+
+/**
+ * One listener function for every stream's response ('close' when the client goes away as well as
+ * after end(), and 'error'): it finds its stream from the response it is called on.
+ */
+function onResponseEnded(this: ServerResponse): void {
+  streamOf.get(this)?.markClosed();
+}
+
+/**
+ * A class rather than an object of closures: its methods are shared, so an open stream costs only
+ * its own few fields (there may be thousands open).
+ */
+class SseResponse implements SseStream {
+  closed = false;
+
+  constructor(
+    private readonly request: IncomingMessage,
+    private readonly response: ServerResponse,
+    private readonly listener: SseCloseListener,
+  ) {}
+
+  markClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    streamOf.delete(this.response);
+    this.listener.sseClosed();
+  }
+
+  private write(chunk: string): void {
+    if (this.closed) return;
+    if (this.response.writableLength > MAX_BUFFERED_BYTES) {
+      this.response.destroy();
+      return;
+    }
+    this.response.write(chunk);
+  }
+
+  open(): void {
+    const { request, response } = this;
+    streamOf.set(response, this);
+    response.on('close', onResponseEnded);
+    // Kept for the stream's whole life: an 'error' without a listener would end the process.
+    response.on('error', onResponseEnded);
+    request.socket.setNoDelay(true);
+    for (const name of response.getHeaderNames()) {
+      if (!STREAM_SECURITY_HEADERS.has(name)) response.removeHeader(name);
+    }
+    for (const [name, value] of Object.entries(SSE_HEADERS)) response.setHeader(name, value);
+    response.writeHead(200);
+    this.write(`retry: ${SSE_RETRY_MS}\n\n`);
+  }
+
+  send(event: string, data: unknown): void {
+    this.write(formatEvent(event, data, nextEventId()));
+  }
+
+  heartbeat(): void {
+    this.write(': heartbeat\n\n');
+  }
+
+  end(): void {
+    if (this.closed) return;
+    const { socket } = this.request;
+    // The connection is cut as well: left open as keep-alive it would hold the server's close().
+    const cut = setTimeout(() => socket.destroy(), END_GRACE_MS);
+    cut.unref();
+    this.response.end(() => {
+      clearTimeout(cut);
+      socket.destroy();
+    });
+  }
 }
 
 export function openSseStream(
   request: IncomingMessage,
   response: ServerResponse,
-  /** Headers the app's hooks already set on the reply (security headers and the like). */
-  headers: Record<string, string | number | string[] | undefined>,
+  listener: SseCloseListener,
 ): SseStream {
-  let closed = false;
-  const closeCallbacks: (() => void)[] = [];
-
-  const markClosed = () => {
-    if (closed) return;
-    closed = true;
-    for (const callback of closeCallbacks.splice(0)) callback();
-  };
-  // The response's 'close' fires when the client goes away as well as after end(): one place to clean up.
-  response.once('close', markClosed);
-  // Kept for the stream's whole life: an 'error' without a listener would end the process.
-  response.on('error', markClosed);
-
-  const write = (chunk: string) => {
-    if (closed) return;
-    if (response.writableLength > MAX_BUFFERED_BYTES) {
-      response.destroy();
-      return;
-    }
-    response.write(chunk);
-  };
-
-  request.socket.setNoDelay(true);
-  for (const [name, value] of Object.entries({ ...headers, ...SSE_HEADERS })) {
-    if (value !== undefined) response.setHeader(name, value);
-  }
-  response.writeHead(200);
-  write(`retry: ${SSE_RETRY_MS}\n\n`);
-
-  return {
-    get closed() {
-      return closed;
-    },
-    send(event, data) {
-      write(formatEvent(event, data, nextEventId()));
-    },
-    heartbeat() {
-      write(': heartbeat\n\n');
-    },
-    end() {
-      if (closed) return;
-      const { socket } = request;
-      // The connection is cut as well: left open as keep-alive it would hold the server's close().
-      const cut = setTimeout(() => socket.destroy(), END_GRACE_MS);
-      cut.unref();
-      response.end(() => {
-        clearTimeout(cut);
-        socket.destroy();
-      });
-    },
-    onClose(callback) {
-      if (closed) callback();
-      else closeCallbacks.push(callback);
-    },
-  };
+  const stream = new SseResponse(request, response, listener);
+  stream.open();
+  return stream;
 }

@@ -120,3 +120,20 @@ test('log-out in one tab signs out the other tabs of that session at once', asyn
     otherTab.close();
   }
 });
+
+test('streams of signed-in and signed-out visitors leave nothing filed once they close', async () => {
+  const counts = server.app.liveStreamCounts;
+  const before = counts.filedByOwner();
+  const hopper = await createUser(server, { username: 'hopper' });
+  const cookie = await loginAs(server, hopper);
+  const streams = await Promise.all([
+    ...Array.from({ length: 5 }, () => openSse(`${server.url}/api/live`, { headers: { cookie } })),
+    ...Array.from({ length: 5 }, () => openSse(`${server.url}/api/live`)),
+  ]);
+  await Promise.all(streams.map((stream) => stream.nextEvent('user')));
+  // The signed-in ones are filed under their user; the signed-out ones under no one.
+  expect(counts.filedByOwner()).toBe(before + 5);
+  for (const stream of streams) stream.close();
+  await Promise.all(streams.map((stream) => stream.ended));
+  await expect.poll(() => counts.filedByOwner()).toBe(before);
+});
