@@ -1,0 +1,380 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { parseQuickAdd, type QuickAdd, type QuickAddOptions } from './quick-add';
+
+/** Friday 4 December 2026, 10:00 local time. */
+const FRIDAY = new Date(2026, 11, 4, 10, 0);
+
+function parse(text: string, now = FRIDAY, options?: QuickAddOptions): QuickAdd {
+  const result = parseQuickAdd(text, now, options);
+  // Every match names exactly the text it came from.
+  for (const match of result.matched) expect(text.slice(match.start, match.end)).toBe(match.text);
+  return result;
+}
+
+const zoneAtStart = process.env.TZ;
+afterEach(() => {
+  if (zoneAtStart === undefined) delete process.env.TZ;
+  else process.env.TZ = zoneAtStart;
+});
+
+test('a whole line: day, time, duration, tags and priority leave a plain title', () => {
+  expect(parse('Call Anna tomorrow 2pm 30m #work #Calls !1')).toEqual({
+    title: 'Call Anna',
+    day: '2026-12-05',
+    time: '14:00',
+    durationMinutes: 30,
+    tags: ['work', 'calls'],
+    priority: 1,
+    list: null,
+    matched: [
+      { kind: 'day', text: 'tomorrow', start: 10, end: 18 },
+      { kind: 'time', text: '2pm', start: 19, end: 22 },
+      { kind: 'duration', text: '30m', start: 23, end: 26 },
+      { kind: 'tag', text: '#work', start: 27, end: 32 },
+      { kind: 'tag', text: '#Calls', start: 33, end: 39 },
+      { kind: 'priority', text: '!1', start: 40, end: 42 },
+    ],
+  });
+});
+
+test('tokens are understood anywhere in the text, and the title keeps the rest in order', () => {
+  const result = parse('!2 #home Fix the 14:30 leaking dec 9 tap 1h30m');
+  expect(result).toMatchObject({
+    title: 'Fix the leaking tap',
+    day: '2026-12-09',
+    time: '14:30',
+    durationMinutes: 90,
+    tags: ['home'],
+    priority: 2,
+  });
+  expect(result.matched.map((match) => match.kind)).toEqual([
+    'priority',
+    'tag',
+    'time',
+    'day',
+    'duration',
+  ]);
+});
+
+test('plain text is all title', () => {
+  expect(parse('Buy milk')).toEqual({
+    title: 'Buy milk',
+    day: null,
+    time: null,
+    durationMinutes: null,
+    tags: [],
+    priority: 0,
+    list: null,
+    matched: [],
+  });
+  expect(parse('').title).toBe('');
+});
+
+describe('days', () => {
+  test.each([
+    ['today', '2026-12-04'],
+    ['TODAY', '2026-12-04'],
+    ['Tomorrow', '2026-12-05'],
+    ['2026-12-25', '2026-12-25'],
+    // An explicit year is taken as written, even when it has passed.
+    ['2026-12-03', '2026-12-03'],
+    ['2028-02-29', '2028-02-29'],
+  ])('%s → %s', (word, day) => {
+    expect(parse(`Dentist ${word}`)).toMatchObject({ title: 'Dentist', day, list: null });
+  });
+
+  test.each([
+    ['monday', '2026-12-07'],
+    ['Mon', '2026-12-07'],
+    ['tue', '2026-12-08'],
+    ['Wednesday', '2026-12-09'],
+    ['thu', '2026-12-10'],
+    ['sat', '2026-12-05'],
+    ['SUNDAY', '2026-12-06'],
+    // On a Friday, "fri" is next week's Friday; "today" is today.
+    ['fri', '2026-12-11'],
+    ['friday', '2026-12-11'],
+  ])('on Friday 4 December, %s → %s', (word, day) => {
+    expect(parse(`Gym ${word}`)).toMatchObject({ title: 'Gym', day });
+  });
+
+  test('weekdays and tomorrow roll over months and years', () => {
+    const wednesday = new Date(2026, 11, 30, 9, 0);
+    expect(parse('mon', wednesday).day).toBe('2027-01-04');
+    expect(parse('thu', wednesday).day).toBe('2026-12-31');
+    expect(parse('tomorrow', new Date(2026, 11, 31, 22, 0)).day).toBe('2027-01-01');
+    expect(parse('tomorrow', new Date(2028, 1, 28, 9, 0)).day).toBe('2028-02-29');
+    expect(parse('tomorrow', new Date(2027, 1, 28, 9, 0)).day).toBe('2027-03-01');
+    expect(parse('sun', new Date(2026, 10, 30, 9, 0)).day).toBe('2026-12-06');
+  });
+
+  test.each([
+    // Day/month without a year: the next such date on or after today.
+    ['25/12', '2026-12-25'],
+    ['4/12', '2026-12-04'],
+    ['3/12', '2027-12-03'],
+    ['1/1', '2027-01-01'],
+    ['05/01', '2027-01-05'],
+    ['29/2', '2028-02-29'],
+    ['dec 25', '2026-12-25'],
+    ['Dec 4', '2026-12-04'],
+    ['dec 3', '2027-12-03'],
+    ['3 dec', '2027-12-03'],
+    ['25 December', '2026-12-25'],
+    ['december 31st', '2026-12-31'],
+    ['1st jan', '2027-01-01'],
+    ['Jan 2nd', '2027-01-02'],
+    ['mar 3rd', '2027-03-03'],
+    ['sep 9', '2027-09-09'],
+    ['Sept 9', '2027-09-09'],
+    ['feb 29', '2028-02-29'],
+    ['29 february', '2028-02-29'],
+  ])('%s → %s', (words, day) => {
+    expect(parse(`Pay rent ${words} now`)).toMatchObject({ title: 'Pay rent now', day });
+  });
+
+  test('a date that does not exist stays in the title', () => {
+    for (const words of [
+      '31/4',
+      '30/2',
+      '3/13',
+      '0/5',
+      'feb 30',
+      '31 april',
+      '2027-02-29',
+      '32 dec',
+    ]) {
+      expect(parse(`Plan ${words}`)).toMatchObject({ title: `Plan ${words}`, day: null });
+    }
+  });
+
+  test('a month name without a day, or a number alone, is not a date', () => {
+    expect(parse('May I go')).toMatchObject({ title: 'May I go', day: null });
+    expect(parse('Buy 3 apples')).toMatchObject({ title: 'Buy 3 apples', day: null });
+  });
+
+  test('someday puts the to-do on the someday list with no day', () => {
+    expect(parse('Learn the cello someday')).toMatchObject({
+      title: 'Learn the cello',
+      day: null,
+      list: 'someday',
+      matched: [{ kind: 'someday', text: 'someday', start: 16, end: 23 }],
+    });
+    expect(parse('Someday read Proust').list).toBe('someday');
+  });
+
+  test('next week is the first day of next week, Monday unless told', () => {
+    expect(parse('Plan next week')).toMatchObject({ title: 'Plan', day: '2026-12-07' });
+    expect(parse('Plan Next Week', FRIDAY, { weekStartsOn: 0 }).day).toBe('2026-12-06');
+    const sunday = new Date(2026, 11, 6, 9, 0);
+    expect(parse('next week', sunday, { weekStartsOn: 1 }).day).toBe('2026-12-07');
+    expect(parse('next week', sunday, { weekStartsOn: 0 }).day).toBe('2026-12-13');
+    const monday = new Date(2026, 11, 7, 9, 0);
+    expect(parse('next week', monday).day).toBe('2026-12-14');
+    expect(parse('next time', FRIDAY)).toMatchObject({ title: 'next time', day: null });
+  });
+});
+
+describe('times', () => {
+  test.each([
+    ['14:30', '14:30'],
+    ['9:05', '09:05'],
+    ['09:05', '09:05'],
+    ['0:00', '00:00'],
+    ['23:59', '23:59'],
+    ['9am', '09:00'],
+    ['9AM', '09:00'],
+    ['2pm', '14:00'],
+    ['2:30pm', '14:30'],
+    ['11:59pm', '23:59'],
+    ['12am', '00:00'],
+    ['12:15am', '00:15'],
+    ['12pm', '12:00'],
+    ['12:45pm', '12:45'],
+  ])('%s → %s', (word, time) => {
+    expect(parse(`Stand-up ${word}`)).toMatchObject({ title: 'Stand-up', time, day: null });
+  });
+
+  test('times that do not exist stay in the title', () => {
+    for (const word of ['24:00', '9:60', '9:5', '13pm', '0am', '123:00', '9 am']) {
+      expect(parse(`Call ${word}`)).toMatchObject({ title: `Call ${word}`, time: null });
+    }
+  });
+});
+
+describe('durations', () => {
+  test.each([
+    ['30m', 30],
+    ['1h', 60],
+    ['1h30m', 90],
+    ['90min', 90],
+    ['45mins', 45],
+    ['1.5h', 90],
+    ['0.25h', 15],
+    ['2hrs', 120],
+    ['2H', 120],
+    ['24h', 1440],
+  ])('%s → %i minutes', (word, minutes) => {
+    expect(parse(`Write ${word}`)).toMatchObject({ title: 'Write', durationMinutes: minutes });
+  });
+
+  test('no duration of nothing or of more than a day', () => {
+    for (const word of ['0m', '0h', '25h', '1441m', 'h', 'm', '1.h', '30s']) {
+      expect(parse(`Write ${word}`)).toMatchObject({
+        title: `Write ${word}`,
+        durationMinutes: null,
+      });
+    }
+  });
+});
+
+describe('tags', () => {
+  test('lower-cased, each once, with letters, digits, - and _', () => {
+    const result = parse('Plan #Work #trip-2027 #a_b #work #WORK #möte');
+    expect(result.tags).toEqual(['work', 'trip-2027', 'a_b', 'möte']);
+    expect(result.title).toBe('Plan');
+    expect(result.matched.filter((match) => match.kind === 'tag')).toHaveLength(6);
+  });
+
+  test('a tag must start its own word and hold a letter', () => {
+    for (const text of [
+      'email#3',
+      'Fix issue #42',
+      'C# course',
+      '##double',
+      '#',
+      '#tag,',
+      '#a.b',
+    ]) {
+      expect(parse(text)).toMatchObject({ title: text, tags: [] });
+    }
+  });
+
+  test('tags longer than 40 characters, or past the twentieth, stay in the title', () => {
+    const long = `#${'a'.repeat(41)}`;
+    expect(parse(`Note ${long}`)).toMatchObject({ title: `Note ${long}`, tags: [] });
+    expect(parse(`Note #${'a'.repeat(40)}`).tags).toEqual(['a'.repeat(40)]);
+    const many = Array.from({ length: 21 }, (_, i) => `#t${i}`).join(' ');
+    const result = parse(`Note ${many}`);
+    expect(result.tags).toHaveLength(20);
+    expect(result.title).toBe('Note #t20');
+  });
+});
+
+describe('priority', () => {
+  test.each([
+    ['!1', 1],
+    ['!2', 2],
+    ['!3', 3],
+  ])('%s → %i', (word, priority) => {
+    expect(parse(`Taxes ${word}`)).toMatchObject({ title: 'Taxes', priority });
+  });
+
+  test('other marks are text', () => {
+    for (const text of ['Wow !4', 'Zero !0', 'wow!1', 'Hey !!1', '!1!']) {
+      expect(parse(text)).toMatchObject({ title: text, priority: 0 });
+    }
+  });
+});
+
+test('each kind is read once: the first counts and later ones stay in the title', () => {
+  expect(parse('Meet mon or tue')).toMatchObject({ title: 'Meet or tue', day: '2026-12-07' });
+  expect(parse('Call 9am or 10am')).toMatchObject({ title: 'Call or 10am', time: '09:00' });
+  expect(parse('Run 30m 1h')).toMatchObject({ title: 'Run 1h', durationMinutes: 30 });
+  expect(parse('Bills !1 !3')).toMatchObject({ title: 'Bills !3', priority: 1 });
+  expect(parse('Read someday tomorrow')).toMatchObject({
+    title: 'Read tomorrow',
+    day: null,
+    list: 'someday',
+  });
+  expect(parse('Read tomorrow someday')).toMatchObject({
+    title: 'Read someday',
+    day: '2026-12-05',
+    list: null,
+  });
+  // With the day taken, "3 dec" is not a day; the 3 is not a time either.
+  expect(parse('Party today 3 dec')).toMatchObject({ title: 'Party 3 dec', day: '2026-12-04' });
+});
+
+test('tokens inside words, or with punctuation stuck to them, are plain text', () => {
+  for (const text of [
+    'todays plan',
+    "today's plan",
+    'Mondays are long',
+    'Call tomorrow, maybe',
+    'yesterday',
+    '9am-ish walk',
+    'the 30min-talk',
+    'someday/maybe',
+    'mon-fri',
+  ]) {
+    expect(parse(text)).toMatchObject({ title: text, day: null, time: null, list: null });
+  }
+});
+
+test('whitespace collapses, and a title that would be empty is the whole text', () => {
+  expect(parse('   Buy \t milk   tomorrow  ').title).toBe('Buy milk');
+  expect(parse('tomorrow 9am')).toMatchObject({
+    title: 'tomorrow 9am',
+    day: '2026-12-05',
+    time: '09:00',
+  });
+  expect(parse('  #work   !1 ')).toMatchObject({ title: '#work !1', tags: ['work'], priority: 1 });
+});
+
+test('a two-word match keeps the spaces typed between its words', () => {
+  expect(parse('Gift dec   24').matched).toEqual([
+    { kind: 'day', text: 'dec   24', start: 5, end: 13 },
+  ]);
+});
+
+test('the day is the local calendar day of now, in any time zone', () => {
+  for (const zone of ['Pacific/Auckland', 'Pacific/Honolulu', 'Europe/Stockholm', 'UTC']) {
+    process.env.TZ = zone;
+    expect(parse('today', new Date(2026, 11, 4, 0, 30)).day).toBe('2026-12-04');
+    expect(parse('today', new Date(2026, 11, 4, 23, 30)).day).toBe('2026-12-04');
+    expect(parse('tomorrow', new Date(2026, 11, 31, 23, 59)).day).toBe('2027-01-01');
+    expect(parse('fri', new Date(2026, 11, 4, 23, 59)).day).toBe('2026-12-11');
+    expect(parse('4/12', new Date(2026, 11, 4, 0, 1)).day).toBe('2026-12-04');
+  }
+});
+
+describe('other languages', () => {
+  test('Swedish adds its words for today, tomorrow, weekdays and months', () => {
+    const sv = { locale: 'sv-SE' } as const;
+    expect(parse('Fika i morgon', FRIDAY, sv)).toMatchObject({ title: 'Fika', day: '2026-12-05' });
+    expect(parse('Fika I MORGON', FRIDAY, sv).day).toBe('2026-12-05');
+    expect(parse('Städa i dag', FRIDAY, sv)).toMatchObject({ title: 'Städa', day: '2026-12-04' });
+    expect(parse('Möte måndag', FRIDAY, sv).day).toBe('2026-12-07');
+    expect(parse('Möte tors', FRIDAY, sv).day).toBe('2026-12-10');
+    expect(parse('Kalas 5 januari', FRIDAY, sv).day).toBe('2027-01-05');
+    expect(parse('Kalas 24 dec.', FRIDAY, sv).day).toBe(null);
+    expect(parse('Kalas 24 dec', FRIDAY, sv).day).toBe('2026-12-24');
+    // English is still understood.
+    expect(parse('Fika tomorrow', FRIDAY, sv).day).toBe('2026-12-05');
+    // Without the locale, "i morgon" is just words.
+    expect(parse('Fika i morgon').day).toBeNull();
+  });
+
+  test('German two-letter weekday abbreviations are everyday words, not days', () => {
+    const de = { locale: 'de' } as const;
+    expect(parse('Arzt heute', FRIDAY, de).day).toBe('2026-12-04');
+    expect(parse('Arzt morgen', FRIDAY, de).day).toBe('2026-12-05');
+    expect(parse('Arzt Montag', FRIDAY, de).day).toBe('2026-12-07');
+    expect(parse('Arzt 3 März', FRIDAY, de).day).toBe('2027-03-03');
+    expect(parse('Do it so', FRIDAY, de)).toMatchObject({ title: 'Do it so', day: null });
+  });
+
+  test('French words match with a straight or a curly apostrophe', () => {
+    const fr = { locale: 'fr' } as const;
+    expect(parse("Courses aujourd'hui", FRIDAY, fr).day).toBe('2026-12-04');
+    expect(parse('Courses aujourd’hui', FRIDAY, fr).day).toBe('2026-12-04');
+    expect(parse('Courses demain', FRIDAY, fr).day).toBe('2026-12-05');
+    expect(parse('Courses lundi', FRIDAY, fr).day).toBe('2026-12-07');
+    expect(parse('Courses 3 déc', FRIDAY, fr).day).toBe('2027-12-03');
+  });
+
+  test('a locale that is not a language tag gives English only', () => {
+    expect(parse('Walk tomorrow', FRIDAY, { locale: 'not a locale!' }).day).toBe('2026-12-05');
+  });
+});

@@ -1,0 +1,386 @@
+/**
+ * The quick-add line: "Call Anna tomorrow 2pm 30m #work !1" becomes a to-do titled "Call Anna",
+ * due tomorrow at 14:00, 30 minutes long, tagged "work", priority 1. Typing stays one line of text
+ * and nothing is asked in a form; `matched` tells the UI which words were understood so it can
+ * highlight them while the visitor types.
+ *
+ * What is understood, case-insensitively, each as whole words separated by spaces (so "email#3",
+ * "today's" and "tomorrow," are left alone; a trailing comma or full stop makes a word plain text):
+ *
+ * - a day: `today`, `tomorrow`, `next week` (the first day of next week), a weekday name or its
+ *   short form (`monday`, `mon`: the next such day strictly after today, so `fri` on a Friday is a
+ *   week later; write `today` for today), `2026-12-03`, `3/12` (day/month), `dec 3`, `3 dec`,
+ *   `december 3rd`. A date without a year is the next such date on or after today, so today's own
+ *   date is today and a passed one is next year's. `someday` instead puts the to-do on the someday
+ *   list with no day.
+ * - a time: `14:30`, `9:05`, `9am`, `2pm`, `2:30pm` (`12am` is midnight, `12pm` noon).
+ * - a duration from 1 minute to 24 hours: `30m`, `1h`, `1h30m`, `90min`, `1.5h`, `2hrs`.
+ * - `#tag`: letters, digits, `-` and `_`, at least one letter (so "#42" stays an issue number), up
+ *   to 40 characters and 20 tags; lower-cased, each once.
+ * - priority `!1`, `!2`, `!3` (1 is the most urgent; none is 0).
+ *
+ * Each of day-or-someday, time, duration and priority is read once: the first in the text counts
+ * and a later one stays in the title ("Meet mon or tue" is due Monday, titled "Meet or tue"). A
+ * time alone leaves the day null for the caller to decide. The recognised words leave the title;
+ * a title that would be empty is the whole text instead.
+ *
+ * Days are the visitor's own calendar days (the local date of `now`, never UTC). English words are
+ * always understood; `locale` adds that language's words for today and tomorrow and its weekday
+ * and month names, as Intl writes them (short weekday names only from three letters, since
+ * two-letter ones such as German "Do" and "So" are everyday words).
+ */
+import { addDays, dayOf, isDay, makeDay, parseDay, weekdayOf } from './calendar-day';
+
+export interface QuickAddOptions {
+  /** The first day of the week, for `next week`: 0 = Sunday, 1 = Monday (the default). */
+  weekStartsOn?: 0 | 1;
+  /** A BCP 47 language tag such as 'sv' or 'de-DE'; English only when left out or not valid. */
+  locale?: string;
+}
+
+export type QuickAddKind = 'day' | 'someday' | 'time' | 'duration' | 'tag' | 'priority';
+
+export interface QuickAddMatch {
+  kind: QuickAddKind;
+  /** The words as typed. */
+  text: string;
+  /** Where they are in the text: text.slice(start, end) === this.text. */
+  start: number;
+  end: number;
+}
+
+export type Priority = 0 | 1 | 2 | 3;
+
+export interface QuickAdd {
+  title: string;
+  /** 'YYYY-MM-DD' */
+  day: string | null;
+  /** 'HH:MM', 24-hour */
+  time: string | null;
+  durationMinutes: number | null;
+  tags: string[];
+  priority: Priority;
+  list: 'someday' | null;
+  /** What was understood, in the order it appears in the text. */
+  matched: QuickAddMatch[];
+}
+
+/** The stored to-do's limits: longer tags, more tags or longer durations are left as text. */
+export const MAX_TAG_LENGTH = 40;
+export const MAX_TAGS = 20;
+export const MAX_DURATION_MINUTES = 24 * 60;
+
+interface Word {
+  text: string;
+  /** The word normalised for comparing. */
+  key: string;
+  start: number;
+  end: number;
+}
+
+type PhraseMeaning =
+  | { type: 'daysFromToday'; days: number }
+  | { type: 'weekday'; weekday: number }
+  | { type: 'nextWeek' }
+  | { type: 'someday' };
+
+interface Vocabulary {
+  /** Keys are lower-cased words joined by one space. */
+  phrases: Map<string, PhraseMeaning>;
+  longestPhrase: number;
+  /** Month names, long and short, to 1..12. */
+  months: Map<string, number>;
+}
+
+type Reading =
+  | { kind: 'day'; day: string }
+  | { kind: 'someday' }
+  | { kind: 'time'; time: string }
+  | { kind: 'duration'; minutes: number }
+  | { kind: 'tag'; tag: string }
+  | { kind: 'priority'; priority: Priority };
+
+/** A reading and the number of words it takes. */
+type Found = Reading & { words: number };
+
+interface Context {
+  today: string;
+  weekStartsOn: 0 | 1;
+  vocabulary: Vocabulary;
+}
+
+const ENGLISH = 'en-US';
+
+/**
+ * Lower case without a locale's special rules, so that typed words and Intl's names compare the
+ * same in every language; typographic apostrophes made straight ("aujourd’hui").
+ */
+function normalise(text: string): string {
+  return text
+    .replace(/[\s\u00a0\u202f]+/g, ' ')
+    .replace(/[\u2018\u2019]/g, "'")
+    .trim()
+    .toLowerCase();
+}
+
+/** Intl's name without the abbreviation's full stop: "lun." → "lun". */
+const nameOf = (text: string) => normalise(text).replace(/\.$/, '');
+
+function setOnce<V>(map: Map<string, V>, key: string, value: V): void {
+  if (key !== '' && !map.has(key)) map.set(key, value);
+}
+
+function addLocaleWords(vocabulary: Vocabulary, locale: string): void {
+  const { phrases, months } = vocabulary;
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const days of [0, 1]) {
+    const phrase = normalise(relative.format(days, 'day'));
+    // Only a word of its own ("today"), never a count such as "in 1 day".
+    if (!/\d/.test(phrase)) setOnce(phrases, phrase, { type: 'daysFromToday', days });
+  }
+  for (const style of ['long', 'short'] as const) {
+    const format = new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' });
+    for (let weekday = 0; weekday < 7; weekday += 1) {
+      // 1 January 2023 was a Sunday.
+      const name = nameOf(format.format(Date.UTC(2023, 0, 1 + weekday)));
+      if (style === 'long' || name.length >= 3)
+        setOnce(phrases, name, { type: 'weekday', weekday });
+    }
+  }
+  for (const style of ['long', 'short'] as const) {
+    // Both the month alone ("januari") and the month in a date, which some languages inflect.
+    const alone = new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' });
+    const inDate = new Intl.DateTimeFormat(locale, {
+      month: style,
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    for (let month = 1; month <= 12; month += 1) {
+      const at = Date.UTC(2023, month - 1, 1);
+      setOnce(months, nameOf(alone.format(at)), month);
+      const part = inDate.formatToParts(at).find((piece) => piece.type === 'month');
+      if (part) setOnce(months, nameOf(part.value), month);
+    }
+  }
+}
+
+const vocabularies = new Map<string, Vocabulary>();
+
+function vocabularyFor(locale: string | undefined): Vocabulary {
+  let language = ENGLISH;
+  try {
+    language = locale ? (Intl.getCanonicalLocales(locale)[0] ?? ENGLISH) : ENGLISH;
+  } catch {
+    // Not a language tag: English only.
+  }
+  let vocabulary = vocabularies.get(language);
+  if (vocabulary) return vocabulary;
+  vocabulary = {
+    phrases: new Map<string, PhraseMeaning>([
+      ['today', { type: 'daysFromToday', days: 0 }],
+      ['tomorrow', { type: 'daysFromToday', days: 1 }],
+      ['next week', { type: 'nextWeek' }],
+      ['someday', { type: 'someday' }],
+    ]),
+    longestPhrase: 1,
+    months: new Map([['sept', 9]]),
+  };
+  addLocaleWords(vocabulary, ENGLISH);
+  if (language !== ENGLISH) addLocaleWords(vocabulary, language);
+  vocabulary.longestPhrase = Math.max(
+    ...[...vocabulary.phrases.keys()].map((phrase) => phrase.split(' ').length),
+  );
+  vocabularies.set(language, vocabulary);
+  return vocabulary;
+}
+
+function wordsOf(text: string): Word[] {
+  return [...text.matchAll(/\S+/g)].map((match) => ({
+    text: match[0],
+    key: normalise(match[0]),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+/** The first date with this month and day on or after today, or null when there is none. */
+function nextDate(today: string, month: number, date: number): string | null {
+  const { year } = parseDay(today) ?? { year: 0 };
+  // Eight years always reach a 29 February (2096 to 2104 is the longest wait).
+  for (let candidate = year; candidate <= year + 8; candidate += 1) {
+    const day = makeDay(candidate, month, date);
+    if (day !== null && day >= today) return day;
+  }
+  return null;
+}
+
+function resolvePhrase(meaning: PhraseMeaning, context: Context): Reading {
+  const { today, weekStartsOn } = context;
+  const daysUntil = (weekday: number) => (weekday - weekdayOf(today) + 7) % 7 || 7;
+  switch (meaning.type) {
+    case 'daysFromToday':
+      return { kind: 'day', day: addDays(today, meaning.days) };
+    case 'weekday':
+      return { kind: 'day', day: addDays(today, daysUntil(meaning.weekday)) };
+    case 'nextWeek':
+      return { kind: 'day', day: addDays(today, daysUntil(weekStartsOn)) };
+    case 'someday':
+      return { kind: 'someday' };
+  }
+}
+
+const DAY_OF_MONTH = /^(\d{1,2})(?:st|nd|rd|th)?$/;
+
+/** "dec 3", "3 dec", "december 3rd", "3 december". */
+function readMonthAndDay(words: Word[], i: number, context: Context): Found | null {
+  const [first, second] = [words[i]?.key, words[i + 1]?.key];
+  if (first === undefined || second === undefined) return null;
+  const { months } = context.vocabulary;
+  const month = months.get(first) ?? months.get(second);
+  const date = DAY_OF_MONTH.exec(months.has(first) ? second : first)?.[1];
+  if (month === undefined || date === undefined) return null;
+  const day = nextDate(context.today, month, Number(date));
+  return day === null ? null : { kind: 'day', day, words: 2 };
+}
+
+/** The longest known phrase starting at word i: "next week", "i morgon", "tomorrow", "fri". */
+function readPhrase(words: Word[], i: number, context: Context): Found | null {
+  const { phrases, longestPhrase } = context.vocabulary;
+  for (let length = Math.min(longestPhrase, words.length - i); length >= 1; length -= 1) {
+    const phrase = words
+      .slice(i, i + length)
+      .map((word) => word.key)
+      .join(' ');
+    const meaning = phrases.get(phrase);
+    if (meaning) return { ...resolvePhrase(meaning, context), words: length };
+  }
+  return null;
+}
+
+/** A reading of one word on its own. */
+function readWord(key: string, context: Context): Reading | null {
+  if (isDay(key)) return { kind: 'day', day: key };
+
+  const dayMonth = /^(\d{1,2})\/(\d{1,2})$/.exec(key);
+  if (dayMonth) {
+    const day = nextDate(context.today, Number(dayMonth[2]), Number(dayMonth[1]));
+    return day === null ? null : { kind: 'day', day };
+  }
+
+  const clock = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(key);
+  if (clock) return { kind: 'time', time: `${clock[1]?.padStart(2, '0')}:${clock[2]}` };
+
+  const twelveHour = /^(1[0-2]|0?[1-9])(?::([0-5]\d))?(am|pm)$/.exec(key);
+  if (twelveHour) {
+    const hour = (Number(twelveHour[1]) % 12) + (twelveHour[3] === 'pm' ? 12 : 0);
+    return { kind: 'time', time: `${String(hour).padStart(2, '0')}:${twelveHour[2] ?? '00'}` };
+  }
+
+  const duration =
+    /^(?:(\d{1,3}(?:\.\d+)?)(?:h|hrs?|hours?))?(?:(\d{1,4})(?:m|mins?|minutes?))?$/.exec(key);
+  if (duration && (duration[1] !== undefined || duration[2] !== undefined)) {
+    const minutes = Math.round(Number(duration[1] ?? 0) * 60) + Number(duration[2] ?? 0);
+    const fits = minutes >= 1 && minutes <= MAX_DURATION_MINUTES;
+    return fits ? { kind: 'duration', minutes } : null;
+  }
+
+  const tag = /^#([\p{L}\p{N}_-]+)$/u.exec(key);
+  if (tag?.[1] && /\p{L}/u.test(tag[1])) {
+    const name = tag[1].toLowerCase();
+    return name.length <= MAX_TAG_LENGTH ? { kind: 'tag', tag: name } : null;
+  }
+
+  const priority = /^!([1-3])$/.exec(key);
+  if (priority) return { kind: 'priority', priority: Number(priority[1]) as Priority };
+
+  return null;
+}
+
+/** Readings of the words at i, longest first. */
+function readingsAt(words: Word[], i: number, context: Context): Found[] {
+  const found: (Found | null)[] = [
+    readMonthAndDay(words, i, context),
+    readPhrase(words, i, context),
+  ];
+  const word = words[i];
+  const single = word ? readWord(word.key, context) : null;
+  if (single) found.push({ ...single, words: 1 });
+  return found.filter((reading): reading is Found => reading !== null);
+}
+
+export function parseQuickAdd(text: string, now: Date, options: QuickAddOptions = {}): QuickAdd {
+  const vocabulary = vocabularyFor(options.locale);
+  const context: Context = {
+    today: dayOf(now),
+    weekStartsOn: options.weekStartsOn ?? 1,
+    vocabulary,
+  };
+  const words = wordsOf(text);
+  const result: QuickAdd = {
+    title: '',
+    day: null,
+    time: null,
+    durationMinutes: null,
+    tags: [],
+    priority: 0,
+    list: null,
+    matched: [],
+  };
+  const taken = new Set<'when' | 'time' | 'duration' | 'priority'>();
+  const titleWords: string[] = [];
+
+  /** Applies a reading unless its kind was already read; false when it was. */
+  function apply(reading: Reading): boolean {
+    switch (reading.kind) {
+      case 'day':
+      case 'someday':
+        if (taken.has('when')) return false;
+        taken.add('when');
+        if (reading.kind === 'day') result.day = reading.day;
+        else result.list = 'someday';
+        return true;
+      case 'time':
+        if (taken.has('time')) return false;
+        taken.add('time');
+        result.time = reading.time;
+        return true;
+      case 'duration':
+        if (taken.has('duration')) return false;
+        taken.add('duration');
+        result.durationMinutes = reading.minutes;
+        return true;
+      case 'priority':
+        if (taken.has('priority')) return false;
+        taken.add('priority');
+        result.priority = reading.priority;
+        return true;
+      case 'tag':
+        if (result.tags.includes(reading.tag)) return true;
+        if (result.tags.length >= MAX_TAGS) return false;
+        result.tags.push(reading.tag);
+        return true;
+    }
+  }
+
+  for (let i = 0; i < words.length;) {
+    const reading = readingsAt(words, i, context).find(apply);
+    const first = words[i];
+    const last = words[i + (reading?.words ?? 1) - 1];
+    if (!first || !last) break;
+    if (reading) {
+      result.matched.push({
+        kind: reading.kind,
+        text: text.slice(first.start, last.end),
+        start: first.start,
+        end: last.end,
+      });
+      i += reading.words;
+    } else {
+      titleWords.push(first.text);
+      i += 1;
+    }
+  }
+
+  result.title = titleWords.join(' ') || words.map((word) => word.text).join(' ');
+  return result;
+}

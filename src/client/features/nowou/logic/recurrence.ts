@@ -1,0 +1,158 @@
+/**
+ * Repeating to-dos: when the next one is due and how the rule reads in a sentence. Only whole
+ * calendar days ('YYYY-MM-DD'); the to-do's own time of day, if any, stays as it is.
+ *
+ * Finishing late skips what was missed: the next due day comes after both the due day and the day
+ * the to-do was done, so a daily to-do due Monday and done on Thursday is next due on Friday, not
+ * overdue since Tuesday. The rhythm stays tied to the due days, never to the day of doing: every 3
+ * days from the 1st is the 4th, 7th, 10th…, and done on the 5th it is next due on the 7th (not the
+ * 8th).
+ */
+import { addDays, daysBetween, daysInMonth, makeDay, parseDay, weekdayOf } from './calendar-day';
+
+export type RecurrenceRule =
+  | { kind: 'daily' }
+  | { kind: 'weekdays' }
+  /** 0 = Sunday .. 6 = Saturday, each at most once. */
+  | { kind: 'weekly'; days: number[] }
+  /** On that day of each month, or on the month's last day when the month is shorter. */
+  | { kind: 'monthly'; day: number }
+  | { kind: 'everyNDays'; n: number };
+
+/** The longest gap everyNDays accepts: a year, as the stored to-do does. */
+export const MAX_EVERY_N_DAYS = 365;
+
+const isInteger = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+function hasOnlyKeys(value: object, keys: string[]): boolean {
+  return Object.keys(value).every((key) => keys.includes(key));
+}
+
+/** True for a rule of exactly the shapes above, with no other fields (as stored data is checked). */
+export function isValidRule(rule: unknown): rule is RecurrenceRule {
+  if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) return false;
+  const fields = rule as Record<string, unknown>;
+  switch (fields.kind) {
+    case 'daily':
+    case 'weekdays':
+      return hasOnlyKeys(rule, ['kind']);
+    case 'weekly': {
+      const days = fields.days;
+      return (
+        hasOnlyKeys(rule, ['kind', 'days']) &&
+        Array.isArray(days) &&
+        days.length > 0 &&
+        days.every((day) => isInteger(day, 0, 6)) &&
+        new Set(days).size === days.length
+      );
+    }
+    case 'monthly':
+      return hasOnlyKeys(rule, ['kind', 'day']) && isInteger(fields.day, 1, 31);
+    case 'everyNDays':
+      return hasOnlyKeys(rule, ['kind', 'n']) && isInteger(fields.n, 1, MAX_EVERY_N_DAYS);
+    default:
+      return false;
+  }
+}
+
+function requireRule(rule: RecurrenceRule): void {
+  if (!isValidRule(rule)) throw new RangeError(`not a recurrence rule: ${JSON.stringify(rule)}`);
+}
+
+function requireDay(day: string): void {
+  if (parseDay(day) === null) throw new RangeError(`not a YYYY-MM-DD calendar day: ${day}`);
+}
+
+/** The first day after `after` whose weekday is one of `weekdays`. */
+function nextWeekday(after: string, weekdays: readonly number[]): string {
+  for (let step = 1; step <= 7; step += 1) {
+    const day = addDays(after, step);
+    if (weekdays.includes(weekdayOf(day))) return day;
+  }
+  throw new RangeError('no weekday given');
+}
+
+/** The rule's day in the month that is `monthsLater` months after `after`'s month. */
+function monthlyDay(after: string, dayOfMonth: number, monthsLater: number): string {
+  const { year, month } = parseDay(after)!;
+  const index = year * 12 + (month - 1) + monthsLater;
+  const [y, m] = [Math.floor(index / 12), (index % 12) + 1];
+  const day = makeDay(y, m, Math.min(dayOfMonth, daysInMonth(y, m)));
+  if (day === null) throw new RangeError('the day falls outside years 0..9999');
+  return day;
+}
+
+/**
+ * The next due day strictly after `fromDay` (the due day just finished) and, when given, strictly
+ * after `doneDay` as well. Throws a RangeError for an invalid rule or day.
+ */
+export function nextOccurrence(rule: RecurrenceRule, fromDay: string, doneDay?: string): string {
+  requireRule(rule);
+  requireDay(fromDay);
+  if (doneDay !== undefined) requireDay(doneDay);
+  const after = doneDay !== undefined && doneDay > fromDay ? doneDay : fromDay;
+  switch (rule.kind) {
+    case 'daily':
+      return addDays(after, 1);
+    case 'weekdays':
+      return nextWeekday(after, [1, 2, 3, 4, 5]);
+    case 'weekly':
+      return nextWeekday(after, rule.days);
+    case 'monthly': {
+      const thisMonth = monthlyDay(after, rule.day, 0);
+      return thisMonth > after ? thisMonth : monthlyDay(after, rule.day, 1);
+    }
+    case 'everyNDays': {
+      const steps = Math.floor(daysBetween(fromDay, after) / rule.n) + 1;
+      return addDays(fromDay, steps * rule.n);
+    }
+  }
+}
+
+const weekdayNameCache = new Map<string, string[]>();
+
+/** Short weekday names in the locale, Sunday first: "Sun", "Mon"… for English. */
+function shortWeekdayNames(locale: string): string[] {
+  let names = weekdayNameCache.get(locale);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+    // 1 January 2023 was a Sunday.
+    names = [0, 1, 2, 3, 4, 5, 6].map((day) => format.format(Date.UTC(2023, 0, 1 + day)));
+    weekdayNameCache.set(locale, names);
+  }
+  return names;
+}
+
+/**
+ * The rule in a few words: "Every day", "Every weekday", "Every Mon, Wed", "Monthly on day 15",
+ * "Every 3 days". The sentence is English, as the site is; the weekday names follow `locale` and
+ * start from `weekStartsOn` (Monday unless told). A weekly rule on all seven days reads "Every
+ * day", and one on Monday to Friday reads "Every weekday", as they mean the same.
+ */
+export function describeRule(
+  rule: RecurrenceRule,
+  locale = 'en-US',
+  weekStartsOn: 0 | 1 = 1,
+): string {
+  requireRule(rule);
+  switch (rule.kind) {
+    case 'daily':
+      return 'Every day';
+    case 'weekdays':
+      return 'Every weekday';
+    case 'weekly': {
+      const days = [...rule.days].sort(
+        (x, y) => ((x - weekStartsOn + 7) % 7) - ((y - weekStartsOn + 7) % 7),
+      );
+      if (days.length === 7) return 'Every day';
+      if (days.join() === '1,2,3,4,5') return 'Every weekday';
+      const names = shortWeekdayNames(locale);
+      return `Every ${days.map((day) => names[day]).join(', ')}`;
+    }
+    case 'monthly':
+      return `Monthly on day ${rule.day}`;
+    case 'everyNDays':
+      return rule.n === 1 ? 'Every day' : `Every ${rule.n} days`;
+  }
+}

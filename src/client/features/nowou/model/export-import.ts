@@ -1,0 +1,95 @@
+/**
+ * A file of every Nowou item, to keep a copy or move to another browser. An import is planned
+ * first and applied only when the whole file is valid; items merge by id, the later modifiedAt
+ * winning, so importing an older copy never undoes newer work.
+ */
+import { z } from 'zod';
+import type { ItemStore } from './item-store';
+import { ITEM_KINDS, parseRecord, storageKeyOf, type Item } from './records';
+
+export const EXPORT_FORMAT = 'nowou';
+export const EXPORT_VERSION = 1;
+
+export interface ExportFile {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  items: Item[];
+}
+
+export type ImportPlan =
+  { ok: false; reason: string } | { ok: true; add: Item[]; change: Item[]; unchanged: number };
+
+export type ReadyImport = Extract<ImportPlan, { ok: true }>;
+
+const fileSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.number(),
+  exportedAt: z.string(),
+  items: z.array(z.unknown()),
+});
+
+/** Every item, tombstones included, so a deletion travels with the file. */
+export function exportItems(store: ItemStore, now: Date = new Date()): ExportFile {
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: now.toISOString(),
+    items: ITEM_KINDS.flatMap((kind) => [...store.all(kind, { includeDeleted: true })]),
+  };
+}
+
+export function planImport(store: ItemStore, fileText: string): ImportPlan {
+  let json: unknown;
+  try {
+    json = JSON.parse(fileText);
+  } catch {
+    return { ok: false, reason: 'The file is not JSON.' };
+  }
+  const file = fileSchema.safeParse(json);
+  if (!file.success) return { ok: false, reason: 'The file is not a Nowou export.' };
+  if (file.data.version > EXPORT_VERSION) {
+    return { ok: false, reason: 'The file comes from a newer version of Nowou.' };
+  }
+  const add: Item[] = [];
+  const change: Item[] = [];
+  let unchanged = 0;
+  const seen = new Set<string>();
+  for (const [index, value] of file.data.items.entries()) {
+    const result = parseRecord(value);
+    if (!result.ok) return { ok: false, reason: `Item ${index + 1} is invalid: ${result.reason}.` };
+    const { item } = result;
+    const key = storageKeyOf(item.kind, item.id);
+    if (seen.has(key)) return { ok: false, reason: `Item ${index + 1} repeats ${key}.` };
+    seen.add(key);
+    if (store.skippedKeys().has(key)) {
+      return {
+        ok: false,
+        reason: `Item ${index + 1} would replace ${key}, which this version cannot read.`,
+      };
+    }
+    const current = store.get(item.kind, item.id, { includeDeleted: true });
+    if (!current) add.push(item);
+    else if (isNewer(item, current)) change.push(item);
+    else unchanged += 1;
+  }
+  return { ok: true, add, change, unchanged };
+}
+
+function isNewer(item: Item, current: Item | undefined): boolean {
+  return !current || Date.parse(item.modifiedAt) > Date.parse(current.modifiedAt);
+}
+
+/**
+ * Writes the planned items with their own modification times, at once. An item changed in the
+ * store since the plan was made is left alone if it is now the later one. Returns how many were written.
+ */
+export function applyImport(store: ItemStore, plan: ReadyImport): number {
+  let written = 0;
+  for (const item of [...plan.add, ...plan.change]) {
+    if (!isNewer(item, store.get(item.kind, item.id, { includeDeleted: true }))) continue;
+    if (store.put(item, { keepModifiedAt: true })) written += 1;
+  }
+  store.flush();
+  return written;
+}

@@ -1,0 +1,253 @@
+/**
+ * What Nowou keeps in browser storage (docs/product.md#nowou-keys): one item per key, each a record
+ * with a shared envelope (id, schema version, modification time, tombstone) around its own fields.
+ * Everything read back is parsed here, so a broken or newer value is reported and left alone
+ * instead of crashing the app or being written over.
+ */
+import { z } from 'zod';
+import type { PRODUCTIVITY_KEY_PREFIXES } from '#shared/storage-keys';
+
+export const SCHEMA_VERSION = 1;
+
+export const ITEM_KINDS = ['todo', 'timeline', 'textBox'] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
+const KEY_PREFIXES = {
+  todo: 'todo-',
+  timeline: 'timeline-',
+  textBox: 'textBox-',
+} as const satisfies Record<ItemKind, (typeof PRODUCTIVITY_KEY_PREFIXES)[number]>;
+
+/** Holds just the id of the timeline opened first, as a plain string. */
+export const DEFAULT_TIMELINE_KEY =
+  'defaultTimeline' satisfies (typeof PRODUCTIVITY_KEY_PREFIXES)[number];
+
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+/** Ids are crypto.randomUUID() for new items; any short key-safe string is read. */
+export const idSchema = z.string().regex(ID_PATTERN, 'not a valid id');
+
+export function isValidId(value: string): boolean {
+  return ID_PATTERN.test(value);
+}
+
+const isoTime = z.iso.datetime({ offset: true });
+
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+const daySchema = z
+  .string()
+  .regex(dayPattern, 'not a YYYY-MM-DD day')
+  .refine(isCalendarDay, 'not a calendar day');
+
+/**
+ * A fractional order key (base-62 digits, never ending in 0, compared by code units): sorting the
+ * strings gives the order, and one fits between any two.
+ */
+const orderSchema = z
+  .string()
+  .max(500)
+  .regex(/^[0-9A-Za-z]*[1-9A-Za-z]$/, 'not an order key');
+
+function isAfter(start: string, end: string): boolean {
+  return Date.parse(end) > Date.parse(start);
+}
+
+type RefineParams = { error: string; path: string[] };
+
+const timeRange = {
+  timelineId: idSchema,
+  start: isoTime,
+  end: isoTime,
+};
+const endAfterStart: [(range: { start: string; end: string }) => boolean, RefineParams] = [
+  (range) => isAfter(range.start, range.end),
+  { error: 'end is not after start', path: ['end'] },
+];
+
+const envelope = {
+  id: idSchema,
+  v: z.literal(SCHEMA_VERSION),
+  modifiedAt: isoTime,
+  deleted: z.boolean(),
+  deletedAt: isoTime.optional(),
+};
+const tombstoneHasTime: [
+  (record: { deleted: boolean; deletedAt?: string | undefined }) => boolean,
+  RefineParams,
+] = [
+  (record) => record.deleted === (record.deletedAt !== undefined),
+  { error: 'deletedAt is set exactly when deleted is true', path: ['deletedAt'] },
+];
+
+const listSchema = z.union(
+  [
+    z.literal('inbox'),
+    z.literal('someday'),
+    z.templateLiteral(['day:', z.string()]).refine((list) => {
+      const day = list.slice('day:'.length);
+      return dayPattern.test(day) && isCalendarDay(day);
+    }, 'not a calendar day'),
+    z
+      .templateLiteral(['list:', z.string()])
+      .refine((list) => isValidId(list.slice('list:'.length)), 'not a list id'),
+  ],
+  { error: 'not inbox, someday, day:YYYY-MM-DD or list:<id>' },
+);
+
+const tagSchema = z
+  .string()
+  .min(1)
+  .max(40)
+  .refine((tag) => tag === tag.toLowerCase(), 'tags are lower-case');
+
+const weekdaySchema = z.int().min(0).max(6);
+
+export const recurrenceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('daily') }),
+  z.strictObject({ kind: z.literal('weekdays') }),
+  z.strictObject({
+    kind: z.literal('weekly'),
+    days: z
+      .array(weekdaySchema)
+      .min(1)
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'a day is listed twice'),
+  }),
+  z.strictObject({ kind: z.literal('monthly'), day: z.int().min(1).max(31) }),
+  z.strictObject({ kind: z.literal('everyNDays'), n: z.int().min(1).max(365) }),
+]);
+
+export const todoSchema = z
+  .strictObject({
+    ...envelope,
+    kind: z.literal('todo'),
+    title: z.string().min(1).max(500),
+    notes: z.string().max(10_000),
+    list: listSchema,
+    order: orderSchema,
+    done: z.boolean(),
+    doneAt: isoTime.nullable(),
+    tags: z
+      .array(tagSchema)
+      .max(20)
+      .refine((tags) => new Set(tags).size === tags.length, 'a tag is listed twice'),
+    priority: z.int().min(0).max(3),
+    time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'not an HH:MM time')
+      .nullable(),
+    duration: z.int().min(1).max(1440).nullable(),
+    schedule: z
+      .strictObject(timeRange)
+      .refine(...endAfterStart)
+      .nullable(),
+    subtasks: z
+      .array(z.strictObject({ id: idSchema, title: z.string().min(1).max(500), done: z.boolean() }))
+      .max(100),
+    recurrence: recurrenceSchema.nullable(),
+    seriesId: idSchema.optional(),
+  })
+  .refine(...tombstoneHasTime)
+  .refine((todo) => todo.done === (todo.doneAt !== null), {
+    error: 'doneAt is set exactly when done is true',
+    path: ['doneAt'],
+  });
+
+export const timelineSchema = z
+  .strictObject({
+    ...envelope,
+    kind: z.literal('timeline'),
+    name: z.string().min(1).max(100),
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'not a #rrggbb colour')
+      .optional(),
+    order: orderSchema,
+  })
+  .refine(...tombstoneHasTime);
+
+export const textBoxSchema = z
+  .strictObject({
+    ...envelope,
+    kind: z.literal('textBox'),
+    text: z.string().max(20_000),
+    anchor: z.union([
+      z.strictObject({ timelineId: idSchema, day: daySchema }),
+      z.strictObject(timeRange).refine(...endAfterStart),
+    ]),
+  })
+  .refine(...tombstoneHasTime);
+
+export const itemSchema = z.discriminatedUnion('kind', [todoSchema, timelineSchema, textBoxSchema]);
+
+export type Todo = z.infer<typeof todoSchema>;
+export type Timeline = z.infer<typeof timelineSchema>;
+export type TextBox = z.infer<typeof textBoxSchema>;
+export type Item = z.infer<typeof itemSchema>;
+export type ItemOf<K extends ItemKind> = Extract<Item, { kind: K }>;
+export type Recurrence = z.infer<typeof recurrenceSchema>;
+
+export type ParseResult = { ok: true; item: Item } | { ok: false; reason: string };
+
+export function storageKeyOf(kind: ItemKind, id: string): string {
+  return `${KEY_PREFIXES[kind]}${id}`;
+}
+
+/** The kind and id a key names, or null for a key that is not an item of these kinds. */
+export function itemKeyParts(key: string): { kind: ItemKind; id: string } | null {
+  for (const kind of ITEM_KINDS) {
+    if (key.startsWith(KEY_PREFIXES[kind]))
+      return { kind, id: key.slice(KEY_PREFIXES[kind].length) };
+  }
+  return null;
+}
+
+/** One line naming the first problem, e.g. `title: Too big: expected string to have <=500 characters`. */
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+}
+
+/** Checks an already decoded record: a newer schema version is reported as such, never coerced. */
+export function parseRecord(value: unknown): ParseResult {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, reason: 'not a record' };
+  }
+  const version = (value as { v?: unknown }).v;
+  if (typeof version === 'number' && version > SCHEMA_VERSION) {
+    return { ok: false, reason: `version ${version} is newer than this app reads` };
+  }
+  const parsed = itemSchema.safeParse(value);
+  return parsed.success
+    ? { ok: true, item: parsed.data }
+    : { ok: false, reason: firstIssue(parsed.error) };
+}
+
+/** Reads the raw value of one storage key; never throws. */
+export function parseStoredItem(key: string, raw: string): ParseResult {
+  const parts = itemKeyParts(key);
+  if (!parts) return { ok: false, reason: 'not a Nowou item key' };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const result = parseRecord(value);
+  if (!result.ok) return result;
+  if (result.item.kind !== parts.kind || result.item.id !== parts.id) {
+    return { ok: false, reason: `holds ${storageKeyOf(result.item.kind, result.item.id)}` };
+  }
+  return result;
+}
+
+/** Exactly what the store writes for an item. */
+export function serialiseItem(item: Item): string {
+  return JSON.stringify(item);
+}

@@ -1,0 +1,226 @@
+/**
+ * One to-do: its done checkbox and title with notes, subtask progress, repeat rule, tags, priority,
+ * time and duration; Edit (an inline editor under the row), a Move to… menu and Delete. Alt+ArrowUp / Alt+ArrowDown on the row's checkbox or buttons asks to move it a place.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { Button } from '../../../ui/Button';
+import { describeRule } from '../logic/recurrence';
+import type { Todo } from '../model/records';
+import { subtaskProgress } from './series';
+import { TodoEditor } from './TodoEditor';
+import type { TodoList } from './todo-views';
+
+export interface MoveTarget {
+  label: string;
+  list: TodoList;
+}
+
+interface TodoRowProps {
+  todo: Todo;
+  ref?: Ref<HTMLLIElement>;
+  moveTargets: readonly MoveTarget[];
+  /** Can be moved up and down by keyboard (not in Done). */
+  orderable: boolean;
+  onToggle: (todo: Todo, done: boolean) => void;
+  onMove: (todo: Todo, list: TodoList) => void;
+  onStep: (todo: Todo, step: -1 | 1) => void;
+  onDelete: (todo: Todo) => void;
+  /** Saves an edited to-do (one write); false when it was refused. */
+  onSave: (todo: Todo) => boolean;
+  today: string;
+  /** The day to show beside the title (in Upcoming, where rows of many days mix). */
+  dayLabel?: string;
+}
+
+function durationText(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+export function TodoRow({
+  todo,
+  ref,
+  moveTargets,
+  orderable,
+  onToggle,
+  onMove,
+  onStep,
+  onDelete,
+  onSave,
+  today,
+  dayLabel,
+}: TodoRowProps) {
+  const id = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const progress = subtaskProgress(todo);
+  const [day, setDay] = useState('');
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (menuOpen) menuRef.current?.querySelector('button')?.focus();
+  }, [menuOpen]);
+
+  function closeMenu() {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (!orderable || !event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    onStep(todo, event.key === 'ArrowUp' ? -1 : 1);
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    closeMenu();
+  }
+
+  function closeEditor() {
+    setEditing(false);
+    editButton.current?.focus();
+  }
+
+  function move(list: TodoList) {
+    setMenuOpen(false);
+    onMove(todo, list);
+  }
+
+  return (
+    <li ref={ref} className="todo-row" data-done={todo.done || undefined}>
+      <div className="todo-row__main">
+        <input
+          id={`${id}-done`}
+          type="checkbox"
+          className="todo-row__check"
+          checked={todo.done}
+          onKeyDown={onKeyDown}
+          onChange={(event) => onToggle(todo, event.target.checked)}
+        />
+        <label htmlFor={`${id}-done`} className="todo-row__title">
+          {todo.title}
+        </label>
+      </div>
+      {todo.notes && <p className="todo-row__notes">{todo.notes}</p>}
+      {(dayLabel ||
+        progress ||
+        todo.recurrence ||
+        todo.tags.length > 0 ||
+        todo.priority > 0 ||
+        todo.time ||
+        todo.duration) && (
+        <p className="todo-row__meta">
+          {dayLabel && <span className="todo-chip todo-chip--time">{dayLabel}</span>}
+          {progress && (
+            <span className="todo-chip todo-chip--progress">
+              {progress}
+              <span className="visually-hidden"> subtasks done</span>
+            </span>
+          )}
+          {todo.recurrence && (
+            <span className="todo-chip todo-chip--repeat">{describeRule(todo.recurrence)}</span>
+          )}
+          {todo.priority > 0 && (
+            <span className="todo-chip todo-chip--priority" data-priority={todo.priority}>
+              !{todo.priority}
+              <span className="visually-hidden"> priority</span>
+            </span>
+          )}
+          {todo.time && <span className="todo-chip todo-chip--time">{todo.time}</span>}
+          {todo.duration && (
+            <span className="todo-chip todo-chip--time">{durationText(todo.duration)}</span>
+          )}
+          {todo.tags.map((tag) => (
+            <span key={tag} className="todo-chip">
+              #{tag}
+            </span>
+          ))}
+        </p>
+      )}
+      <div className="todo-row__actions">
+        <Button
+          ref={editButton}
+          variant="ghost"
+          aria-expanded={editing}
+          aria-controls={editing ? `${id}-edit` : undefined}
+          onKeyDown={onKeyDown}
+          onClick={() => setEditing((open) => !open)}
+        >
+          Edit<span className="visually-hidden"> {todo.title}</span>
+        </Button>
+        <Button
+          ref={menuButton}
+          variant="ghost"
+          aria-expanded={menuOpen}
+          aria-controls={`${id}-menu`}
+          onKeyDown={onKeyDown}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Move to…<span className="visually-hidden"> {todo.title}</span>
+        </Button>
+        <Button variant="ghost" onKeyDown={onKeyDown} onClick={() => onDelete(todo)}>
+          Delete<span className="visually-hidden"> {todo.title}</span>
+        </Button>
+      </div>
+      {menuOpen && (
+        <div
+          id={`${id}-menu`}
+          ref={menuRef}
+          className="todo-row__menu"
+          role="group"
+          aria-label={`Move ${todo.title} to`}
+        >
+          {moveTargets.map((target) => (
+            <Button
+              key={target.label}
+              disabled={target.list === todo.list}
+              onKeyDown={onMenuKeyDown}
+              onClick={() => move(target.list)}
+            >
+              {target.label}
+            </Button>
+          ))}
+          <form
+            className="todo-row__date"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (day) move(`day:${day}`);
+            }}
+          >
+            <label htmlFor={`${id}-day`}>Date</label>
+            <input
+              id={`${id}-day`}
+              type="date"
+              value={day}
+              required
+              onKeyDown={onMenuKeyDown}
+              onChange={(event) => setDay(event.target.value)}
+            />
+            <Button type="submit" onKeyDown={onMenuKeyDown}>
+              Move
+            </Button>
+          </form>
+          <Button variant="ghost" onKeyDown={onMenuKeyDown} onClick={closeMenu}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      {editing && (
+        <TodoEditor
+          id={`${id}-edit`}
+          todo={todo}
+          today={today}
+          onSave={onSave}
+          onClose={closeEditor}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,119 @@
+import { describe, expect, test } from 'vitest';
+import { parseQuickAdd } from '../logic/quick-add';
+import { todo } from '../model/test-fixtures';
+import { todoSchema } from '../model/records';
+import {
+  filterTodos,
+  listOfQuickAdd,
+  orderAtEnd,
+  orderForStep,
+  rolloverCandidates,
+  tagsOf,
+  todoFromQuickAdd,
+  todosInView,
+} from './todo-views';
+
+const TODAY = '2026-03-10';
+
+describe('views', () => {
+  const todos = [
+    todo({ id: 'a', list: 'inbox', order: 'W' }),
+    todo({ id: 'b', list: 'inbox', order: 'V' }),
+    todo({ id: 'c', list: `day:${TODAY}` }),
+    todo({ id: 'd', list: 'day:2026-03-11' }),
+    todo({ id: 'e', list: 'someday' }),
+    todo({ id: 'f', list: 'inbox', done: true, doneAt: '2026-03-09T10:00:00.000Z' }),
+    todo({ id: 'g', list: 'someday', done: true, doneAt: '2026-03-10T10:00:00.000Z' }),
+    todo({ id: 'h', list: 'day:2026-03-09' }),
+  ];
+  const ids = (view: Parameters<typeof todosInView>[1]) =>
+    todosInView(todos, view, TODAY).map((item) => item.id);
+
+  test('each view shows its own list, unfinished, in order; Done shows the latest done first', () => {
+    expect(ids('inbox')).toEqual(['b', 'a']);
+    expect(ids('today')).toEqual(['c']);
+    expect(ids('tomorrow')).toEqual(['d']);
+    expect(ids('someday')).toEqual(['e']);
+    expect(ids('done')).toEqual(['g', 'f']);
+  });
+
+  test('Upcoming shows every unfinished to-do after tomorrow, soonest day first', () => {
+    const later = [
+      ...todos,
+      todo({ id: 'x', list: 'day:2026-03-20' }),
+      todo({ id: 'y', list: 'day:2026-03-13', order: 'W' }),
+      todo({ id: 'z', list: 'day:2026-03-13', order: 'V' }),
+      todo({ id: 'w', list: 'day:2026-03-12', done: true, doneAt: '2026-03-10T09:00:00.000Z' }),
+    ];
+    expect(todosInView(later, 'upcoming', TODAY).map((item) => item.id)).toEqual(['z', 'y', 'x']);
+  });
+
+  test('roll over takes unfinished to-dos of earlier days only, earliest day first', () => {
+    const more = [
+      ...todos,
+      todo({ id: 'i', list: 'day:2026-02-28' }),
+      todo({ id: 'j', list: 'day:2026-03-01', done: true, doneAt: '2026-03-01T10:00:00.000Z' }),
+    ];
+    expect(rolloverCandidates(more, TODAY).map((item) => item.id)).toEqual(['i', 'h']);
+  });
+});
+
+describe('order', () => {
+  test('a new to-do goes after every to-do of its list, done ones included', () => {
+    const todos = [
+      todo({ id: 'a', order: 'V' }),
+      todo({ id: 'b', order: 'X', done: true, doneAt: '2026-03-01T10:00:00.000Z' }),
+      todo({ id: 'c', order: 'z', list: 'someday' }),
+    ];
+    expect(orderAtEnd(todos, 'inbox') > 'X').toBe(true);
+    expect(orderAtEnd([], 'inbox')).toBe('V');
+  });
+
+  test('a step up or down gives a key between the new neighbours, and null at the ends', () => {
+    const shown = [
+      todo({ id: 'a', order: 'U' }),
+      todo({ id: 'b', order: 'V' }),
+      todo({ id: 'c', order: 'W' }),
+    ];
+    const up = orderForStep(shown, 2, -1)!;
+    expect(up > 'U' && up < 'V').toBe(true);
+    const down = orderForStep(shown, 0, 1)!;
+    expect(down > 'V' && down < 'W').toBe(true);
+    expect(orderForStep(shown, 0, -1)).toBeNull();
+    expect(orderForStep(shown, 2, 1)).toBeNull();
+    expect(orderForStep(shown, 1, -1)! < 'U').toBe(true);
+    const same = [todo({ id: 'a', order: 'V' }), todo({ id: 'b', order: 'V' }), todo({ id: 'c' })];
+    expect(orderForStep(same, 2, -1)).toBeNull();
+  });
+});
+
+describe('quick add', () => {
+  const now = new Date(2026, 2, 10, 9, 0);
+
+  test('a day goes to that day, someday to Someday, else the view’s list; the to-do is valid', () => {
+    const parsed = parseQuickAdd('Call Ada tomorrow 14:30 #work !2', now);
+    const list = listOfQuickAdd(parsed, 'inbox', TODAY);
+    expect(list).toBe('day:2026-03-11');
+    const made = todoFromQuickAdd(parsed, list, 'V', 'id-1', now);
+    expect(todoSchema.parse(made)).toMatchObject({
+      title: 'Call Ada',
+      tags: ['work'],
+      priority: 2,
+      time: '14:30',
+    });
+    expect(listOfQuickAdd(parseQuickAdd('Read someday', now), 'today', TODAY)).toBe('someday');
+    expect(listOfQuickAdd(parseQuickAdd('Read 30m', now), 'today', TODAY)).toBe(`day:${TODAY}`);
+    expect(listOfQuickAdd(parseQuickAdd('Read', now), 'done', TODAY)).toBe('inbox');
+  });
+});
+
+test('search looks in title, notes and tags; tag chips must all match', () => {
+  const todos = [
+    todo({ id: 'a', title: 'Call Ada', tags: ['work'] }),
+    todo({ id: 'b', title: 'Buy milk', notes: 'oat', tags: ['home', 'work'] }),
+  ];
+  expect(filterTodos(todos, 'ADA', []).map((item) => item.id)).toEqual(['a']);
+  expect(filterTodos(todos, 'oat', []).map((item) => item.id)).toEqual(['b']);
+  expect(filterTodos(todos, '', ['work', 'home']).map((item) => item.id)).toEqual(['b']);
+  expect(tagsOf(todos)).toEqual(['home', 'work']);
+});

@@ -1,0 +1,148 @@
+/**
+ * Which to-dos each view shows and where a new or moved to-do goes (pure: the caller passes today's
+ * day). Lists other than the views' own (list:<id>) are kept but not shown yet.
+ */
+import { addDays } from '../logic/calendar-day';
+import { compareOrderKeys, keyBetween } from '../logic/order-keys';
+import type { QuickAdd } from '../logic/quick-add';
+import type { Todo } from '../model/records';
+
+export const VIEWS = ['inbox', 'today', 'tomorrow', 'upcoming', 'someday', 'done'] as const;
+export type View = (typeof VIEWS)[number];
+
+export const VIEW_LABELS: Record<View, string> = {
+  inbox: 'Inbox',
+  today: 'Today',
+  tomorrow: 'Tomorrow',
+  upcoming: 'Upcoming',
+  someday: 'Someday',
+  done: 'Done',
+};
+
+export type TodoList = Todo['list'];
+
+/** The list a view adds to (Upcoming and Done add to the Inbox: a line with a day goes there). */
+export function listOfView(view: View, today: string): TodoList {
+  if (view === 'today') return `day:${today}`;
+  if (view === 'tomorrow') return `day:${addDays(today, 1)}`;
+  if (view === 'someday') return 'someday';
+  return 'inbox';
+}
+
+function byOrder(a: Todo, b: Todo): number {
+  return compareOrderKeys(a.order, b.order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** A view's to-dos in their order; Done shows the latest done first. */
+export function todosInView(todos: readonly Todo[], view: View, today: string): Todo[] {
+  if (view === 'done') {
+    return todos
+      .filter((todo) => todo.done)
+      .sort((a, b) => (b.doneAt ?? '').localeCompare(a.doneAt ?? '') || byOrder(a, b));
+  }
+  if (view === 'upcoming') {
+    // Every day after tomorrow, soonest first: a to-do planned for Friday is never out of sight.
+    const after = `day:${addDays(today, 1)}`;
+    return todos
+      .filter((todo) => !todo.done && todo.list.startsWith('day:') && todo.list > after)
+      .sort((a, b) => a.list.localeCompare(b.list) || byOrder(a, b));
+  }
+  const list = listOfView(view, today);
+  return todos.filter((todo) => !todo.done && todo.list === list).sort(byOrder);
+}
+
+/** Unfinished to-dos of days before today, in day then list order: what Roll over moves. */
+export function rolloverCandidates(todos: readonly Todo[], today: string): Todo[] {
+  return todos
+    .filter((todo) => !todo.done && todo.list.startsWith('day:') && todo.list.slice(4) < today)
+    .sort((a, b) => a.list.localeCompare(b.list) || byOrder(a, b));
+}
+
+/** An order key after every to-do already in `list` (done ones too, so an undo keeps its place). */
+export function orderAtEnd(todos: readonly Todo[], list: TodoList): string {
+  let last: string | null = null;
+  for (const todo of todos) {
+    if (todo.list === list && (last === null || compareOrderKeys(todo.order, last) > 0)) {
+      last = todo.order;
+    }
+  }
+  return keyBetween(last, null);
+}
+
+/**
+ * The order key that moves `shown[index]` one place up (-1) or down (+1) among the shown to-dos,
+ * or null at either end.
+ */
+export function orderForStep(shown: readonly Todo[], index: number, step: -1 | 1): string | null {
+  const target = index + step;
+  if (index < 0 || index >= shown.length || target < 0 || target >= shown.length) return null;
+  const neighbour = shown[target]!;
+  const beyond = shown[target + step];
+  try {
+    return step < 0
+      ? keyBetween(beyond?.order ?? null, neighbour.order)
+      : keyBetween(neighbour.order, beyond?.order ?? null);
+  } catch {
+    // Two to-dos share a key (written by two tabs at once): no key fits between them.
+    return null;
+  }
+}
+
+/** The list a quick-added line goes to: its day, someday, or else the view's own list. */
+export function listOfQuickAdd(parsed: QuickAdd, view: View, today: string): TodoList {
+  if (parsed.day) return `day:${parsed.day}`;
+  if (parsed.list === 'someday') return 'someday';
+  return listOfView(view, today);
+}
+
+/** A new to-do from a parsed line (the title must not be empty). */
+export function todoFromQuickAdd(
+  parsed: QuickAdd,
+  list: TodoList,
+  order: string,
+  id: string,
+  now: Date,
+): Todo {
+  return {
+    id,
+    kind: 'todo',
+    v: 1,
+    modifiedAt: now.toISOString(),
+    deleted: false,
+    title: parsed.title,
+    notes: '',
+    list,
+    order,
+    done: false,
+    doneAt: null,
+    tags: parsed.tags,
+    priority: parsed.priority,
+    time: parsed.time,
+    duration: parsed.durationMinutes,
+    schedule: null,
+    subtasks: [],
+    recurrence: null,
+  };
+}
+
+/** To-dos whose title, notes or tags contain the search (any case) and that carry every tag. */
+export function filterTodos(
+  todos: readonly Todo[],
+  search: string,
+  tags: readonly string[],
+): Todo[] {
+  const needle = search.trim().toLowerCase();
+  return todos.filter(
+    (todo) =>
+      tags.every((tag) => todo.tags.includes(tag)) &&
+      (needle === '' ||
+        todo.title.toLowerCase().includes(needle) ||
+        todo.notes.toLowerCase().includes(needle) ||
+        todo.tags.some((tag) => tag.includes(needle))),
+  );
+}
+
+/** Every tag of the given to-dos, sorted. */
+export function tagsOf(todos: readonly Todo[]): string[] {
+  return [...new Set(todos.flatMap((todo) => todo.tags))].sort();
+}

@@ -1,0 +1,141 @@
+/**
+ * One item store per tab over window.localStorage: loaded on mount, flushed when the tab is hidden
+ * or left, following other tabs' storage events, with the problems it reports kept for the UI.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createItemStore, type ItemStore, type KeyValueStorage } from '../model/item-store';
+import type { Todo } from '../model/records';
+
+export interface TodoStoreState {
+  store: ItemStore;
+  todos: readonly Todo[];
+  /** Deleted to-dos still kept (30 days), for Recently deleted. */
+  withDeleted: readonly Todo[];
+  /** Keys holding values this version cannot read (left untouched). */
+  skippedCount: number;
+  /** Storage is full (or refuses writes): changes are kept in this tab until a flush succeeds. */
+  writeProblem: 'quota' | 'write-failed' | null;
+  /** False when the browser gives no storage at all: changes last while the tab is open. */
+  storageAvailable: boolean;
+  /** True once the browser agreed to keep Nowou's data; null before it answered. */
+  persisted: boolean | null;
+}
+
+/** In-memory stand-in when localStorage is switched off (it throws on access). */
+function memoryStorage(): KeyValueStorage {
+  const entries = new Map<string, string>();
+  return {
+    get length() {
+      return entries.size;
+    },
+    key: (index) => [...entries.keys()][index] ?? null,
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, value) => void entries.set(key, value),
+    removeItem: (key) => void entries.delete(key),
+  };
+}
+
+function browserStorage(): KeyValueStorage | null {
+  try {
+    const storage = window.localStorage;
+    storage.getItem('todo-');
+    return storage;
+  } catch {
+    return null;
+  }
+}
+
+let persistAsked: Promise<boolean> | null = null;
+
+/** Asks once per page load for storage the browser will not clear under pressure. */
+function askPersist(): Promise<boolean> {
+  persistAsked ??= (async () => {
+    try {
+      const manager = navigator.storage as StorageManager | undefined;
+      if (!manager?.persist) return false;
+      return (await manager.persisted()) || (await manager.persist());
+    } catch {
+      return false;
+    }
+  })();
+  return persistAsked;
+}
+
+export function useTodoStore(): TodoStoreState {
+  const [problems, setProblems] = useState({
+    version: 0,
+    writeProblem: null as TodoStoreState['writeProblem'],
+  });
+  const [setup] = useState(() => {
+    const storage = browserStorage();
+    const store = createItemStore({
+      storage: storage ?? memoryStorage(),
+      onProblem: (problem) =>
+        setProblems((before) => ({
+          version: before.version + 1,
+          writeProblem: problem.kind === 'skipped' ? before.writeProblem : problem.kind,
+        })),
+    });
+    return { store, storageAvailable: storage !== null };
+  });
+  const { store } = setup;
+  const [persisted, setPersisted] = useState<boolean | null>(null);
+
+  useEffect(() => {
+    store.load();
+    // Deleted to-dos are kept 30 days for Recently deleted, then go for good.
+    store.purgeTombstones();
+    const flush = () => {
+      store.flush();
+      // A flush that saved everything clears the full-storage banner.
+      if (!store.hasPendingWrites()) {
+        setProblems((before) =>
+          before.writeProblem ? { version: before.version + 1, writeProblem: null } : before,
+        );
+      }
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== null && event.storageArea !== window.localStorage) return;
+      store.applyExternalChange(event.key, event.newValue);
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('storage', onStorage);
+    let active = true;
+    void askPersist().then((granted) => {
+      if (active) setPersisted(granted);
+    });
+    return () => {
+      active = false;
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('storage', onStorage);
+      store.flush();
+    };
+  }, [store]);
+
+  const todos = useSyncExternalStore(
+    store.subscribe,
+    () => store.all('todo'),
+    () => store.all('todo'),
+  );
+
+  const withDeleted = useSyncExternalStore(
+    store.subscribe,
+    () => store.all('todo', { includeDeleted: true }),
+    () => store.all('todo', { includeDeleted: true }),
+  );
+
+  return {
+    store,
+    todos,
+    withDeleted,
+    skippedCount: store.skippedKeys().size,
+    writeProblem: problems.writeProblem,
+    storageAvailable: setup.storageAvailable,
+    persisted,
+  };
+}

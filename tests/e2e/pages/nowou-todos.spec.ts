@@ -1,0 +1,330 @@
+/**
+ * Nowou's to-dos in real Chromium (docs/product.md#nowou): quick add with what was understood, the
+ * views, done, delete and Undo, keyboard moves, editing (title, notes, subtasks, a daily repeat
+ * whose next one appears when done), a second tab's change shown without reload, a value
+ * this version cannot read left untouched with a notice, only Nowou's and the site's own keys in
+ * localStorage, axe at 400 px (dark) and 1280 px (light), no sideways scroll at 320 px.
+ */
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { paths } from '#shared/paths';
+import { PRODUCTIVITY_KEY_PREFIXES, STORAGE_KEYS } from '#shared/storage-keys';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS } from '#test-support/browser';
+import { useSite } from '#test-support/site';
+
+const site = useSite();
+
+function views(page: Page) {
+  return page.getByRole('navigation', { name: 'To-do views' });
+}
+
+async function openView(page: Page, name: string) {
+  await views(page)
+    .getByRole('button', { name: new RegExp(`^${name}\\b`) })
+    .click();
+  await page.getByRole('heading', { level: 2, name }).waitFor();
+}
+
+function list(page: Page, name: string) {
+  return page.getByRole('list', { name });
+}
+
+async function titles(page: Page, name: string): Promise<string[]> {
+  if ((await list(page, name).count()) === 0) return [];
+  return list(page, name).locator('.todo-row__title').allInnerTexts();
+}
+
+async function quickAdd(page: Page, text: string) {
+  await page.getByLabel('Add a to-do').fill(text);
+  await page.getByLabel('Add a to-do').press('Enter');
+}
+
+async function storageKeys(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(localStorage));
+}
+
+test('quick add, views, reload, done, delete with Undo, keyboard moves and only Nowou keys stored', async () => {
+  const { page } = await site.open(paths.nowou, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Nowou');
+  await page.getByText('Everything you make stays in this browser.').waitFor();
+
+  // What was understood shows while typing.
+  await page.getByLabel('Add a to-do').fill('Call Ada tomorrow 14:30 #work !2');
+  const understood = page.getByRole('list', { name: 'Understood' });
+  expect(await understood.getByRole('listitem').allInnerTexts()).toEqual([
+    'Day tomorrow',
+    'Time 14:30',
+    'Tag #work',
+    'Priority !2',
+  ]);
+  await page.getByLabel('Add a to-do').press('Enter');
+  expect(await page.getByLabel('Add a to-do').inputValue()).toBe('');
+  expect(await titles(page, 'Inbox')).toEqual([]);
+
+  await openView(page, 'Tomorrow');
+  const row = list(page, 'Tomorrow').getByRole('listitem').filter({ hasText: 'Call Ada' });
+  expect(await row.locator('.todo-row__title').innerText()).toBe('Call Ada');
+  expect(await row.locator('.todo-chip').allTextContents()).toEqual([
+    '!2 priority',
+    '14:30',
+    '#work',
+  ]);
+
+  // An empty title is refused with a message.
+  await quickAdd(page, '   ');
+  await page.getByText('Type what to do first.').waitFor();
+  expect(await page.getByLabel('Add a to-do').getAttribute('aria-invalid')).toBe('true');
+  expect(await titles(page, 'Tomorrow')).toEqual(['Call Ada']);
+  await page.getByLabel('Add a to-do').fill('');
+
+  // Survives a reload.
+  await page.reload();
+  await page.locator('main').waitFor();
+  await openView(page, 'Tomorrow');
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Call Ada']);
+
+  // A to-do for a later day is under Upcoming, with its day shown; the footer counts what is stored.
+  const later = new Date();
+  later.setDate(later.getDate() + 5);
+  const laterDay = `${later.getFullYear()}-${String(later.getMonth() + 1).padStart(2, '0')}-${String(later.getDate()).padStart(2, '0')}`;
+  await quickAdd(page, `Dentist ${laterDay}`);
+  await openView(page, 'Upcoming');
+  await expect.poll(() => titles(page, 'Upcoming')).toEqual(['Dentist']);
+  const dayChip = list(page, 'Upcoming').locator('.todo-chip').first();
+  expect(await dayChip.innerText()).toContain(String(later.getDate()));
+  await expect.poll(() => page.getByText('Nowou uses').innerText()).not.toContain(' 0 bytes');
+  await openView(page, 'Tomorrow');
+
+  // Added in the current view; Alt+ArrowUp moves the focused row and is announced.
+  await quickAdd(page, 'Buy stamps');
+  await quickAdd(page, 'Post letter');
+  await expect
+    .poll(() => titles(page, 'Tomorrow'))
+    .toEqual(['Call Ada', 'Buy stamps', 'Post letter']);
+  await page.getByRole('checkbox', { name: 'Post letter' }).focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect
+    .poll(() => titles(page, 'Tomorrow'))
+    .toEqual(['Call Ada', 'Post letter', 'Buy stamps']);
+  await page.getByRole('status').filter({ hasText: 'Moved Post letter' }).waitFor();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect
+    .poll(() => titles(page, 'Tomorrow'))
+    .toEqual(['Post letter', 'Call Ada', 'Buy stamps']);
+  await page.reload();
+  await page.locator('main').waitFor();
+  await openView(page, 'Tomorrow');
+  await expect
+    .poll(() => titles(page, 'Tomorrow'))
+    .toEqual(['Post letter', 'Call Ada', 'Buy stamps']);
+
+  // Move to… Someday.
+  await page.getByRole('button', { name: 'Move to… Buy stamps' }).click();
+  await page
+    .getByRole('group', { name: 'Move Buy stamps to' })
+    .getByRole('button', { name: 'Someday' })
+    .click();
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Post letter', 'Call Ada']);
+  await openView(page, 'Someday');
+  expect(await titles(page, 'Someday')).toEqual(['Buy stamps']);
+
+  // Done moves it to Done.
+  await openView(page, 'Tomorrow');
+  await page.getByRole('checkbox', { name: 'Post letter' }).click();
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Call Ada']);
+  await openView(page, 'Done');
+  expect(await titles(page, 'Done')).toEqual(['Post letter']);
+
+  // Delete, then Undo restores it.
+  await openView(page, 'Tomorrow');
+  await page.getByRole('button', { name: 'Delete Call Ada' }).click();
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual([]);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Call Ada']);
+
+  // Deleted again, it waits under Recently deleted, also after a reload, and Restore brings it back.
+  await page.getByRole('button', { name: 'Delete Call Ada' }).click();
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual([]);
+  await page.reload();
+  await page.locator('main').waitFor();
+  await page.getByText('Recently deleted (1)').click();
+  await page.getByRole('button', { name: 'Restore Call Ada' }).click();
+  await openView(page, 'Tomorrow');
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Call Ada']);
+  expect(await page.getByText(/Recently deleted/).count()).toBe(0);
+
+  // Search and the tag filter.
+  await page.getByLabel('Search').fill('nothing like it');
+  await page.getByText('No to-do here matches the search.').waitFor();
+  await page.getByLabel('Search').fill('');
+  await page.getByRole('button', { name: '#work' }).click();
+  expect(await titles(page, 'Tomorrow')).toEqual(['Call Ada']);
+
+  await page.getByText(/Nowou uses [\d.]+ (bytes|kB) of this browser’s storage/).waitFor();
+
+  // Only Nowou's prefixes and the site's own keys.
+  await page.waitForFunction(() =>
+    Object.keys(localStorage).some((key) => key.startsWith('todo-')),
+  );
+  const siteKeys: string[] = Object.values(STORAGE_KEYS);
+  const foreign = (await storageKeys(page)).filter(
+    (key) =>
+      !siteKeys.includes(key) &&
+      !PRODUCTIVITY_KEY_PREFIXES.some((prefix) => key.startsWith(prefix)),
+  );
+  expect(foreign).toEqual([]);
+  // Call Ada, Buy stamps, Post letter (done) and the dentist.
+  expect((await storageKeys(page)).filter((key) => key.startsWith('todo-'))).toHaveLength(4);
+
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a second tab’s change shows without reload; an unreadable value stays untouched with a notice', async () => {
+  const first = await site.open(paths.nowou, { width: VIEWPORTS.mobile.width, theme: 'dark' });
+  const broken = 'todo-0b7c1a52-8a3e-4d8b-9a55-2f7a1c9d4e10';
+  await first.page.evaluate((key) => localStorage.setItem(key, 'not json'), broken);
+  const pastId = '5d2f0c1e-3b4a-4c6d-8e9f-0a1b2c3d4e5f';
+  const past = {
+    id: pastId,
+    kind: 'todo',
+    v: 1,
+    modifiedAt: '2026-01-01T10:00:00.000Z',
+    deleted: false,
+    title: 'Left from last year',
+    notes: '',
+    list: 'day:2025-12-31',
+    order: 'V',
+    done: false,
+    doneAt: null,
+    tags: [],
+    priority: 0,
+    time: null,
+    duration: null,
+    schedule: null,
+    subtasks: [],
+    recurrence: null,
+  };
+  await first.page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [`todo-${pastId}`, JSON.stringify(past)],
+  );
+  await first.page.reload();
+  await first.page.locator('main').waitFor();
+  await first.page.getByText('1 saved item could not be read and is left as it is.').waitFor();
+
+  const second = await first.context.newPage();
+  await second.goto(`${site.url}${paths.nowou}`);
+  await second.locator('main').waitFor();
+  await quickAdd(second, 'Water the plants');
+  await expect
+    .poll(() => titles(first.page, 'Inbox'), { timeout: 5000 })
+    .toEqual(['Water the plants']);
+
+  await second.getByRole('checkbox', { name: 'Water the plants' }).click();
+  await expect.poll(() => titles(first.page, 'Inbox'), { timeout: 5000 }).toEqual([]);
+  await second.close();
+
+  // Today offers to roll over the unfinished to-do of an earlier day.
+  await openView(first.page, 'Today');
+  await first.page.getByText('1 unfinished to-do from an earlier day.').waitFor();
+  await first.page.getByRole('button', { name: 'Roll over' }).click();
+  await expect.poll(() => titles(first.page, 'Today')).toEqual(['Left from last year']);
+  await openView(first.page, 'Inbox');
+
+  expect(await first.page.evaluate((key) => localStorage.getItem(key), broken)).toBe('not json');
+
+  // axe at 400 px dark with a row and a notice.
+  await quickAdd(first.page, 'Read a chapter #home');
+  await list(first.page, 'Inbox')
+    .locator('.todo-row__title', { hasText: 'Read a chapter' })
+    .waitFor();
+  await first.page.getByRole('button', { name: 'Move to… Read a chapter' }).click();
+  expect(await axeViolations(first.page)).toEqual([]);
+
+  // No sideways scroll at 320 px.
+  await first.page.setViewportSize({ width: 320, height: 800 });
+  expect(
+    await first.page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    ),
+  ).toBe(false);
+  expect(await first.page.evaluate((key) => localStorage.getItem(key), broken)).toBe('not json');
+});
+
+test('edit a to-do: title, notes, subtasks and a daily repeat whose next one appears when done', async () => {
+  const { page } = await site.open(paths.nowou, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  await openView(page, 'Today');
+  await quickAdd(page, 'Water plantz');
+  await expect.poll(() => titles(page, 'Today')).toEqual(['Water plantz']);
+
+  // An empty title is refused with a message and nothing is saved; Escape cancels.
+  await page.getByRole('button', { name: 'Edit Water plantz' }).click();
+  const editor = page.getByRole('form', { name: 'Edit Water plantz' });
+  await editor.getByLabel('Title').fill('');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.getByText('Give the to-do a title.').waitFor();
+  await editor.getByLabel('Title').press('Escape');
+  expect(await editor.count()).toBe(0);
+  expect(
+    await page.evaluate(() => document.activeElement?.textContent?.trim().replace(/\s+/g, ' ')),
+  ).toBe('Edit Water plantz');
+  expect(await titles(page, 'Today')).toEqual(['Water plantz']);
+
+  // Title, notes (plain text), two subtasks with one ticked, and Every day.
+  await page.getByRole('button', { name: 'Edit Water plantz' }).click();
+  await editor.getByLabel('Title').fill('Water plants');
+  await editor.getByLabel('Notes').fill('<b>Ferns</b> first');
+  await editor.getByLabel('Add a subtask').fill('Kitchen');
+  await editor.getByLabel('Add a subtask').press('Enter');
+  await editor.getByLabel('Add a subtask').fill('Balcony');
+  await editor.getByLabel('Add a subtask').press('Enter');
+  await editor.getByRole('checkbox', { name: 'Kitchen' }).check();
+  await editor.getByLabel('Repeat').selectOption({ label: 'Every day' });
+  expect(await axeViolations(page)).toEqual([]);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => titles(page, 'Today')).toEqual(['Water plants']);
+  const row = list(page, 'Today').getByRole('listitem').filter({ hasText: 'Water plants' });
+  expect(await row.locator('.todo-row__notes').innerText()).toBe('<b>Ferns</b> first');
+  expect(await row.locator('.todo-chip').allTextContents()).toEqual([
+    '1/2 subtasks done',
+    'Every day',
+  ]);
+
+  // Done: the next one is on tomorrow, with the rule and its subtasks un-ticked.
+  await page.getByRole('checkbox', { name: 'Water plants' }).click();
+  await expect.poll(() => titles(page, 'Today')).toEqual([]);
+  await openView(page, 'Tomorrow');
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Water plants']);
+  const next = list(page, 'Tomorrow').getByRole('listitem');
+  expect(await next.locator('.todo-chip').allTextContents()).toEqual([
+    '0/2 subtasks done',
+    'Every day',
+  ]);
+
+  // Unticking the done one makes no other.
+  await openView(page, 'Done');
+  await page.getByRole('checkbox', { name: 'Water plants' }).click();
+  await openView(page, 'Today');
+  await expect.poll(() => titles(page, 'Today')).toEqual(['Water plants']);
+
+  await page.reload();
+  await page.locator('main').waitFor();
+  await openView(page, 'Tomorrow');
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Water plants']);
+  await openView(page, 'Today');
+  await expect.poll(() => titles(page, 'Today')).toEqual(['Water plants']);
+  const kept = list(page, 'Today').getByRole('listitem');
+  expect(await kept.locator('.todo-row__notes').innerText()).toBe('<b>Ferns</b> first');
+  expect(await kept.locator('.todo-chip').allTextContents()).toEqual([
+    '1/2 subtasks done',
+    'Every day',
+  ]);
+  const stored = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('todo-'))
+      .map((key) => JSON.parse(localStorage.getItem(key)!) as { id: string; seriesId?: string }),
+  );
+  expect(stored).toHaveLength(2);
+  expect(new Set(stored.map((todo) => todo.seriesId)).size).toBe(1);
+});
