@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: bundle sizes from real Chromium page loads and Lighthouse scores, both against the
- * real server on a loopback port, then the live fan-out and visit-counting figures (fanout.ts).
- * BENCH_ONLY=bundle,lighthouse,fanout picks parts. Exits 0 whenever it printed figures (a MISS is a
+ * real server on a loopback port, then the live fan-out and visit-counting figures (fanout.ts), then
+ * the owner's desk with 100,000 accounts (desk.ts). BENCH_ONLY=bundle,lighthouse,fanout,desk picks
+ * parts. Exits 0 whenever it printed figures (a MISS is a
  * figure) and 1 when something could not be measured.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,9 @@ import {
   type HeavyLibraryCheck,
 } from './heavy-chunks.ts';
 import { runFanout } from './fanout.ts';
+import { runDesk } from './desk.ts';
+import { deskLines, exportSummary } from './desk-report.ts';
+import type { DeskResults } from './desk-results.ts';
 import type { FanoutResults } from './fanout-results.ts';
 import { endProgress, progress } from './progress.ts';
 import { startSiteServer, type SiteServer } from './server.ts';
@@ -71,7 +75,7 @@ interface BundleResults {
   heavyLibraries: HeavyLibraryCheck[];
 }
 
-const PARTS = ['bundle', 'lighthouse', 'fanout'] as const;
+const PARTS = ['bundle', 'lighthouse', 'fanout', 'desk'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Results {
@@ -86,6 +90,7 @@ interface Results {
     pages: PageLighthouse[];
   } | null;
   fanout: FanoutResults | null;
+  desk: DeskResults | null;
   errors: string[];
 }
 
@@ -318,6 +323,26 @@ async function measureAndPrintFanout(results: Results): Promise<void> {
   }
 }
 
+async function measureAndPrintDesk(results: Results): Promise<void> {
+  console.log(
+    '\nDesk: 100,000 accounts; GET /api/admin/accounts (deep in the cursor, and a prefix search), GET /api/admin/accounts/:id and the CSV export, each timed to its last byte',
+  );
+  try {
+    const desk = await runDesk((cleanup) => cleanups.push(cleanup));
+    results.desk = desk;
+    const { cores, loadAtStart, loadAtEnd } = desk.machine;
+    console.log(
+      `(one request at a time over one kept-alive connection, after 10 untimed; ${cores} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd?.toFixed(1) ?? '—'} at the end)\n`,
+    );
+    for (const line of deskLines(desk)) console.log(line);
+    results.errors.push(...desk.errors.map((error) => `desk: ${error}`));
+  } catch (error) {
+    endProgress();
+    results.errors.push(`desk: ${errorMessage(error)}`);
+    console.error(`bench: desk: ${errorMessage(error)}`);
+  }
+}
+
 async function main(): Promise<number> {
   const parts = partsFromEnv();
   const runs = runsFromEnv();
@@ -328,6 +353,7 @@ async function main(): Promise<number> {
     bundle: null,
     lighthouse: null,
     fanout: null,
+    desk: null,
     errors: [],
   };
   if (parts.includes('bundle') || parts.includes('lighthouse')) {
@@ -340,6 +366,7 @@ async function main(): Promise<number> {
     await server.stop();
   }
   if (parts.includes('fanout')) await measureAndPrintFanout(results);
+  if (parts.includes('desk')) await measureAndPrintDesk(results);
 
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
@@ -349,7 +376,7 @@ async function main(): Promise<number> {
 
 function printSummary(results: Results): void {
   console.log('\nSummary');
-  const { bundle, lighthouse, fanout } = results;
+  const { bundle, lighthouse, fanout, desk } = results;
   if (bundle) {
     console.log(`  ${targetLine(bundle.target)}`);
     console.log(`  ${ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline)}`);
@@ -371,6 +398,14 @@ function printSummary(results: Results): void {
       console.log(`  two-instance fan-out skipped: ${fanout.twoInstancesSkipped}`);
     const visits = visitsLine(fanout);
     if (visits) console.log(`  ${visits}`);
+  }
+  if (desk) {
+    for (const target of desk.targets) console.log(`  ${verdictLine(target)}`);
+    for (const run of desk.runs) {
+      const line = exportSummary(run);
+      if (line) console.log(`  ${line}`);
+    }
+    if (desk.postgresSkipped) console.log(`  desk on PostgreSQL skipped: ${desk.postgresSkipped}`);
   }
   for (const error of results.errors) console.log(`  ERROR ${error}`);
   console.log(`  Figures written to ${RESULTS_FILE}`);

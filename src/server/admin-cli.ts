@@ -1,26 +1,52 @@
 /**
- * `npm run admin -- set-rank <email> <rank>` and `npm run admin -- list`: the owner's command line
- * for what no route may do (the first admin has to come from somewhere). Same configuration as
- * `npm start` (SQLite or PostgreSQL), migrations first; a bad argument or an unknown e-mail is one
- * line on stderr and exit code 1.
+ * `npm run admin -- <command>`: the owner's command line (docs/product.md#command-line), for what
+ * must work without the desk (the first admin has to come from somewhere, and an admin who lost
+ * their authenticator cannot open it): set-rank, list, disable, enable, end-sessions, reset-mfa.
+ * Same configuration as `npm start` (SQLite or PostgreSQL), migrations first; a bad argument or an
+ * unknown e-mail is one line on stderr and exit code 1. Each change is written to the audit log
+ * with the source `command line`, and the running servers are told, so the account's open tabs
+ * follow at once.
  */
 import type { Kysely } from 'kysely';
 import { emailSchema } from '#shared/account-schemas';
-import { listUsers, setAdminRank } from '#server/features/accounts/users.repository';
+import { ACCOUNT_RANK_MAX, disableAccountSchema } from '#shared/desk-accounts-schemas';
+import {
+  disableAccount,
+  enableAccount,
+  endAccountSessions,
+  findAccountByEmail,
+  setAccountRank,
+} from '#server/features/accounts/accounts.service';
+import { listUsers } from '#server/features/accounts/users.repository';
+import { recordAudit } from '#server/features/audit/audit.service';
+import { resetMfa } from '#server/features/mfa/mfa.service';
 import { parseConfig, type Config } from '#server/config';
 import { ConfigError } from '#server/config-error';
 import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest, MigrationError } from '#server/db/migrate';
-import type { Database } from '#server/db/schema';
+import type { Database, User } from '#server/db/schema';
 import { describeError } from '#server/describe-error';
 import { notifyServers } from '#server/features/live/live.service';
 
-const USAGE = 'Usage: npm run admin -- set-rank <email> <rank> | npm run admin -- list';
-const MAX_RANK = 1000;
+const USAGE =
+  'Usage: npm run admin -- set-rank <email> <rank> | list | disable <email> <reason…> | ' +
+  'enable <email> | end-sessions <email> | reset-mfa <email>';
+const ACTOR = 'command line';
 
 class UsageError extends Error {}
 
-type Command = { name: 'list' } | { name: 'set-rank'; email: string; rank: number };
+type Command =
+  | { name: 'list' }
+  | { name: 'set-rank'; email: string; rank: number }
+  | { name: 'disable'; email: string; reason: string }
+  | { name: 'enable' | 'end-sessions' | 'reset-mfa'; email: string };
+
+function parseEmail(raw: string): string {
+  const email = emailSchema.safeParse(raw);
+  if (!email.success)
+    throw new UsageError(`Not an e-mail address: ${JSON.stringify(raw)}. ${USAGE}`);
+  return email.data;
+}
 
 function parseArguments(args: string[]): Command {
   const [name, ...rest] = args;
@@ -31,14 +57,24 @@ function parseArguments(args: string[]): Command {
   if (name === 'set-rank') {
     if (rest.length !== 2) throw new UsageError(`set-rank needs an e-mail and a rank. ${USAGE}`);
     const [rawEmail = '', rawRank = ''] = rest;
-    const email = emailSchema.safeParse(rawEmail);
-    if (!email.success)
-      throw new UsageError(`Not an e-mail address: ${JSON.stringify(rawEmail)}. ${USAGE}`);
-    if (!/^\d{1,4}$/.test(rawRank) || Number(rawRank) > MAX_RANK)
+    const email = parseEmail(rawEmail);
+    if (!/^\d{1,4}$/.test(rawRank) || Number(rawRank) > ACCOUNT_RANK_MAX)
       throw new UsageError(
-        `The rank must be a whole number from 0 to ${MAX_RANK} (got ${JSON.stringify(rawRank)}).`,
+        `The rank must be a whole number from 0 to ${ACCOUNT_RANK_MAX} (got ${JSON.stringify(rawRank)}).`,
       );
-    return { name, email: email.data, rank: Number(rawRank) };
+    return { name, email, rank: Number(rawRank) };
+  }
+  if (name === 'disable') {
+    const [rawEmail = '', ...words] = rest;
+    if (rest.length < 2) throw new UsageError(`disable needs an e-mail and a reason. ${USAGE}`);
+    const email = parseEmail(rawEmail);
+    const reason = disableAccountSchema.shape.reason.safeParse(words.join(' '));
+    if (!reason.success) throw new UsageError(reason.error.issues[0]?.message ?? USAGE);
+    return { name, email, reason: reason.data };
+  }
+  if (name === 'enable' || name === 'end-sessions' || name === 'reset-mfa') {
+    if (rest.length !== 1) throw new UsageError(`${name} needs an e-mail. ${USAGE}`);
+    return { name, email: parseEmail(rest[0] ?? '') };
   }
   throw new UsageError(name ? `Unknown command ${JSON.stringify(name)}. ${USAGE}` : USAGE);
 }
@@ -55,35 +91,114 @@ function table(rows: string[][]): string {
     .join('\n');
 }
 
-async function execute(command: Command, db: Kysely<Database>, config: Config): Promise<number> {
-  if (command.name === 'list') {
-    const users = await listUsers(db);
-    if (users.length === 0) {
-      process.stdout.write('No accounts yet.\n');
-      return 0;
-    }
-    const rows = [
-      ['EMAIL', 'USERNAME', 'RANK', 'EARLY USER', 'VERIFIED', 'CREATED'],
-      ...users.map((user) => [
-        user.email,
-        user.username,
-        String(user.admin_rank),
-        user.early_user ? 'yes' : 'no',
-        user.email_verified ? 'yes' : 'no',
-        user.created_at,
-      ]),
-    ];
-    process.stdout.write(`${table(rows)}\n`);
+function sessions(count: number): string {
+  return count === 1 ? '1 session' : `${count} sessions`;
+}
+
+async function list(db: Kysely<Database>): Promise<number> {
+  const users = await listUsers(db);
+  if (users.length === 0) {
+    process.stdout.write('No accounts yet.\n');
     return 0;
   }
-  const user = await setAdminRank(db, command.email, command.rank);
+  const rows = [
+    ['EMAIL', 'USERNAME', 'RANK', 'EARLY USER', 'VERIFIED', 'CREATED'],
+    ...users.map((user) => [
+      user.email,
+      user.username,
+      String(user.admin_rank),
+      user.early_user ? 'yes' : 'no',
+      user.email_verified ? 'yes' : 'no',
+      user.created_at,
+    ]),
+  ];
+  process.stdout.write(`${table(rows)}\n`);
+  return 0;
+}
+
+/** Carries out a command on one account; the line to print, or an Error whose message is the line. */
+async function change(
+  command: Exclude<Command, { name: 'list' }>,
+  db: Kysely<Database>,
+  user: User,
+): Promise<{ action: string; details: Record<string, unknown>; said: string } | Error> {
+  const who = `${user.email} (${user.username})`;
+  switch (command.name) {
+    case 'set-rank': {
+      const rank = await setAccountRank(db, user.id, command.rank);
+      if (!rank) return new Error(`No account with the e-mail ${command.email}.`);
+      return {
+        action: 'accounts.rank',
+        details: { adminRank: rank.to, previousAdminRank: rank.from },
+        said: `${who} now has adminRank ${rank.to}.`,
+      };
+    }
+    case 'disable': {
+      const outcome = await disableAccount(db, user.id, command.reason);
+      if (!outcome.done)
+        return new Error(
+          outcome.why === 'missing'
+            ? `No account with the e-mail ${command.email}.`
+            : `${who} is already disabled.`,
+        );
+      return {
+        action: 'accounts.disable',
+        details: { reason: command.reason, endedSessions: outcome.endedSessions },
+        said: `${who} is disabled; ${sessions(outcome.endedSessions)} ended.`,
+      };
+    }
+    case 'enable': {
+      const outcome = await enableAccount(db, user.id);
+      if (outcome === 'missing') return new Error(`No account with the e-mail ${command.email}.`);
+      if (outcome === 'not-disabled') return new Error(`${who} is not disabled.`);
+      return { action: 'accounts.enable', details: {}, said: `${who} can log in again.` };
+    }
+    case 'end-sessions': {
+      const ended = await endAccountSessions(db, user.id);
+      return {
+        action: 'accounts.end-sessions',
+        details: { endedSessions: ended },
+        said: `Ended ${sessions(ended)} of ${who}.`,
+      };
+    }
+    case 'reset-mfa': {
+      const had = await resetMfa(db, user.id);
+      return {
+        action: 'mfa.reset',
+        details: { hadAuthenticator: had },
+        said: had
+          ? `${who} sets up an authenticator again at the next visit to the desk.`
+          : `${who} had no authenticator; the next visit to the desk sets one up.`,
+      };
+    }
+  }
+}
+
+async function execute(command: Command, db: Kysely<Database>, config: Config): Promise<number> {
+  if (command.name === 'list') return list(db);
+  const user = await findAccountByEmail(db, command.email);
   if (!user) {
     process.stderr.write(`No account with the e-mail ${command.email}.\n`);
     return 1;
   }
-  // Open tabs of that person show the change at once (the Admin button appears or goes).
-  await notifyServers(db, config, { kind: 'user', userId: user.id }, 'command line');
-  process.stdout.write(`${user.email} (${user.username}) now has adminRank ${user.admin_rank}.\n`);
+  const done = await change(command, db, user);
+  if (done instanceof Error) {
+    process.stderr.write(`${done.message}\n`);
+    return 1;
+  }
+  await recordAudit(db, {
+    actorId: null,
+    actorLabel: ACTOR,
+    action: done.action,
+    targetId: user.id,
+    outcome: 'success',
+    details: done.details,
+    source: 'command line',
+  });
+  // Open tabs of that person show the change at once (the Admin button appears or goes, a disabled
+  // account's tabs lose access).
+  await notifyServers(db, config, { kind: 'user', userId: user.id }, ACTOR);
+  process.stdout.write(`${done.said}\n`);
   return 0;
 }
 

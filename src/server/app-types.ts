@@ -45,6 +45,13 @@ export type FindAccounts = (
 ) => Promise<Map<string, AccountSummary>>;
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The audit log's name for what an admin route does (features/audit): set it on admin routes
+     * whose reads are sensitive too (an export); state-changing admin routes are logged without it.
+     */
+    audit?: string;
+  }
   interface FastifyInstance {
     /** The parsed configuration the app was built with. */
     config: Config;

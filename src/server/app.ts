@@ -11,8 +11,12 @@ import { connectDatabase } from '#server/db/connect';
 import type { Database } from '#server/db/schema';
 import { findAccounts, syncNewsletterWish } from '#server/features/accounts/accounts.service';
 import { authRoutes } from '#server/features/accounts/auth.routes';
+import { deskAccountsRoutes } from '#server/features/accounts/desk-accounts.routes';
 import { meRoutes } from '#server/features/accounts/me.routes';
 import { assistantRoutes } from '#server/features/assistant/assistant.routes';
+import { auditPlugin } from '#server/features/audit/audit.plugin';
+import { auditRoutes } from '#server/features/audit/audit.routes';
+import { mfaRoutes } from '#server/features/mfa/mfa.routes';
 import { errorReportsRoutes } from '#server/features/error-reports/error-reports.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
 import { INDICATOR_SUBMISSION_EFFECTS } from '#server/features/indicators/indicator-effects';
@@ -127,6 +131,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(sessionPlugin);
   await app.register(sameOriginPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(auditPlugin);
   await app.register(mailPlugin);
 
   // Every domain's routes. A domain that needs something from one above it (which depends on it in
@@ -134,6 +139,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(meRoutes);
+  await app.register(deskAccountsRoutes);
   await app.register(liveRoutes);
   await app.register(visitsRoutes);
   await app.register(errorReportsRoutes);
@@ -146,6 +152,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(productAccessRoutes, { findAccounts });
   await app.register(mailListsRoutes, { syncNewsletterWish });
   await app.register(newslettersRoutes);
+  await app.register(mfaRoutes);
+  await app.register(auditRoutes);
   const { registerExtraRoutes } = options;
   if (registerExtraRoutes) await app.register(async (scope: App) => registerExtraRoutes(scope));
 

@@ -124,6 +124,10 @@ function configSchema(site: Pick<SiteContent, 'siteName'>) {
         .transform((v) => v === 'true')
         .default(true),
       CLIENT_DIR: z.string().default('dist/client'),
+      MFA_KEY: z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 32-byte key)')
+        .optional(),
     })
     .transform((env) => {
       const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
@@ -141,6 +145,8 @@ function configSchema(site: Pick<SiteContent, 'siteName'>) {
         logLevel: env.LOG_LEVEL,
         serveClient: env.SERVE_CLIENT,
         clientDir: resolve(env.CLIENT_DIR),
+        /** Seals admins' authenticator secrets; when unset, a key file in DATA_DIR (features/mfa). */
+        mfaKey: env.MFA_KEY?.toLowerCase(),
       };
     });
 }
@@ -161,6 +167,7 @@ const VARIABLES = [
   'LOG_LEVEL',
   'SERVE_CLIENT',
   'CLIENT_DIR',
+  'MFA_KEY',
 ] as const;
 
 /** Shows a bad value in the error line without the password a URL may carry. */
@@ -195,6 +202,7 @@ export function parseConfig(
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? 'environment');
   const value = input[name];
-  const got = value === undefined ? '' : ` (got ${shown(value)})`;
+  // A key is never echoed, not even a malformed one: it may be a real key with a typo.
+  const got = value === undefined || name === 'MFA_KEY' ? '' : ` (got ${shown(value)})`;
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got}`);
 }

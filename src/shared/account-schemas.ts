@@ -30,6 +30,7 @@ export const MESSAGES = {
   currentPasswordWrong: 'The current password is not correct.',
   passwordWrong: 'The password is not correct.',
   loginFailed: 'The email or password is not correct.',
+  accountDisabled: 'This account is disabled.',
   emailTaken: 'An account with this email already exists.',
   usernameTaken: 'This username is already taken.',
   resetLinkInvalid: 'This reset link has expired or was already used.',

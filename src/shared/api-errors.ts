@@ -19,6 +19,13 @@ export type ErrorStatus = keyof typeof ERROR_STATUS_HTTP;
 
 export const ERROR_STATUSES = Object.keys(ERROR_STATUS_HTTP) as ErrorStatus[];
 
+/**
+ * Why a 403 was refused, where the client can do something about it (docs/product.md#admin-multi-factor):
+ * the session has not entered an authenticator code yet, or the action needs one from the last 15 minutes.
+ */
+export const ERROR_REASONS = ['mfa-required', 'step-up-required'] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
 // Marked pure so a bundle that only needs the guard below leaves zod out (the client's first load).
 export const errorEnvelopeSchema = /*#__PURE__*/ (() =>
   z.object({
@@ -26,6 +33,7 @@ export const errorEnvelopeSchema = /*#__PURE__*/ (() =>
       status: z.enum(ERROR_STATUSES as [ErrorStatus, ...ErrorStatus[]]),
       message: z.string(),
       field: z.string().optional(),
+      reason: z.enum(ERROR_REASONS).optional(),
     }),
   }))();
 
@@ -45,11 +53,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function readErrorEnvelope(data: unknown): ErrorEnvelope['error'] | null {
   const error = isRecord(data) ? data.error : null;
   if (!isRecord(error)) return null;
-  const { status, message, field } = error;
+  const { status, message, field, reason } = error;
   if (typeof status !== 'string' || !(status in ERROR_STATUS_HTTP) || typeof message !== 'string')
     return null;
   if (field !== undefined && typeof field !== 'string') return null;
-  return field === undefined
-    ? { status: status as ErrorStatus, message }
-    : { status: status as ErrorStatus, message, field };
+  const read: ErrorEnvelope['error'] = { status: status as ErrorStatus, message };
+  if (field !== undefined) read.field = field;
+  if (typeof reason === 'string' && (ERROR_REASONS as readonly string[]).includes(reason))
+    read.reason = reason as ErrorReason;
+  return read;
 }

@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { COPY } from '#shared/copy';
 import { sessionCookieName } from '#server/features/accounts/session.plugin';
-import { loginAs, type TestUser } from './accounts';
+import { loginAs, type LoginOptions, type TestUser } from './accounts';
 import { collectPageErrors, launchBrowser, newContext } from './browser';
 import { startTestServer, type TestServer } from './server';
 import {
@@ -31,7 +31,11 @@ export interface AccountsSite {
   /** A fresh tab showing `path` once its <main> is in place. */
   open(path: string, options: TabOptions): Promise<SiteTab>;
   /** A fresh tab already logged in as `user` (a session made in storage), showing `path`. */
-  openAs(user: TestUser, path: string, options: TabOptions): Promise<SiteTab>;
+  openAs(
+    user: TestUser,
+    path: string,
+    options: TabOptions & Pick<LoginOptions, 'mfa'>,
+  ): Promise<SiteTab>;
 }
 
 let addressCounter = 0;
@@ -116,7 +120,7 @@ export function useAccountsSite(options: AccountsSiteOptions = {}): AccountsSite
     },
     async openAs(user, path, options) {
       const tab = await site.newTab(options);
-      const cookie = await loginAs(site.server, user);
+      const cookie = await loginAs(site.server, user, { mfa: options.mfa });
       const value = cookie.slice(cookie.indexOf('=') + 1);
       await tab.context.addCookies([
         {

@@ -8,7 +8,10 @@
  *   const res = await call(server, 'GET', '/api/me', { cookie });
  */
 import { randomBytes } from 'node:crypto';
+import { ADMIN_RANK_ABOVE } from '#shared/account-schemas';
 import { insertSession } from '#server/features/accounts/sessions.repository';
+import { loadMfaKey, seal } from '#server/features/mfa/mfa-key';
+import { savePendingMfa } from '#server/features/mfa/mfa.repository';
 import { hashPassword } from '#server/features/accounts/passwords';
 import { issueToken } from '#server/features/accounts/tokens';
 import { insertUser } from '#server/features/accounts/users.repository';
@@ -78,10 +81,50 @@ export async function createUser(
   return { ...row, password: KNOWN_PASSWORD };
 }
 
+/** The authenticator secret of every admin the factory enrols: tests compute codes from it. */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** Sets up the admin's authenticator in storage with TEST_TOTP_SECRET, as a confirmed enrolment. */
+export async function enrolMfa(server: TestServer, user: Pick<User, 'id'>): Promise<void> {
+  const db = server.app.db;
+  await savePendingMfa(db, user.id, seal(loadMfaKey(server.config), TEST_TOTP_SECRET));
+  await db
+    .updateTable('admin_mfa')
+    .set({ confirmed_at: new Date().toISOString() })
+    .where('user_id', '=', user.id)
+    .execute();
+}
+
+export interface LoginOptions {
+  /**
+   * For an admin (adminRank above 9): `verified` (the default) enrols the authenticator if needed
+   * and opens the session as if a code was just entered; `none` opens it without a code.
+   */
+  mfa?: 'verified' | 'none';
+}
+
 /** Opens a session for the user directly in storage; returns the Cookie header value. */
-export async function loginAs(server: TestServer, user: Pick<User, 'id'>): Promise<string> {
+export async function loginAs(
+  server: TestServer,
+  user: Pick<User, 'id'> & Partial<Pick<User, 'admin_rank'>>,
+  { mfa = 'verified' }: LoginOptions = {},
+): Promise<string> {
   const { token, hash } = issueToken();
-  await insertSession(server.app.db, hash, user.id);
+  const db = server.app.db;
+  await insertSession(db, hash, user.id);
+  if ((user.admin_rank ?? 0) > ADMIN_RANK_ABOVE && mfa === 'verified') {
+    const enrolled = await db
+      .selectFrom('admin_mfa')
+      .select('user_id')
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (!enrolled) await enrolMfa(server, user);
+    await db
+      .updateTable('sessions')
+      .set({ mfa_verified_at: new Date().toISOString() })
+      .where('token_hash', '=', hash)
+      .execute();
+  }
   return `${sessionCookieName(server.config)}=${token}`;
 }
 

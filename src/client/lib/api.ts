@@ -3,7 +3,12 @@
  * envelope (docs/product.md#error-envelope), and a distinct offline error when the API is
  * unreachable.
  */
-import { readErrorEnvelope, statusForHttp, type ErrorStatus } from '#shared/api-errors';
+import {
+  readErrorEnvelope,
+  statusForHttp,
+  type ErrorReason,
+  type ErrorStatus,
+} from '#shared/api-errors';
 import { COPY } from '#shared/copy';
 import { reportReachable, reportUnreachable } from './connectivity';
 
@@ -13,6 +18,8 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly httpStatus?: number,
+    /** Why a 403 was refused where the client can act on it (an authenticator code is needed). */
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -30,9 +37,41 @@ interface RequestOptions {
   list?: boolean;
 }
 
-export async function api<T>(
+/**
+ * Asks for a new authenticator code when an action answers `step-up-required`; resolves true once
+ * the code was accepted (the action is then sent again), false when the person cancelled. The
+ * owner's desk sets it while it is open (features/admin/mfa).
+ */
+type StepUpHandler = () => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  stepUpHandler = handler;
+}
+
+/**
+ * Asks for a new code now, for a sensitive action the browser performs itself (a download link):
+ * true once accepted, false when cancelled or when nothing can ask.
+ */
+export function requestStepUp(): Promise<boolean> {
+  return stepUpHandler ? stepUpHandler() : Promise.resolve(false);
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    // A session that lost its code while the desk is open (the rank changed) is asked the same way.
+    const askable = error instanceof ApiError && error.reason !== undefined;
+    if (!askable || !stepUpHandler) throw error;
+    if (!(await stepUpHandler())) throw error;
+    return send<T>(path, options);
+  }
+}
+
+async function send<T>(
   path: string,
-  { method = 'GET', body, signal, list = false }: RequestOptions = {},
+  { method = 'GET', body, signal, list = false }: RequestOptions,
 ): Promise<T> {
   let response: Response;
   try {
@@ -59,7 +98,13 @@ export async function api<T>(
   if (response.ok) return data as T;
   const envelope = readErrorEnvelope(data);
   if (envelope)
-    throw new ApiError(envelope.status, envelope.message, envelope.field, response.status);
+    throw new ApiError(
+      envelope.status,
+      envelope.message,
+      envelope.field,
+      response.status,
+      envelope.reason,
+    );
   throw new ApiError(
     statusForHttp(response.status),
     response.statusText || 'Request failed',

@@ -13,13 +13,16 @@ import {
 import { makeTempDir } from '#test-support/server';
 
 const TABLES = [
+  'admin_mfa',
   'app_secrets',
   'assistant_messages',
+  'audit_log',
   'email_verifications',
   'error_reports',
   'live_notices',
   'mail_list_members',
   'mail_outbox',
+  'mfa_recovery_codes',
   'newsletters',
   'page_visits',
   'page_visits_daily',
@@ -67,6 +70,10 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-22-0005-mail-lists',
       '2026-11-22-0006-rate-limit-expiry',
       '2026-11-25-0007-live-notices',
+      '2026-11-25-0008-admin-security',
+      '2026-11-25-0009-account-search',
+      '2026-11-25-0010-mfa-cascade',
+      '2026-11-25-0011-mfa-replacement',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });
@@ -160,6 +167,30 @@ function migrationTests(open: () => Kysely<Database>) {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(total.n).toBe(1);
+  });
+
+  test('the audit log takes new rows and refuses to change or delete any, even in plain SQL', async () => {
+    const row = {
+      at: new Date().toISOString(),
+      actor_id: null,
+      actor_label: 'command line',
+      action: 'accounts.disable',
+      target_id: 'u9',
+      outcome: 'success',
+      details: '{}',
+      request_id: null,
+      source: 'command line',
+    };
+    await db.insertInto('audit_log').values(row).execute();
+    await expect(db.updateTable('audit_log').set({ outcome: 'failure' }).execute()).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
+    await expect(
+      sql`DELETE FROM audit_log WHERE action = 'accounts.disable'`.execute(db),
+    ).rejects.toThrow(/append-only/);
+    const rows = await db.selectFrom('audit_log').select(['outcome', 'target_id']).execute();
+    expect(rows).toEqual([{ outcome: 'success', target_id: 'u9' }]);
   });
 }
 

@@ -8,6 +8,10 @@ import * as productAccess from '#server/db/migrations/2026-11-22-0004-product-ac
 import * as mailLists from '#server/db/migrations/2026-11-22-0005-mail-lists';
 import * as rateLimitExpiry from '#server/db/migrations/2026-11-22-0006-rate-limit-expiry';
 import * as liveNotices from '#server/db/migrations/2026-11-25-0007-live-notices';
+import * as adminSecurity from '#server/db/migrations/2026-11-25-0008-admin-security';
+import * as accountSearch from '#server/db/migrations/2026-11-25-0009-account-search';
+import * as mfaCascade from '#server/db/migrations/2026-11-25-0010-mfa-cascade';
+import * as mfaReplacement from '#server/db/migrations/2026-11-25-0011-mfa-replacement';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +22,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-0005-mail-lists': mailLists,
   '2026-11-22-0006-rate-limit-expiry': rateLimitExpiry,
   '2026-11-25-0007-live-notices': liveNotices,
+  '2026-11-25-0008-admin-security': adminSecurity,
+  '2026-11-25-0009-account-search': accountSearch,
+  '2026-11-25-0010-mfa-cascade': mfaCascade,
+  '2026-11-25-0011-mfa-replacement': mfaReplacement,
 };
 
 const provider: MigrationProvider = {

@@ -23,6 +23,9 @@ export interface UsersTable {
   early_user: Generated<Flag>;
   subscribed_to_newsletter: Generated<Flag>;
   created_at: string;
+  /** When the owner disabled the account (it cannot sign in and has no sessions); null when enabled. */
+  disabled_at: Generated<string | null>;
+  disabled_reason: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -32,6 +35,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   last_seen_at: string;
+  /** When an authenticator code (or recovery code) was last entered in this session; admins need one. */
+  mfa_verified_at: Generated<string | null>;
 }
 
 export interface PasswordResetsTable {
@@ -201,6 +206,46 @@ export interface RateLimitsTable {
   expires_at: string | null;
 }
 
+/** An admin's authenticator (features/mfa): the TOTP secret sealed with the configured key. */
+export interface AdminMfaTable {
+  user_id: string;
+  secret_sealed: string;
+  created_at: string;
+  /** Set once the first code confirmed the enrolment; until then the secret is only offered. */
+  confirmed_at: string | null;
+  /** The 30-second step of the last code accepted: that code and older ones are refused. */
+  last_used_step: number | null;
+  /** A replacement offered while this one works; it takes over when a code from it is confirmed. */
+  pending_secret_sealed: Generated<string | null>;
+}
+
+/** Single-use recovery codes, stored as their SHA-256. */
+export interface MfaRecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** Append-only (features/audit): the database refuses UPDATE and DELETE on it. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: string | null;
+  /** The actor's e-mail at the time, or `command line`. */
+  actor_label: string;
+  /** e.g. `accounts.disable`, `admin.login`, `mfa.verify`. */
+  action: string;
+  target_id: string | null;
+  /** `success`, `failure` or `denied`. */
+  outcome: string;
+  /** JSON object: the changed fields, never a secret. */
+  details: string;
+  request_id: string | null;
+  /** `desk` or `command line`. */
+  source: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -218,6 +263,9 @@ export interface Database {
   live_notices: LiveNoticesTable;
   app_secrets: AppSecretsTable;
   newsletters: NewslettersTable;
+  admin_mfa: AdminMfaTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UsersTable>;

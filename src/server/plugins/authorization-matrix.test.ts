@@ -1,6 +1,8 @@
 /**
  * Who may call what, over every /api route the app registers: anonymous, a user (rank 0), rank 3
- * (developer logging), rank 10 (admin). A route added without a line in ROUTES fails the first
+ * (developer logging), and three admins (rank 10): one whose session entered no authenticator code,
+ * one that entered one 20 minutes ago (the desk opens, sensitive actions need a new code), and one
+ * that entered one just now (past the step-up). A route added without a line in ROUTES fails the first
  * test, so the matrix stays complete. A user aiming at another user's data through /api/me:
  * features/accounts/me-authorization.test.ts.
  */
@@ -20,9 +22,13 @@ import {
 import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
 import { insertErrorReport } from '#server/features/error-reports/error-reports.repository';
 import { insertSubmission } from '#server/features/submissions/submissions.repository';
+import { loadMfaKey, seal } from '#server/features/mfa/mfa-key';
+import { savePendingMfa } from '#server/features/mfa/mfa.repository';
+import { newTotpSecret, totpCode } from '#server/features/mfa/totp';
 import {
   call,
   createUser,
+  TEST_TOTP_SECRET,
   fromAddress,
   loginAs,
   nextAddress,
@@ -39,10 +45,23 @@ afterAll(async () => {
   await server?.close();
 });
 
-const ROLES = ['anonymous', 'user', 'rank 3', 'rank 10'] as const;
+const ROLES = [
+  'anonymous',
+  'user',
+  'rank 3',
+  'admin without MFA',
+  'admin with MFA',
+  'admin past step-up',
+] as const;
 type Role = (typeof ROLES)[number];
 
-const RANKS: Record<Exclude<Role, 'anonymous'>, number> = { user: 0, 'rank 3': 3, 'rank 10': 10 };
+const RANKS: Record<Exclude<Role, 'anonymous'>, number> = {
+  user: 0,
+  'rank 3': 3,
+  'admin without MFA': 10,
+  'admin with MFA': 10,
+  'admin past step-up': 10,
+};
 
 interface Caller {
   /** The role's own account (anonymous callers get one too, used only in bodies). */
@@ -63,11 +82,30 @@ const everyone = (status: number): Record<Role, number> => ({
   anonymous: status,
   user: status,
   'rank 3': status,
-  'rank 10': status,
+  'admin without MFA': status,
+  'admin with MFA': status,
+  'admin past step-up': status,
 });
 const signedIn = (status: number): Record<Role, number> => ({
   ...everyone(status),
   anonymous: 401,
+});
+/** The admin's own security routes: adminRank above 9, with or without a code entered. */
+const adminRank = (status: number): Record<Role, number> => ({
+  ...everyone(status),
+  anonymous: 401,
+  user: 403,
+  'rank 3': 403,
+});
+/** The desk: an admin whose session entered an authenticator code. */
+const admin = (status: number): Record<Role, number> => ({
+  ...adminRank(status),
+  'admin without MFA': 403,
+});
+/** Sensitive actions: an admin whose session entered a code in the last 15 minutes. */
+const sensitive = (status: number): Record<Role, number> => ({
+  ...admin(status),
+  'admin with MFA': 403,
 });
 
 const NEW_PASSWORD = 'cobalt-lantern-river-6';
@@ -160,7 +198,7 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/visits': { request: async () => ({ body: { page: 'home' } }), expect: everyone(204) },
   'GET /api/admin/traffic': {
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   'POST /api/errors': {
     request: async () => ({
@@ -169,7 +207,7 @@ const ROUTES: Record<string, RouteCase> = {
     expect: everyone(201),
   },
   'GET /api/admin/errors': {
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   'DELETE /api/admin/errors/:id': {
     request: async () => ({
@@ -180,17 +218,17 @@ const ROUTES: Record<string, RouteCase> = {
         userId: null,
       })}`,
     }),
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 204 },
+    expect: admin(204),
   },
   'GET /api/admin/assistant-messages': {
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   'POST /api/admin/assistant-messages': {
     request: async () => ({ body: { text: 'Hello from the matrix', pages: ['home'] } }),
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 201 },
+    expect: admin(201),
   },
   'DELETE /api/admin/assistant-messages/current': {
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 204 },
+    expect: admin(204),
   },
   'POST /api/submissions': {
     request: async () => ({
@@ -204,7 +242,7 @@ const ROUTES: Record<string, RouteCase> = {
     expect: everyone(201),
   },
   'GET /api/admin/submissions': {
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   'DELETE /api/admin/submissions/:id': {
     request: async () => ({
@@ -214,37 +252,37 @@ const ROUTES: Record<string, RouteCase> = {
         payload: toSubmissionPayload(FORM_DEFINITIONS.contact, { name: 'Matrix' }),
       })}`,
     }),
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 204 },
+    expect: admin(204),
   },
   'GET /api/me/products': { expect: signedIn(200) },
   'GET /api/admin/product-access': {
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   'POST /api/admin/product-access/:id/grant': {
     request: async ({ user }) => ({
       path: `/api/admin/product-access/${await accessRecord(user.id, 'requested')}/grant`,
       body: { days: 30 },
     }),
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   'POST /api/admin/product-access/:id/extend': {
     request: async ({ user }) => ({
       path: `/api/admin/product-access/${await accessRecord(user.id, 'active')}/extend`,
       body: { days: 30 },
     }),
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   'POST /api/admin/product-access/:id/revoke': {
     request: async ({ user }) => ({
       path: `/api/admin/product-access/${await accessRecord(user.id, 'active')}/revoke`,
     }),
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   'POST /api/admin/product-access/:id/removed': {
     request: async ({ user }) => ({
       path: `/api/admin/product-access/${await accessRecord(user.id, 'revoked')}/removed`,
     }),
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   // Mail-list links: the token is the authority, whoever holds it (RFC 8058 posts carry no cookie).
   'GET /api/mail/unsubscribe': {
@@ -284,17 +322,92 @@ const ROUTES: Record<string, RouteCase> = {
     expect: everyone(202),
   },
   'GET /api/admin/mail-lists': {
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   'GET /api/admin/newsletters': {
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 200 },
+    expect: admin(200),
   },
   'POST /api/admin/newsletters': {
     request: async () => {
       await listMember(); // someone to send to
       return { body: { subject: 'Matrix issue', text: 'Hello from the matrix.' } };
     },
-    expect: { anonymous: 401, user: 403, 'rank 3': 403, 'rank 10': 201 },
+    expect: sensitive(201),
+  },
+  'GET /api/admin/mfa': { expect: adminRank(200) },
+  'POST /api/admin/mfa/enrolment': {
+    expect: { ...adminRank(201), 'admin with MFA': 403 },
+  },
+  'POST /api/admin/mfa/enrolment/confirm': {
+    request: async ({ user }) => {
+      if (user.admin_rank <= 9) return { body: { code: '123456' } };
+      const secret = newTotpSecret();
+      await savePendingMfa(server.app.db, user.id, seal(loadMfaKey(server.config), secret));
+      return { body: { code: totpCode(secret) } };
+    },
+    expect: adminRank(200),
+  },
+  'POST /api/admin/mfa/verify': {
+    request: async () => ({ body: { code: totpCode(TEST_TOTP_SECRET) } }),
+    // Without an authenticator set up there is nothing to check a code against.
+    expect: { ...adminRank(200), 'admin without MFA': 409 },
+  },
+  'POST /api/admin/mfa/recovery-codes': { expect: sensitive(200) },
+  'GET /api/admin/audit': { expect: admin(200) },
+  'GET /api/admin/accounts': { expect: admin(200) },
+  'GET /api/admin/accounts/export.csv': { expect: sensitive(200) },
+  'GET /api/admin/accounts/:id': {
+    request: async () => ({ path: `/api/admin/accounts/${(await createUser(server)).id}` }),
+    expect: admin(200),
+  },
+  'POST /api/admin/accounts/:id/rank': {
+    request: async () => ({
+      path: `/api/admin/accounts/${(await createUser(server)).id}/rank`,
+      body: { adminRank: 3 },
+    }),
+    expect: sensitive(200),
+  },
+  'POST /api/admin/accounts/:id/early-user': {
+    request: async () => ({
+      path: `/api/admin/accounts/${(await createUser(server)).id}/early-user`,
+      body: { earlyUser: true },
+    }),
+    expect: admin(200),
+  },
+  'POST /api/admin/accounts/:id/disable': {
+    request: async () => ({
+      path: `/api/admin/accounts/${(await createUser(server)).id}/disable`,
+      body: { reason: 'Matrix' },
+    }),
+    expect: sensitive(200),
+  },
+  'POST /api/admin/accounts/:id/enable': {
+    request: async () => {
+      const disabled = await createUser(server);
+      await server.app.db
+        .updateTable('users')
+        .set({ disabled_at: new Date().toISOString(), disabled_reason: 'Matrix' })
+        .where('id', '=', disabled.id)
+        .execute();
+      return { path: `/api/admin/accounts/${disabled.id}/enable` };
+    },
+    expect: admin(200),
+  },
+  'POST /api/admin/accounts/:id/end-sessions': {
+    request: async () => ({
+      path: `/api/admin/accounts/${(await createUser(server)).id}/end-sessions`,
+    }),
+    expect: admin(200),
+  },
+  'POST /api/admin/accounts/:id/resend-verification': {
+    request: async () => ({
+      path: `/api/admin/accounts/${(await createUser(server)).id}/resend-verification`,
+    }),
+    expect: admin(202),
+  },
+  'DELETE /api/admin/accounts/:id': {
+    request: async () => ({ path: `/api/admin/accounts/${(await createUser(server)).id}` }),
+    expect: sensitive(204),
   },
   // The static client's guard: unknown /api paths are never the SPA (present with a client build).
   'GET /api/*': { request: async () => ({ path: '/api/no-such-route' }), expect: everyone(404) },
@@ -329,7 +442,19 @@ test('every registered /api route has a line in the authorization matrix', () =>
 
 async function callerFor(role: Role): Promise<Caller> {
   const user = await createUser(server, { adminRank: role === 'anonymous' ? 0 : RANKS[role] });
-  return { user, cookie: role === 'anonymous' ? undefined : await loginAs(server, user) };
+  if (role === 'anonymous') return { user, cookie: undefined };
+  const cookie = await loginAs(server, user, {
+    mfa: role === 'admin without MFA' ? 'none' : 'verified',
+  });
+  if (role === 'admin with MFA') {
+    // The code was entered 20 minutes ago: past the 15 minutes a sensitive action allows.
+    await server.app.db
+      .updateTable('sessions')
+      .set({ mfa_verified_at: new Date(Date.now() - 20 * 60_000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
+  }
+  return { user, cookie };
 }
 
 async function statusOf(route: string, routeCase: RouteCase, caller: Caller): Promise<number> {

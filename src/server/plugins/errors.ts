@@ -10,6 +10,7 @@ import {
   ERROR_STATUS_HTTP,
   statusForHttp,
   type ErrorEnvelope,
+  type ErrorReason,
   type ErrorStatus,
 } from '#shared/api-errors';
 
@@ -23,6 +24,7 @@ export class ApiError extends Error {
     readonly status: ErrorStatus,
     message: string,
     readonly field?: string,
+    readonly reason?: ErrorReason,
   ) {
     super(message);
   }
@@ -44,8 +46,16 @@ const STATUS_MESSAGES: Partial<Record<ErrorStatus, string>> = {
   unauthenticated: 'Please log in.',
 };
 
-function envelope(status: ErrorStatus, message: string, field?: string): ErrorEnvelope {
-  return { error: field ? { status, message, field } : { status, message } };
+function envelope(
+  status: ErrorStatus,
+  message: string,
+  field?: string,
+  reason?: ErrorReason,
+): ErrorEnvelope {
+  const error: ErrorEnvelope['error'] = { status, message };
+  if (field) error.field = field;
+  if (reason) error.reason = reason;
+  return { error };
 }
 
 function sendError(
@@ -53,11 +63,12 @@ function sendError(
   status: ErrorStatus,
   message: string,
   field?: string,
+  reason?: ErrorReason,
 ): FastifyReply {
   return reply
     .code(ERROR_STATUS_HTTP[status])
     .type('application/json; charset=utf-8')
-    .send(envelope(status, message, field));
+    .send(envelope(status, message, field, reason));
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {
@@ -65,9 +76,19 @@ export function sendNotFound(reply: FastifyReply): FastifyReply {
 }
 
 /** Which envelope a thrown value becomes; `internal` means "log it, say nothing". */
-function classify(error: unknown): { status: ErrorStatus; message: string; field?: string } {
+function classify(error: unknown): {
+  status: ErrorStatus;
+  message: string;
+  field?: string;
+  reason?: ErrorReason;
+} {
   if (error instanceof ApiError)
-    return { status: error.status, message: error.message, field: error.field };
+    return {
+      status: error.status,
+      message: error.message,
+      field: error.field,
+      reason: error.reason,
+    };
   if (error instanceof z.ZodError) {
     const issue = error.issues[0];
     const field = issue?.path.length ? issue.path.map(String).join('.') : undefined;
@@ -93,12 +114,12 @@ function classify(error: unknown): { status: ErrorStatus; message: string; field
 }
 
 function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const { status, message, field } = classify(error);
+  const { status, message, field, reason } = classify(error);
   const http = ERROR_STATUS_HTTP[status];
   if (http < 500) request.log.info({ status, message }, 'request rejected');
   else if (error instanceof ApiError) request.log.warn({ status, message }, 'request not served');
   else request.log.error({ err: error }, 'request failed');
-  return sendError(reply, status, message, field);
+  return sendError(reply, status, message, field, reason);
 }
 
 /** Error handler and the not-found answer; `fallback` (the SPA) may answer first and return true. */

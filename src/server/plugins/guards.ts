@@ -5,7 +5,7 @@
  * `request.session()`, which the accounts' session plugin puts on every request, so any domain uses
  * them without importing accounts.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_RANK_ABOVE } from '#shared/account-schemas';
 import type { ActiveSession } from '#server/app-types';
 import type { User } from '#server/db/schema';
@@ -13,6 +13,10 @@ import { ApiError } from '#server/plugins/errors';
 
 export const SIGN_IN_REQUIRED = 'Please log in.';
 export const NOT_ALLOWED = 'You do not have permission to do this.';
+export const MFA_REQUIRED = 'Enter a code from your authenticator app to open the desk.';
+export const STEP_UP_REQUIRED = 'Enter a new code from your authenticator app to do this.';
+/** Sensitive actions need a code entered this recently (docs/product.md#admin-multi-factor). */
+export const STEP_UP_WINDOW_MS = 15 * 60 * 1000;
 
 /** The signed-in session with its user, or null when signed out. */
 export async function currentSession(request: FastifyRequest): Promise<ActiveSession | null> {
@@ -52,5 +56,49 @@ export function requireRank(minRank: number) {
   };
 }
 
-/** onRequest policy: the admin (docs/product.md#admin-role), adminRank above 9 (401 when signed out, 403 below). */
-export const requireAdmin = requireRank(ADMIN_RANK_ABOVE + 1);
+/** The requests that reached an admin route as an admin, and who: the audit log records them. */
+const adminActors = new WeakMap<FastifyRequest, User>();
+
+/** The admin behind a request to an admin route, or undefined for anyone else. */
+export function adminActor(request: FastifyRequest): User | undefined {
+  return adminActors.get(request);
+}
+
+/**
+ * onRequest policy for the admin's own security routes (enrolling and entering a code): adminRank
+ * above 9, whether or not this session has entered a code yet.
+ */
+export async function requireAdminRank(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<ActiveSession> {
+  // What an admin route answers is the desk's own data: never kept by a browser or proxy cache.
+  reply.header('cache-control', 'no-store');
+  const active = await signedInSession(request);
+  if (active.user.admin_rank <= ADMIN_RANK_ABOVE)
+    throw new ApiError('permission-denied', NOT_ALLOWED);
+  adminActors.set(request, active.user);
+  return active;
+}
+
+/**
+ * onRequest policy: the admin (docs/product.md#admin-role), adminRank above 9 (401 when signed out,
+ * 403 below), in a session that entered an authenticator code (else 403 with reason `mfa-required`).
+ */
+export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const active = await requireAdminRank(request, reply);
+  if (active.session.mfa_verified_at === null)
+    throw new ApiError('permission-denied', MFA_REQUIRED, undefined, 'mfa-required');
+}
+
+/**
+ * onRequest policy for sensitive actions (ranks, disabling, deleting, exporting accounts, sending a
+ * newsletter, changing MFA): an admin whose session entered a code in the last 15 minutes, else 403
+ * with reason `step-up-required`, which the desk turns into a prompt before it retries.
+ */
+export async function requireStepUp(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireAdmin(request, reply);
+  const verifiedAt = (await signedInSession(request)).session.mfa_verified_at;
+  if (verifiedAt === null || Date.now() - Date.parse(verifiedAt) > STEP_UP_WINDOW_MS)
+    throw new ApiError('permission-denied', STEP_UP_REQUIRED, undefined, 'step-up-required');
+}

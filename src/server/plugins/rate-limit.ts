@@ -33,6 +33,11 @@ export const RATE_LIMITS = {
    * failed log-ins from strangers, keyed by the e-mail, must not lock the owner out of these.
    */
   passwordCheckPerUser: { name: 'password-check:user', limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * Authenticator and recovery codes of one admin: every try counts before it is checked (so tries
+   * sent at once cannot slip past), and a right code is taken back off the count.
+   */
+  mfaWrongCodesPerUser: { name: 'mfa-wrong:user', limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counters from before they carried their end are kept this long (the longest rule of that time). */
@@ -61,6 +66,45 @@ export async function hitRateLimit(
   const [hit] = (await hitRateLimitMany(db, rule, [subject], now)).get(subject) ?? [];
   if (!hit) throw new Error(`no count came back for ${rule.name}`);
   return hit;
+}
+
+/** Takes back one attempt counted in the current window (it turned out right). */
+export async function refundRateLimit(
+  db: Kysely<Database>,
+  rule: RateLimitRule,
+  subject: string,
+  now = new Date(),
+): Promise<void> {
+  const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', keyOf(rule, subject))
+    .where('window_start', '=', new Date(windowStart).toISOString())
+    .where('count', '>', 0)
+    .execute();
+}
+
+/** The count so far in the current window, without counting anything. */
+export async function readRateLimit(
+  db: Kysely<Database>,
+  rule: RateLimitRule,
+  subject: string,
+  now = new Date(),
+): Promise<RateLimitHit> {
+  const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('count')
+    .where('key', '=', keyOf(rule, subject))
+    .where('window_start', '=', new Date(windowStart).toISOString())
+    .executeTakeFirst();
+  const count = Number(row?.count ?? 0);
+  return {
+    count,
+    allowed: count < rule.limit,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now.getTime()) / 1000)),
+  };
 }
 
 /**

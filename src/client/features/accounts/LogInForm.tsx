@@ -46,7 +46,11 @@ export function LogInForm() {
       open({ name: 'navigation' });
     } catch (error) {
       const problem = problemFromError(error, FIELDS, COPY.somethingWentWrongForm);
-      if (error instanceof ApiError && error.status === 'unauthenticated') {
+      // Wrong credentials and a disabled account both read "Something went wrong.." with the reason after.
+      if (
+        error instanceof ApiError &&
+        (error.status === 'unauthenticated' || error.status === 'permission-denied')
+      ) {
         problem.message = `${COPY.somethingWentWrongForm} ${problem.message}`;
       }
       setProblem(problem);

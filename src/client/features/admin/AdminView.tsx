@@ -10,6 +10,7 @@ import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
 import { ShieldIcon } from '../../ui/icons';
 import { AdminDesk } from './AdminDesk';
+import { MfaGate } from './mfa/MfaGate';
 import './desk.css';
 
 /** The server's refusal for a signed-in user without the rank (plugins/guards NOT_ALLOWED). */
@@ -42,7 +43,11 @@ export function AdminView() {
       </div>
     );
   }
-  return <AdminDesk />;
+  return (
+    <MfaGate>
+      <AdminDesk />
+    </MfaGate>
+  );
 }
 
 function SignedOut() {

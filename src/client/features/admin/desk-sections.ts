@@ -5,6 +5,8 @@
  */
 import type { ComponentType } from 'react';
 import { ProductAccessSection } from './access/ProductAccessSection';
+import { AccountsSection } from './accounts/AccountsSection';
+import { AuditLogSection } from './audit/AuditLogSection';
 import { AssistantComposer } from './assistant/AssistantComposer';
 import { ErrorReportsSection } from './error-reports/ErrorReportsSection';
 import { MailSection } from './mail/MailSection';
@@ -27,6 +29,13 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     description:
       'Write a short note, pick the pages it appears on, and post it. It replaces the current message at once, for every visitor on those pages.',
     Component: AssistantComposer,
+  },
+  {
+    id: 'accounts',
+    title: 'Accounts',
+    description:
+      'Find anyone who signed up by the start of their e-mail or username, see their sessions and activity, and change their rank, disable them or end their sessions.',
+    Component: AccountsSection,
   },
   {
     id: 'traffic',
@@ -62,5 +71,12 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     description:
       'Reports visitors chose to send, newest first. E-mail addresses and tokens were masked before they left the browser.',
     Component: ErrorReportsSection,
+  },
+  {
+    id: 'audit-log',
+    title: 'Audit log',
+    description:
+      'Every admin log-in, code entered and action taken, from the desk or the command line, with its outcome. Nothing can change or remove an entry.',
+    Component: AuditLogSection,
   },
 ];

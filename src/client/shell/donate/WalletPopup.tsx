@@ -13,7 +13,7 @@ import type { PopupSlotProps } from '../../lib/popups/popup-slot';
 import type { WalletName } from '../../lib/popups/popup-state';
 import { usePopups } from '../../lib/popups/use-popups';
 import { DONATION_CONTENT } from '../../lib/donation-content';
-import { qrImage } from './qr-image';
+import { qrImage } from '../../lib/qr-image';
 import { WALLETS } from './wallets';
 import './donate.css';
 

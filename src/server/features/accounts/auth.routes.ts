@@ -4,6 +4,7 @@
  * the forms give the same messages; every answer has a response schema, so no secret can leave.
  */
 import {
+  ADMIN_RANK_ABOVE,
   emailVerifiedResponseSchema,
   loginPayloadSchema,
   mailSentResponseSchema,
@@ -44,6 +45,7 @@ import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
 import { endSession, getSessionUser, startSession } from './session.plugin';
 import { backgroundTasks } from '#server/background-tasks';
+import { recordAudit } from '#server/features/audit/audit.service';
 
 function taken(field: 'email' | 'username'): ApiError {
   return new ApiError(
@@ -113,7 +115,30 @@ export async function authRoutes(app: App): Promise<void> {
       const valid = user
         ? await verifyPassword(password, user.password_hash)
         : await verifyAgainstDummy(password);
-      if (!user || !valid) throw new ApiError('unauthenticated', MESSAGES.loginFailed);
+      const admin = user !== undefined && user.admin_rank > ADMIN_RANK_ABOVE;
+      const audit = (outcome: 'success' | 'failure', reason?: string) =>
+        admin
+          ? recordAudit(app.db, {
+              actorId: user.id,
+              actorLabel: user.email,
+              action: 'admin.login',
+              targetId: user.id,
+              outcome,
+              details: reason ? { reason } : {},
+              requestId: request.id,
+              source: 'desk',
+            })
+          : Promise.resolve();
+      if (!user || !valid) {
+        await audit('failure', 'wrong password');
+        throw new ApiError('unauthenticated', MESSAGES.loginFailed);
+      }
+      // Said only to whoever knows the password: the account exists and the owner disabled it.
+      if (user.disabled_at !== null) {
+        await audit('failure', 'account disabled');
+        throw new ApiError('permission-denied', MESSAGES.accountDisabled);
+      }
+      await audit('success');
       if (needsRehash(user.password_hash))
         await setPasswordHash(app.db, user.id, await hashPassword(password));
       await pruneExpiredSessions(app.db);

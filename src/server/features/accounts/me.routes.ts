@@ -16,19 +16,19 @@ import {
   userResponseSchema,
   type AccountExport,
 } from '#shared/account-schemas';
+import { deleteAccountWithData } from './account-deletion';
 import { queueEmailVerificationMail } from './account.mails';
 import { isCommonPassword } from './common-passwords';
 import { applyPasswordChange } from './password-change';
 import { hashPassword, verifyPassword } from './passwords';
 import { deleteUserSessions, listUserSessions } from './sessions.repository';
 import { loadUserInfo } from './user-info';
-import { deleteUser, uniqueViolation, updateProfile, usernameTaken } from './users.repository';
+import { uniqueViolation, updateProfile, usernameTaken } from './users.repository';
 import type { App } from '#server/app-types';
 import { errorReportsForExport } from '#server/features/error-reports/error-reports.service';
 import { productAccessForExport } from '#server/features/indicators/product-access.service';
 import {
   applyNewsletterWish,
-  deleteAccountMemberships,
   listContext,
   mailListsForExport,
 } from '#server/features/mail-lists/subscriptions.service';
@@ -107,10 +107,7 @@ export async function meRoutes(app: App): Promise<void> {
       await enforceRateLimits(app.db, reply, [[RATE_LIMITS.passwordCheckPerUser, user.id]]);
       if (!(await verifyPassword(request.body.password, user.password_hash)))
         throw new ApiError('invalid-argument', MESSAGES.passwordWrong, 'password');
-      await app.db.transaction().execute(async (trx) => {
-        await deleteAccountMemberships(trx, user.id);
-        await deleteUser(trx, user.id);
-      });
+      await deleteAccountWithData(app.db, user.id);
       dropSession(request, reply);
       await app.live.publish({ kind: 'user', userId: user.id });
       return reply.code(204).send();

@@ -73,7 +73,7 @@ async function lookUp(request: FastifyRequest): Promise<RequestSession> {
   const active = looksLikeToken(token) ? await findActiveSession(db, hashToken(token)) : null;
   // A cookie that opens nothing (expired, signed out elsewhere, forged) is removed from the browser.
   if (!active) return { token, active: null, cookie: 'clear' };
-  if (isDueForSlide(active.session)) {
+  if (isDueForSlide(active.session, active.user)) {
     const expiresAt = await slideSession(db, active.session.token_hash);
     return {
       token,

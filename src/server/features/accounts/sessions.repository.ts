@@ -1,14 +1,35 @@
 /**
  * Server-side sessions (docs/product.md#staying-signed-in): one row per signed-in browser, keyed by the SHA-256 of
- * the cookie's token. Expiry is checked here, never trusted to the cookie: 30 days, sliding.
+ * the cookie's token. Expiry is checked here, never trusted to the cookie: 30 days, sliding. An
+ * admin's session ends sooner (docs/product.md#admin-sessions): after 30 minutes without a request
+ * and 12 hours after it began. A disabled account has no active session.
  */
 import type { Kysely } from 'kysely';
+import { ADMIN_RANK_ABOVE } from '#shared/account-schemas';
 import type { ActiveSession } from '#server/app-types';
-import type { Database, Session } from '#server/db/schema';
+import type { Database, Session, User } from '#server/db/schema';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry moves forward at most this often, so reads do not become writes. */
 export const SESSION_SLIDE_AFTER_MS = 60 * 60 * 1000;
+export const ADMIN_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ADMIN_SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+/** An admin's last request is written this often, so the idle timeout is exact to the minute. */
+const ADMIN_SLIDE_AFTER_MS = 60 * 1000;
+
+function isAdmin(user: Pick<User, 'admin_rank'>): boolean {
+  return user.admin_rank > ADMIN_RANK_ABOVE;
+}
+
+/** True when an admin's session has been idle or open too long (other sessions never are). */
+export function adminSessionOver(session: Session, user: User, now = new Date()): boolean {
+  if (!isAdmin(user)) return false;
+  const time = now.getTime();
+  return (
+    time - Date.parse(session.last_seen_at) >= ADMIN_IDLE_TIMEOUT_MS ||
+    time - Date.parse(session.created_at) >= ADMIN_SESSION_MAX_MS
+  );
+}
 
 export async function insertSession(
   db: Kysely<Database>,
@@ -17,6 +38,7 @@ export async function insertSession(
   now = new Date(),
 ): Promise<Session> {
   const session: Session = {
+    mfa_verified_at: null,
     token_hash: tokenHash,
     user_id: userId,
     created_at: now.toISOString(),
@@ -45,12 +67,39 @@ export async function findActiveSession(
     .selectAll()
     .where('id', '=', session.user_id)
     .executeTakeFirst();
-  return user ? { session, user } : null;
+  if (!user || user.disabled_at !== null || adminSessionOver(session, user, now)) return null;
+  return { session, user };
 }
 
-/** True when the sliding expiry is due to move (last moved over an hour ago). */
-export function isDueForSlide(session: Session, now = new Date()): boolean {
-  return now.getTime() - Date.parse(session.last_seen_at) >= SESSION_SLIDE_AFTER_MS;
+/** True when the sliding expiry is due to move (last moved over an hour ago; a minute for admins). */
+export function isDueForSlide(session: Session, user: User, now = new Date()): boolean {
+  const every = isAdmin(user) ? ADMIN_SLIDE_AFTER_MS : SESSION_SLIDE_AFTER_MS;
+  return now.getTime() - Date.parse(session.last_seen_at) >= every;
+}
+
+/** Notes that the session entered an authenticator code now (features/mfa). */
+export async function markSessionMfaVerified(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ mfa_verified_at: now.toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+/** Forgets every session's entered code, so each must enter one again (the MFA was reset). */
+export async function clearUserMfaVerification(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ mfa_verified_at: null })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /** Moves the expiry to 30 days from now; returns the new expiry. */

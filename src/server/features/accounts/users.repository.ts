@@ -3,6 +3,7 @@
  * username keeps its spelling beside a case-folded key; both are unique through indexes, so a race
  * between two sign-ups ends in a unique violation that uniqueViolation() names.
  */
+import { ADMIN_RANK_ABOVE } from '#shared/account-schemas';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountSummary } from '#server/app-types';
@@ -150,18 +151,99 @@ export async function deleteUser(db: Kysely<Database>, userId: string): Promise<
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The owner's command line only (admin-cli.ts): no route can change a rank. */
+/** Gives the account with this e-mail a rank; the account as it is now, or undefined. */
 export async function setAdminRank(
   db: Kysely<Database>,
   email: string,
   rank: number,
 ): Promise<User | undefined> {
-  return db
+  const user = await db
     .updateTable('users')
     .set({ admin_rank: rank })
     .where('email', '=', normaliseEmail(email))
     .returningAll()
     .executeTakeFirst();
+  // Leaving the admin rank forgets the codes its sessions entered: promoted again, they ask anew.
+  if (user && rank <= ADMIN_RANK_ABOVE)
+    await db
+      .updateTable('sessions')
+      .set({ mfa_verified_at: null })
+      .where('user_id', '=', user.id)
+      .execute();
+  return user;
+}
+
+/**
+ * Gives the account a rank (the desk and the command line); returns the rank before and after, or
+ * null when there is no such account. Run it in a transaction so the two steps read as one.
+ */
+export async function changeAdminRank(
+  db: Kysely<Database>,
+  userId: string,
+  rank: number,
+): Promise<{ from: number; to: number } | null> {
+  const before = await db
+    .selectFrom('users')
+    .select('admin_rank')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!before) return null;
+  await db.updateTable('users').set({ admin_rank: rank }).where('id', '=', userId).execute();
+  // Leaving the admin rank forgets the codes its sessions entered: promoted again, they ask anew.
+  if (rank <= ADMIN_RANK_ABOVE)
+    await db
+      .updateTable('sessions')
+      .set({ mfa_verified_at: null })
+      .where('user_id', '=', userId)
+      .execute();
+  return { from: before.admin_rank, to: rank };
+}
+
+/** Sets the early-user flag; returns it before and after, or null when there is no such account. */
+export async function changeEarlyUser(
+  db: Kysely<Database>,
+  userId: string,
+  earlyUser: boolean,
+): Promise<{ from: boolean; to: boolean } | null> {
+  const before = await db
+    .selectFrom('users')
+    .select('early_user')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!before) return null;
+  await db
+    .updateTable('users')
+    .set({ early_user: flag(earlyUser) })
+    .where('id', '=', userId)
+    .execute();
+  return { from: before.early_user === 1, to: earlyUser };
+}
+
+/** Marks an enabled account disabled, with the owner's reason; false when it was not enabled. */
+export async function markDisabled(
+  db: Kysely<Database>,
+  userId: string,
+  reason: string,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ disabled_at: now.toISOString(), disabled_reason: reason })
+    .where('id', '=', userId)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Enables a disabled account again; false when it was not disabled. */
+export async function clearDisabled(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ disabled_at: null, disabled_reason: null })
+    .where('id', '=', userId)
+    .where('disabled_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The named accounts' ids, usernames and addresses; ids without an account are left out. */

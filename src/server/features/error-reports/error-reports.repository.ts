@@ -71,3 +71,19 @@ export async function listUserErrorReports(
     .orderBy('created_at')
     .execute();
 }
+
+/** The user's latest reports, newest first (the owner's view of the account). */
+export async function listRecentUserErrorReports(
+  db: Kysely<Database>,
+  userId: string,
+  limit: number,
+): Promise<ErrorReport[]> {
+  return db
+    .selectFrom('error_reports')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -348,3 +348,19 @@ export async function listUserAccessRows(db: Db, userId: string): Promise<Produc
     .orderBy('created_at')
     .execute();
 }
+
+/** The user's latest access records, newest first (the owner's view of the account). */
+export async function listRecentUserAccessRows(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<ProductAccess[]> {
+  return db
+    .selectFrom('product_access')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,11 +1,17 @@
 /**
  * What the indicators domain offers the others: the products a user may use now (part of their user
- * info) and their access records for their data export.
+ * info), their access records for their data export, and their latest ones for the owner's view of
+ * the account.
  */
 import type { Kysely } from 'kysely';
 import type { AccountExport } from '#shared/account-schemas';
+import type { TimelineEntry } from '#shared/desk-accounts-schemas';
 import type { Database } from '#server/db/schema';
-import { listActiveProducts, listUserAccessRows } from './product-access.repository';
+import {
+  listActiveProducts,
+  listRecentUserAccessRows,
+  listUserAccessRows,
+} from './product-access.repository';
 
 /** Products the user may use now: active access that has not ended (the user info's subscribedProducts). */
 export async function activeProducts(
@@ -30,5 +36,24 @@ export async function productAccessForExport(
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     createdAt: row.created_at,
+  }));
+}
+
+/** The user's latest access records, newest first, as entries of the account's timeline on the desk. */
+export async function productAccessForTimeline(
+  db: Kysely<Database>,
+  userId: string,
+  limit: number,
+): Promise<Extract<TimelineEntry, { kind: 'indicator-access' }>[]> {
+  const rows = await listRecentUserAccessRows(db, userId, limit);
+  return rows.map((row) => ({
+    kind: 'indicator-access',
+    at: row.created_at,
+    id: row.id,
+    product: row.product,
+    accessKind: row.kind,
+    status: row.status,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
   }));
 }

@@ -5,7 +5,7 @@
  * typed into a form.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, OperandExpression } from 'kysely';
 import {
   MAIL_LISTS,
   MEMBER_STATES,
@@ -209,4 +209,27 @@ export async function listUserMemberships(
     )
     .orderBy('list')
     .execute();
+}
+
+/**
+ * The confirmed members of one list as two subqueries a search of accounts can filter by (the
+ * owner's desk): the accounts the rows were made through, and the rows' addresses (which count only
+ * for an account whose address is verified, as in listUserMemberships). Built here, so this file
+ * stays the only one that names the table.
+ */
+export function subscribedMemberQueries(
+  db: Kysely<Database>,
+  list: MailList,
+): { userIds: OperandExpression<string>; emails: OperandExpression<string> } {
+  const subscribed = db
+    .selectFrom('mail_list_members')
+    .where('list', '=', list)
+    .where('state', '=', 'subscribed');
+  return {
+    userIds: subscribed
+      .select('user_id')
+      .where('user_id', 'is not', null)
+      .$narrowType<{ user_id: string }>(),
+    emails: subscribed.select('email'),
+  };
 }

@@ -16,7 +16,7 @@ import type { App } from '#server/app-types';
 import { memberCounts } from './members.repository';
 import { listContext } from './subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
-import { requireAdmin, signedInUser } from '#server/plugins/guards';
+import { requireAdmin, requireStepUp, signedInUser } from '#server/plugins/guards';
 import { listNewsletters, queueNewsletter } from './newsletters.repository';
 
 export async function newslettersRoutes(app: App): Promise<void> {
@@ -37,7 +37,7 @@ export async function newslettersRoutes(app: App): Promise<void> {
   app.post(
     '/api/admin/newsletters',
     {
-      onRequest: [requireAdmin],
+      onRequest: [requireStepUp],
       schema: { body: newsletterPayloadSchema, response: { 201: newsletterCreatedSchema } },
     },
     async (request, reply) => {

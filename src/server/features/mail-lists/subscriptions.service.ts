@@ -4,11 +4,12 @@
  * mail, queued in the caller's transaction. Links come from PUBLIC_URL and the list's page, never
  * from the request. Confirmation mails to one address are limited, so nobody can use the forms to
  * flood someone else's inbox; over the limit the request still succeeds but sends nothing.
- * This is what other domains call: accounts (sign-up, the switch, deletion, the data export) and
- * submissions (a form's preferences).
+ * This is what other domains call: accounts (sign-up, the switch, deletion, the data export, the
+ * owner's search and view of accounts) and submissions (a form's preferences).
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, OperandExpression } from 'kysely';
 import type { AccountExport } from '#shared/account-schemas';
+import type { TimelineEntry } from '#shared/desk-accounts-schemas';
 import {
   CONFIRM_TOKEN_PARAM,
   MAIL_LIST_INFO,
@@ -25,6 +26,7 @@ import {
   listUserMemberships,
   markPending,
   normaliseListEmail,
+  subscribedMemberQueries,
   unsubscribeUserFromNewsletter,
 } from './members.repository';
 import { enqueueMail } from '#server/mail/outbox.repository';
@@ -165,4 +167,36 @@ export async function mailListsForExport(
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
+}
+
+/**
+ * Who is a confirmed member of `list`, as subqueries for a search of accounts: an account is one
+ * when its id is among `userIds`, or its address is verified and among `emails`.
+ */
+export function subscribedMembersOf(
+  db: Kysely<Database>,
+  list: MailList,
+): { userIds: OperandExpression<string>; emails: OperandExpression<string> } {
+  return subscribedMemberQueries(db, list);
+}
+
+/**
+ * The user's list rows as entries of the account's timeline on the desk: each row asked for
+ * confirmation (`pending`) when it was made, and took its present state when it last changed.
+ */
+export async function mailListsForTimeline(
+  db: Kysely<Database>,
+  user: Pick<User, 'id' | 'email' | 'email_verified'>,
+): Promise<Extract<TimelineEntry, { kind: 'mail-list' }>[]> {
+  const rows = await listUserMemberships(db, user);
+  return rows.flatMap((row) => {
+    const made = {
+      kind: 'mail-list' as const,
+      at: row.created_at,
+      list: row.list,
+      state: 'pending',
+    };
+    if (row.updated_at === row.created_at) return [{ ...made, state: row.state }];
+    return [made, { ...made, at: row.updated_at, state: row.state }];
+  });
 }

@@ -74,3 +74,19 @@ export async function listUserSubmissions(
     .orderBy('created_at')
     .execute();
 }
+
+/** The user's latest submissions, newest first (the owner's view of the account). */
+export async function listRecentUserSubmissions(
+  db: Kysely<Database>,
+  userId: string,
+  limit: number,
+): Promise<Submission[]> {
+  return db
+    .selectFrom('submissions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,13 +1,14 @@
 /**
- * What the submissions domain offers the others: the shape of a submission effect, and a user's own
- * submissions for their data export.
+ * What the submissions domain offers the others: the shape of a submission effect, a user's own
+ * submissions for their data export, and their latest ones for the owner's view of the account.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { AccountExport } from '#shared/account-schemas';
+import type { TimelineEntry } from '#shared/desk-accounts-schemas';
 import type { SubmissionType } from '#shared/submission-forms';
 import type { SubmissionValues } from '#shared/submission-schemas';
 import type { Database, User } from '#server/db/schema';
-import { listUserSubmissions } from './submissions.repository';
+import { listRecentUserSubmissions, listUserSubmissions } from './submissions.repository';
 
 /**
  * What a submission of a given type does besides being stored, run in the same transaction (so a
@@ -47,5 +48,21 @@ export async function submissionsForExport(
     status: row.status,
     payload: parseJson(row.payload),
     createdAt: row.created_at,
+  }));
+}
+
+/** The user's latest submissions, newest first, as entries of the account's timeline on the desk. */
+export async function submissionsForTimeline(
+  db: Kysely<Database>,
+  userId: string,
+  limit: number,
+): Promise<Extract<TimelineEntry, { kind: 'submission' }>[]> {
+  const rows = await listRecentUserSubmissions(db, userId, limit);
+  return rows.map((row) => ({
+    kind: 'submission',
+    at: row.created_at,
+    id: row.id,
+    type: row.type,
+    status: row.status,
   }));
 }

@@ -1,7 +1,7 @@
 /**
- * QR images for the wallet pop-ups, drawn by the `qrcode` library as SVG and handed to an <img> as a
- * data: URL (never inserted as markup). The library is imported only here and only when a wallet
- * pop-up asks, so it stays out of every page's first load.
+ * QR images (the wallet pop-ups, the desk's authenticator set-up), drawn by the `qrcode` library as
+ * SVG and handed to an <img> as a data: URL (never inserted as markup). The library is imported only
+ * here and only when a QR is asked for, so it stays out of every page's first load.
  */
 
 export type QrImage = { src: string } | { error: true };
@@ -19,16 +19,21 @@ const QR_OPTIONS = {
 
 const cache = new Map<string, Promise<QrImage>>();
 
-async function draw(text: string): Promise<QrImage> {
+async function draw(text: string, cached = true): Promise<QrImage> {
   try {
     const { toString } = await import('qrcode');
     const svg = await toString(text, QR_OPTIONS);
     return { src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` };
   } catch {
     // Usually the chunk failed to load (offline, or a new release replaced it): try again next time.
-    cache.delete(text);
+    if (cached) cache.delete(text);
     return { error: true };
   }
+}
+
+/** A QR drawn once and kept nowhere: for text that is a secret (an authenticator's key). */
+export function qrImageOnce(text: string): Promise<QrImage> {
+  return draw(text, false);
 }
 
 /** One promise per text, kept for the session, so reopening a wallet shows its QR at once. */

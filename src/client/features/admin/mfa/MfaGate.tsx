@@ -1,0 +1,135 @@
+/**
+ * The desk opens only in a session that entered an authenticator code (docs/product.md#admin-multi-factor):
+ * first the set-up when the admin has none, else a prompt for a code. While the desk is open, an
+ * action the server refuses with `step-up-required` opens a dialog asking for a new code and is sent
+ * again once the code is accepted (lib/api's step-up handler).
+ */
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { MfaStatus } from '#shared/admin-security-schemas';
+import { setStepUpHandler } from '../../../lib/api';
+import { Button } from '../../../ui/Button';
+import { FormMessage } from '../../../ui/form/FormMessage';
+import { ShieldIcon } from '../../../ui/icons';
+import { Popup } from '../../../ui/Popup';
+import { DeskLoading } from '../DeskSection';
+import { messageOf } from '../use-admin-data';
+import { CodeForm } from './CodeForm';
+import { EnrolmentPanel } from './EnrolmentPanel';
+import { fetchMfaStatus, verifyCode } from './mfa-api';
+import './mfa.css';
+
+export function MfaGate({ children }: { children: ReactNode }) {
+  const [status, setStatus] = useState<MfaStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchMfaStatus(controller.signal).then(
+      (loaded) => setStatus(loaded),
+      (failure: unknown) => {
+        if (!controller.signal.aborted) setError(messageOf(failure));
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  if (!status) {
+    if (error) {
+      return (
+        <div className="admin-gate">
+          <FormMessage
+            tone="error"
+            action={
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setError(null);
+                  setAttempt((n) => n + 1);
+                }}
+              >
+                Try again
+              </Button>
+            }
+          >
+            {error}
+          </FormMessage>
+        </div>
+      );
+    }
+    return <DeskLoading label="Checking the desk's sign-in…" />;
+  }
+  if (!status.enrolled) return <EnrolmentPanel onDone={() => setAttempt((n) => n + 1)} />;
+  if (!status.verifiedAt) {
+    return (
+      <div className="admin-gate mfa-panel">
+        <ShieldIcon size={28} className="admin-gate__icon" />
+        <div className="admin-gate__text">
+          <h2 className="admin-gate__title">Enter a code to open the desk</h2>
+          <p className="admin-gate__body">
+            Open your authenticator app and type the 6-digit code it shows for this site.
+          </p>
+          <CodeForm
+            submitLabel="Open the desk"
+            onSubmit={async (entry) => setStatus(await verifyCode(entry))}
+          />
+        </div>
+      </div>
+    );
+  }
+  return <StepUpHost>{children}</StepUpHost>;
+}
+
+/** Holds the step-up dialog for the open desk and answers lib/api's handler through it. */
+function StepUpHost({ children }: { children: ReactNode }) {
+  const [asking, setAsking] = useState(false);
+  const resolver = useRef<((accepted: boolean) => void) | null>(null);
+
+  const finish = useCallback((accepted: boolean) => {
+    resolver.current?.(accepted);
+    resolver.current = null;
+    setAsking(false);
+  }, []);
+
+  useEffect(() => {
+    setStepUpHandler(
+      () =>
+        new Promise<boolean>((resolve) => {
+          // A second action asking while the dialog is open waits for the same answer.
+          const earlier = resolver.current;
+          resolver.current = (accepted) => {
+            earlier?.(accepted);
+            resolve(accepted);
+          };
+          setAsking(true);
+        }),
+    );
+    return () => {
+      setStepUpHandler(null);
+      resolver.current?.(false);
+      resolver.current = null;
+    };
+  }, []);
+
+  return (
+    <>
+      {children}
+      {asking && (
+        <Popup title="Confirm it is you" onClose={() => finish(false)}>
+          <p className="mfa-step-up__text">
+            This action changes accounts or sends mail, so it needs a code entered in the last 15
+            minutes. Enter the code your authenticator app shows now; the action then goes ahead.
+          </p>
+          <CodeForm
+            submitLabel="Confirm and continue"
+            onCancel={() => finish(false)}
+            onSubmit={async (entry) => {
+              await verifyCode(entry);
+              finish(true);
+            }}
+          />
+        </Popup>
+      )}
+    </>
+  );
+}

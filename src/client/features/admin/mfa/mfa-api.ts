@@ -1,0 +1,35 @@
+/** The admin's authenticator calls (docs/product.md#admin-multi-factor). */
+import {
+  mfaEnrolmentSchema,
+  mfaStatusSchema,
+  recoveryCodesSchema,
+  type MfaEnrolment,
+  type MfaStatus,
+} from '#shared/admin-security-schemas';
+import { api } from '../../../lib/api';
+
+export type CodeEntry = { code: string } | { recoveryCode: string };
+
+export async function fetchMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
+  return mfaStatusSchema.parse(await api<unknown>('/api/admin/mfa', { signal }));
+}
+
+export async function startEnrolment(): Promise<MfaEnrolment> {
+  return mfaEnrolmentSchema.parse(
+    await api<unknown>('/api/admin/mfa/enrolment', { method: 'POST' }),
+  );
+}
+
+export async function confirmEnrolment(code: string): Promise<string[]> {
+  const body = await api<unknown>('/api/admin/mfa/enrolment/confirm', {
+    method: 'POST',
+    body: { code },
+  });
+  return recoveryCodesSchema.parse(body).recoveryCodes;
+}
+
+export async function verifyCode(entry: CodeEntry): Promise<MfaStatus> {
+  return mfaStatusSchema.parse(
+    await api<unknown>('/api/admin/mfa/verify', { method: 'POST', body: entry }),
+  );
+}

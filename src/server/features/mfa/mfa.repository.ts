@@ -1,0 +1,155 @@
+/** The only reads and writes of admin_mfa and mfa_recovery_codes. */
+import type { Kysely } from 'kysely';
+import type { AdminMfaTable, Database } from '#server/db/schema';
+import type { Selectable } from 'kysely';
+
+export type AdminMfa = Selectable<AdminMfaTable>;
+
+export async function findMfa(db: Kysely<Database>, userId: string): Promise<AdminMfa | undefined> {
+  return db.selectFrom('admin_mfa').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Offers a new secret: replaces any earlier one, which stays valid nowhere once this is confirmed. */
+export async function savePendingMfa(
+  db: Kysely<Database>,
+  userId: string,
+  secretSealed: string,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .insertInto('admin_mfa')
+    .values({
+      user_id: userId,
+      secret_sealed: secretSealed,
+      created_at: now.toISOString(),
+      confirmed_at: null,
+      last_used_step: null,
+      pending_secret_sealed: null,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        secret_sealed: secretSealed,
+        created_at: now.toISOString(),
+        confirmed_at: null,
+        last_used_step: null,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Takes the step of an accepted code, unless that step or a later one was already used: true when
+ * this caller got it. One statement, so two requests with one code cannot both pass.
+ */
+export async function claimStep(
+  db: Kysely<Database>,
+  userId: string,
+  step: number,
+  confirmAt?: Date,
+): Promise<boolean> {
+  let update = db.updateTable('admin_mfa').set({ last_used_step: step });
+  // Confirming happens once: of two confirms at once, only the first gets the recovery codes.
+  if (confirmAt)
+    update = update
+      .set({ confirmed_at: confirmAt.toISOString() })
+      .where('confirmed_at', 'is', null);
+  const result = await update
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_used_step', 'is', null), eb('last_used_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function replaceRecoveryCodes(
+  db: Kysely<Database>,
+  userId: string,
+  codeHashes: string[],
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('mfa_recovery_codes')
+      .values(
+        codeHashes.map((code_hash) => ({
+          code_hash,
+          user_id: userId,
+          created_at: now.toISOString(),
+          used_at: null,
+        })),
+      )
+      .execute();
+  });
+}
+
+/** Uses up a recovery code: true when it was the user's and unused (one statement, so only once). */
+export async function useRecoveryCode(
+  db: Kysely<Database>,
+  userId: string,
+  codeHash: string,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable('mfa_recovery_codes')
+    .set({ used_at: now.toISOString() })
+    .where('code_hash', '=', codeHash)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countRecoveryCodesLeft(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('mfa_recovery_codes')
+    .select((eb) => eb.fn.countAll<number>().as('left'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.left ?? 0);
+}
+
+/**
+ * Forgets the authenticator and its recovery codes (a lost device: `npm run admin -- reset-mfa`).
+ * Run it in a transaction.
+ */
+export async function deleteMfa(db: Kysely<Database>, userId: string): Promise<boolean> {
+  await db.deleteFrom('mfa_recovery_codes').where('user_id', '=', userId).execute();
+  const result = await db.deleteFrom('admin_mfa').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/**
+ * Offers a replacement for a working authenticator: kept beside it, so the one in use goes on
+ * working until a code from the new one confirms the swap.
+ */
+export async function savePendingReplacement(
+  db: Kysely<Database>,
+  userId: string,
+  secretSealed: string,
+): Promise<void> {
+  await db
+    .updateTable('admin_mfa')
+    .set({ pending_secret_sealed: secretSealed })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Puts the confirmed replacement in place of the old secret, if it is still the one offered. */
+export async function swapInReplacement(
+  db: Kysely<Database>,
+  userId: string,
+  secretSealed: string,
+  step: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('admin_mfa')
+    .set({ secret_sealed: secretSealed, pending_secret_sealed: null, last_used_step: step })
+    .where('user_id', '=', userId)
+    .where('pending_secret_sealed', '=', secretSealed)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

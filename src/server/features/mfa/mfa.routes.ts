@@ -1,0 +1,203 @@
+/**
+ * An admin's authenticator (docs/product.md#admin-multi-factor): set it up (a secret offered, then
+ * confirmed by one code, then ten recovery codes shown once), enter a code to open the desk in this
+ * session or to step up before a sensitive action, and replace the recovery codes. A code is
+ * accepted once (its 30-second step is claimed in one statement); five wrong codes in 15 minutes
+ * lock further tries out with 429 and Retry-After. Every attempt is in the audit log (audit.plugin).
+ */
+import type { FastifyReply } from 'fastify';
+import {
+  MFA_MESSAGES,
+  mfaConfirmSchema,
+  mfaEnrolmentSchema,
+  mfaStatusSchema,
+  mfaVerifySchema,
+  recoveryCodesSchema,
+  type MfaStatus,
+} from '#shared/admin-security-schemas';
+import { MESSAGES } from '#shared/account-schemas';
+import type { ActiveSession, App } from '#server/app-types';
+import { markSessionMfaVerified } from '#server/features/accounts/accounts.service';
+import { describeAuditedAction } from '#server/features/audit/audit.service';
+import { ApiError } from '#server/plugins/errors';
+import {
+  requireAdminRank,
+  requireStepUp,
+  signedInSession,
+  STEP_UP_WINDOW_MS,
+  STEP_UP_REQUIRED,
+} from '#server/plugins/guards';
+import { hitRateLimit, RATE_LIMITS, refundRateLimit } from '#server/plugins/rate-limit';
+import { siteName } from '#server/site-content';
+import { loadMfaKey, seal, unseal } from './mfa-key';
+import {
+  claimStep,
+  countRecoveryCodesLeft,
+  findMfa,
+  replaceRecoveryCodes,
+  savePendingMfa,
+  savePendingReplacement,
+  swapInReplacement,
+  useRecoveryCode,
+} from './mfa.repository';
+import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
+import { matchTotpStep, newTotpSecret, otpauthUri } from './totp';
+
+export async function mfaRoutes(app: App): Promise<void> {
+  const key = loadMfaKey(app.config);
+
+  async function status(active: ActiveSession): Promise<MfaStatus> {
+    const mfa = await findMfa(app.db, active.user.id);
+    const verifiedAt = active.session.mfa_verified_at;
+    return {
+      enrolled: Boolean(mfa?.confirmed_at),
+      verifiedAt,
+      stepUpUntil: verifiedAt
+        ? new Date(Date.parse(verifiedAt) + STEP_UP_WINDOW_MS).toISOString()
+        : null,
+      recoveryCodesLeft: mfa?.confirmed_at
+        ? await countRecoveryCodesLeft(app.db, active.user.id)
+        : 0,
+    };
+  }
+
+  /**
+   * Counts this try before any code is looked at, and answers 429 once five tries in the window
+   * went wrong: tries sent at once all count, so none slips past. A right code is taken back off.
+   */
+  async function countTry(userId: string, reply: FastifyReply): Promise<void> {
+    const hit = await hitRateLimit(app.db, RATE_LIMITS.mfaWrongCodesPerUser, userId);
+    if (hit.allowed) return;
+    reply.header('retry-after', String(hit.retryAfterSeconds));
+    throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
+  }
+
+  function wrongCode(message: string, field: string): never {
+    throw new ApiError('invalid-argument', message, field);
+  }
+
+  function stepUpRequired(active: ActiveSession): boolean {
+    const at = active.session.mfa_verified_at;
+    return !at || Date.now() - Date.parse(at) > STEP_UP_WINDOW_MS;
+  }
+
+  async function verified(active: ActiveSession): Promise<MfaStatus> {
+    await refundRateLimit(app.db, RATE_LIMITS.mfaWrongCodesPerUser, active.user.id);
+    const now = new Date();
+    await markSessionMfaVerified(app.db, active.session.token_hash, now);
+    return status({
+      ...active,
+      session: { ...active.session, mfa_verified_at: now.toISOString() },
+    });
+  }
+
+  app.get(
+    '/api/admin/mfa',
+    { onRequest: [requireAdminRank], schema: { response: { 200: mfaStatusSchema } } },
+    async (request) => status(await signedInSession(request)),
+  );
+
+  app.post(
+    '/api/admin/mfa/enrolment',
+    {
+      onRequest: [requireAdminRank],
+      config: { audit: 'mfa.enrolment-start' },
+      schema: { response: { 201: mfaEnrolmentSchema } },
+    },
+    async (request, reply) => {
+      const active = await signedInSession(request);
+      const existing = await findMfa(app.db, active.user.id);
+      const secret = newTotpSecret();
+      if (existing?.confirmed_at) {
+        // Replacing a working authenticator is changing MFA: a code from the last 15 minutes, and
+        // the one in use keeps working until the new one is confirmed.
+        if (stepUpRequired(active))
+          throw new ApiError('permission-denied', STEP_UP_REQUIRED, undefined, 'step-up-required');
+        await savePendingReplacement(app.db, active.user.id, seal(key, secret));
+      } else {
+        await savePendingMfa(app.db, active.user.id, seal(key, secret));
+      }
+      return reply
+        .code(201)
+        .send({ secret, uri: otpauthUri(secret, active.user.email, siteName()) });
+    },
+  );
+
+  app.post(
+    '/api/admin/mfa/enrolment/confirm',
+    {
+      onRequest: [requireAdminRank],
+      config: { audit: 'mfa.enrolment-confirm' },
+      schema: { body: mfaConfirmSchema, response: { 200: recoveryCodesSchema } },
+    },
+    async (request, reply) => {
+      const active = await signedInSession(request);
+      const userId = active.user.id;
+      const mfa = await findMfa(app.db, userId);
+      const replacing = Boolean(mfa?.confirmed_at && mfa.pending_secret_sealed);
+      if (!mfa || (mfa.confirmed_at && !replacing))
+        throw new ApiError('aborted', MFA_MESSAGES.noEnrolment, 'code');
+      if (replacing && stepUpRequired(active))
+        throw new ApiError('permission-denied', STEP_UP_REQUIRED, undefined, 'step-up-required');
+      await countTry(userId, reply);
+      const sealed = replacing ? mfa.pending_secret_sealed! : mfa.secret_sealed;
+      const step = matchTotpStep(unseal(key, sealed), request.body.code);
+      if (step === null) return wrongCode(MFA_MESSAGES.wrongCode, 'code');
+      const claimed = replacing
+        ? await swapInReplacement(app.db, userId, sealed, step)
+        : await claimStep(app.db, userId, step, new Date());
+      if (!claimed) return wrongCode(MFA_MESSAGES.wrongCode, 'code');
+      const codes = newRecoveryCodes();
+      await replaceRecoveryCodes(app.db, userId, codes.map(hashRecoveryCode));
+      await verified(active);
+      return { recoveryCodes: codes };
+    },
+  );
+
+  app.post(
+    '/api/admin/mfa/verify',
+    {
+      onRequest: [requireAdminRank],
+      config: { audit: 'mfa.verify' },
+      schema: { body: mfaVerifySchema, response: { 200: mfaStatusSchema } },
+    },
+    async (request, reply) => {
+      const active = await signedInSession(request);
+      const userId = active.user.id;
+      const body = request.body;
+      const method = 'code' in body ? 'authenticator app' : 'recovery code';
+      describeAuditedAction(request, { targetId: userId, details: { method } });
+      const mfa = await findMfa(app.db, userId);
+      if (!mfa?.confirmed_at)
+        throw new ApiError(
+          'aborted',
+          MFA_MESSAGES.noEnrolment,
+          'code' in body ? 'code' : 'recoveryCode',
+        );
+      await countTry(userId, reply);
+      if ('code' in body) {
+        const step = matchTotpStep(unseal(key, mfa.secret_sealed), body.code);
+        if (step === null || !(await claimStep(app.db, userId, step)))
+          return wrongCode(MFA_MESSAGES.wrongCode, 'code');
+      } else if (!(await useRecoveryCode(app.db, userId, hashRecoveryCode(body.recoveryCode)))) {
+        return wrongCode(MFA_MESSAGES.wrongRecoveryCode, 'recoveryCode');
+      }
+      return verified(active);
+    },
+  );
+
+  app.post(
+    '/api/admin/mfa/recovery-codes',
+    {
+      onRequest: [requireStepUp],
+      config: { audit: 'mfa.recovery-codes-replace' },
+      schema: { response: { 200: recoveryCodesSchema } },
+    },
+    async (request) => {
+      const { user } = await signedInSession(request);
+      const codes = newRecoveryCodes();
+      await replaceRecoveryCodes(app.db, user.id, codes.map(hashRecoveryCode));
+      return { recoveryCodes: codes };
+    },
+  );
+}

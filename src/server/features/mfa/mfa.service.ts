@@ -1,0 +1,18 @@
+/** What other parts may do with an admin's authenticator: the command line resets a lost one. */
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema';
+import { deleteUserSessions } from '#server/features/accounts/accounts.service';
+import { deleteMfa } from './mfa.repository';
+
+/**
+ * Forgets the user's authenticator and recovery codes and ends every session, in one transaction:
+ * a session left open (on the lost device, say) could otherwise set up an authenticator of its own.
+ * The owner logs in again and sets up the app anew. True when there was one.
+ */
+export async function resetMfa(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const had = await deleteMfa(trx, userId);
+    await deleteUserSessions(trx, userId);
+    return had;
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The admin's security routes (docs/product.md#admin-multi-factor, docs/product.md#audit-log): the
+ * bodies the desk sends and the answers it reads, shared so both sides give the same messages.
+ */
+import { z } from 'zod';
+
+export const MFA_MESSAGES = {
+  codeFormat: 'Enter the 6-digit code from your authenticator app.',
+  recoveryFormat: 'Enter a recovery code like abcd-efgh-ijkl-mnop-qrst-uvwx.',
+  wrongCode: 'That code is not correct, or it was already used. Wait for the next one.',
+  wrongRecoveryCode: 'That recovery code is not correct, or it was already used.',
+  noEnrolment: 'Start the set-up again: no authenticator is waiting to be confirmed.',
+  alreadyEnrolled: 'An authenticator is already set up for this account.',
+} as const;
+
+export const RECOVERY_CODE_COUNT = 10;
+
+export const totpCodeSchema = z
+  .string({ error: MFA_MESSAGES.codeFormat })
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { error: MFA_MESSAGES.codeFormat }));
+
+export const recoveryCodeSchema = z
+  .string({ error: MFA_MESSAGES.recoveryFormat })
+  .transform((value) => value.trim().toLowerCase().replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^[a-z2-7]{24}$/, { error: MFA_MESSAGES.recoveryFormat }));
+
+export const mfaConfirmSchema = z.strictObject({ code: totpCodeSchema });
+
+/** One of the two: a code from the app, or a recovery code when the phone is gone. */
+export const mfaVerifySchema = z.union([
+  z.strictObject({ code: totpCodeSchema }),
+  z.strictObject({ recoveryCode: recoveryCodeSchema }),
+]);
+
+export const mfaStatusSchema = z.object({
+  enrolled: z.boolean(),
+  /** When this session last entered a code (null: not yet). */
+  verifiedAt: z.string().nullable(),
+  /** Until when sensitive actions need no new code. */
+  stepUpUntil: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type MfaStatus = z.infer<typeof mfaStatusSchema>;
+
+export const mfaEnrolmentSchema = z.object({
+  /** Base32, to type in by hand. */
+  secret: z.string(),
+  /** otpauth:// URI, for the QR code. */
+  uri: z.string(),
+});
+export type MfaEnrolment = z.infer<typeof mfaEnrolmentSchema>;
+
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+const isoDate = z.iso.datetime({ offset: true, error: 'Dates look like 2026-11-25T00:00:00Z.' });
+
+export const auditQuerySchema = z.strictObject({
+  actor: z.string().trim().max(254).optional(),
+  action: z.string().trim().max(80).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  before: z.coerce.number().int().positive().optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorLabel: z.string(),
+  action: z.string(),
+  targetId: z.string().nullable(),
+  outcome: z.enum(['success', 'failure', 'denied']),
+  details: z.record(z.string(), z.unknown()),
+  requestId: z.string().nullable(),
+  source: z.string(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  /** Pass as `before` for the next (older) page; null on the last. */
+  next: z.number().nullable(),
+  actions: z.array(z.string()),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

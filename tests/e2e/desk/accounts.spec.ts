@@ -1,0 +1,129 @@
+/**
+ * Accounts on the desk in real Chromium (docs/product.md#accounts-on-the-desk): the owner finds an
+ * account by the start of its e-mail, opens it (the address bar keeps the search and the account),
+ * disables it with a reason and watches the person's open tab lose access at once; a rank change
+ * with a code older than 15 minutes asks for a new one first; the audit log shows each step. axe on
+ * the section at 400 px (dark) and 1280 px (light).
+ */
+import { expect, test } from 'vitest';
+import { paths } from '#shared/paths';
+import { totpCode } from '#server/features/mfa/totp';
+import { createUser, TEST_TOTP_SECRET, unique } from '#test-support/accounts';
+import { useAccountsSite } from '#test-support/accounts-site';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS } from '#test-support/browser';
+
+const site = useAccountsSite();
+
+test('the owner finds an account, disables it, and its open tab loses access at once', async () => {
+  const tag = unique();
+  const target = await createUser(site.server, {
+    email: `spammer${tag}@example.com`,
+    username: `spam${tag}`,
+  });
+  await createUser(site.server, { email: `spectator${tag}@example.com` });
+  const owner = await createUser(site.server, { adminRank: 10 });
+
+  const theirs = await site.openAs(target, paths.account, { width: VIEWPORTS.mobile.width });
+  await theirs.page.getByRole('heading', { name: 'Profile' }).first().waitFor();
+
+  const { page } = await site.openAs(owner, paths.admin, {
+    width: VIEWPORTS.desktop.width,
+    // The rank change refused until the new code (403 step-up-required).
+    expectErrors: /status of 403/,
+  });
+  const accounts = page.getByRole('region', { name: 'Accounts' });
+  await accounts.getByLabel('Search').fill(`spa`);
+  await accounts.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL(/[?&]q=spa/);
+  const list = accounts.getByRole('list', { name: 'Accounts' });
+  await expect
+    .poll(async () => (await list.locator('.account-row__email').allInnerTexts()).join(','))
+    .toBe(target.email);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await list.getByRole('button', { name: new RegExp(target.username) }).click();
+  await page.waitForURL(new RegExp(`account=${target.id}`));
+  await accounts.getByRole('list', { name: 'Activity' }).getByText('Signed up').waitFor();
+  await accounts.getByRole('button', { name: 'Disable the account' }).click();
+  await accounts.getByText('Say why the account is disabled.').waitFor();
+  await accounts.getByLabel('Reason for disabling').fill('Posting spam through the contact form');
+  await accounts.getByRole('button', { name: 'Disable the account' }).click();
+  await accounts.getByText('Disabled. Every session ended', { exact: false }).waitFor();
+
+  // The person's open tab hears it over the live stream and shows the signed-out page.
+  await theirs.page
+    .getByText('Log in to choose your username and avatar', { exact: false })
+    .waitFor({ timeout: 5000 });
+  const row = await site.server.app.db
+    .selectFrom('users')
+    .select(['disabled_reason'])
+    .where('id', '=', target.id)
+    .executeTakeFirstOrThrow();
+  expect(row.disabled_reason).toBe('Posting spam through the contact form');
+
+  // A rank change with a code entered 20 minutes ago asks for a new one, then goes through.
+  await site.server.app.db
+    .updateTable('sessions')
+    .set({ mfa_verified_at: new Date(Date.now() - 20 * 60_000).toISOString() })
+    .where('user_id', '=', owner.id)
+    .execute();
+  await accounts.getByLabel('Admin rank').fill('3');
+  await accounts.getByRole('button', { name: 'Save rank' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await dialog.getByLabel('Code from your authenticator app').fill(totpCode(TEST_TOTP_SECRET));
+  await dialog.getByRole('button', { name: 'Confirm and continue' }).click();
+  await accounts.getByText('Rank set to 3.').waitFor();
+
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  await audit.getByRole('button', { name: 'Show' }).click();
+  await expect
+    .poll(async () =>
+      (await audit.locator('.audit-entry__action').allInnerTexts()).slice(0, 4).join(' | '),
+    )
+    .toBe('accounts.rank | mfa.verify | accounts.rank | accounts.disable');
+});
+
+test('pages of accounts are in the address bar: a reload keeps the page, Back returns', async () => {
+  const tag = unique();
+  for (let i = 0; i < 52; i++)
+    await createUser(site.server, {
+      email: `pager${tag}x${i}@example.com`,
+      username: `p${tag}x${i}`,
+    });
+  const owner = await createUser(site.server, { adminRank: 10 });
+  const { page } = await site.openAs(owner, `${paths.admin}?q=pager${tag}`, {
+    width: VIEWPORTS.desktop.width,
+  });
+  const accounts = page.getByRole('region', { name: 'Accounts' });
+  const rows = accounts.getByRole('list', { name: 'Accounts' }).locator('.account-row');
+  await expect.poll(() => rows.count()).toBe(50);
+  const firstPage = await rows.locator('.account-row__email').allInnerTexts();
+  await accounts.getByRole('button', { name: 'Next page' }).click();
+  await page.waitForURL(/[?&]cursor=/);
+  await expect.poll(() => rows.count()).toBe(2);
+  const secondPage = await rows.locator('.account-row__email').allInnerTexts();
+  expect(new Set([...firstPage, ...secondPage]).size).toBe(52);
+  await page.reload();
+  await expect.poll(() => rows.count()).toBe(2);
+  expect(await rows.locator('.account-row__email').allInnerTexts()).toEqual(secondPage);
+  await page.goBack();
+  await expect.poll(() => rows.count()).toBe(50);
+});
+
+test('the Accounts section has no axe violations at 400 px in the dark theme', async () => {
+  const owner = await createUser(site.server, { adminRank: 10 });
+  const { page } = await site.openAs(owner, paths.admin, {
+    width: VIEWPORTS.mobile.width,
+    theme: 'dark',
+  });
+  const accounts = page.getByRole('region', { name: 'Accounts' });
+  await accounts.getByRole('list', { name: 'Accounts' }).waitFor();
+  await accounts.getByText('Filters').click();
+  await accounts.getByLabel('Status').waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  const scrolls = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(scrolls).toBe(false);
+});

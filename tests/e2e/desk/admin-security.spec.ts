@@ -1,0 +1,161 @@
+/**
+ * The desk's own security in real Chromium (docs/product.md#admin-multi-factor): an admin sets up
+ * the authenticator (codes computed from the key the page shows), saves the recovery codes and
+ * opens the desk; a second session must enter a code, a wrong one says so; a newsletter sent with
+ * a code older than 15 minutes asks for a new one and goes out after it; the audit log shows each
+ * step, filtered by action. The set-up and prompt cards at 400 and 1280 px in both themes with axe.
+ */
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { paths } from '#shared/paths';
+import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
+import { mailListSecret } from '#server/features/mail-lists/list-tokens';
+import { totpCode } from '#server/features/mfa/totp';
+import { createUser, TEST_TOTP_SECRET, unique } from '#test-support/accounts';
+import { useAccountsSite } from '#test-support/accounts-site';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS } from '#test-support/browser';
+
+const site = useAccountsSite();
+const STEP_MS = 30_000;
+
+function codeField(page: Page) {
+  return page.getByLabel('Code from your authenticator app');
+}
+
+test('an admin sets up the authenticator, saves the codes, and the audit log shows it', async () => {
+  const admin = await createUser(site.server, { adminRank: 10 });
+  const { page } = await site.openAs(admin, paths.admin, {
+    width: VIEWPORTS.desktop.width,
+    mfa: 'none',
+    expectErrors: /status of 400/,
+  });
+  await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
+  // Nothing of the desk is there before the set-up.
+  expect(await page.getByRole('region', { name: 'Traffic' }).count()).toBe(0);
+  await page.getByRole('button', { name: 'Start set-up' }).click();
+  await page.getByAltText('QR code for your authenticator app').waitFor();
+  const key = (await page.locator('.mfa-qr__secret').innerText()).replace(/\s/g, '');
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+
+  await codeField(page).fill('12345');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+  await codeField(page).fill(totpCode(key));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' });
+  await codes.waitFor();
+  const shown = await codes.getByRole('listitem').allInnerTexts();
+  expect(shown).toHaveLength(10);
+  for (const code of shown) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){5}$/);
+  await page.getByRole('button', { name: 'I saved them, open the desk' }).click();
+  await page.getByRole('region', { name: 'Traffic' }).waitFor();
+
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  const entries = audit.getByRole('list', { name: 'Audit log entries' });
+  await entries.getByText('mfa.enrolment-confirm').first().waitFor();
+  await audit.getByLabel('What').selectOption('mfa.enrolment-start');
+  await audit.getByRole('button', { name: 'Show' }).click();
+  await expect
+    .poll(async () => (await entries.locator('.audit-entry__action').allInnerTexts()).join(','))
+    .toBe('mfa.enrolment-start');
+
+  // A recovery code opens the desk in another browser, once.
+  const other = await site.openAs(admin, paths.admin, {
+    width: VIEWPORTS.mobile.width,
+    mfa: 'none',
+  });
+  await other.page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await other.page.getByLabel('Recovery code').fill(shown[3]!);
+  await other.page.getByRole('button', { name: 'Open the desk' }).click();
+  await other.page.getByRole('region', { name: 'Traffic' }).waitFor();
+});
+
+test('a second session needs a code; a sensitive action asks for a new one and then goes ahead', async () => {
+  // Someone to send to.
+  const secret = await mailListSecret(site.server.app.db);
+  const { member } = await markPending(site.server.app.db, secret, {
+    list: 'newsletter',
+    email: `reader${unique()}@example.com`,
+    userId: null,
+  });
+  await setMemberState(site.server.app.db, member.id, 'subscribed');
+  const admin = await createUser(site.server, { adminRank: 10 });
+  // Enrolled (with the test secret) by a first session; this browser has entered no code yet.
+  await site.openAs(admin, paths.home, { width: VIEWPORTS.mobile.width });
+  const { page } = await site.openAs(admin, paths.admin, {
+    width: VIEWPORTS.desktop.width,
+    mfa: 'none',
+    // The wrong code (400) and the refused send before the new code (403).
+    expectErrors: /status of 40[03]/,
+  });
+  await page.getByRole('heading', { name: 'Enter a code to open the desk' }).waitFor();
+  const now = Date.now();
+  const wrong = String((Number(totpCode(TEST_TOTP_SECRET, now)) + 1) % 1_000_000).padStart(6, '0');
+  await codeField(page).fill(wrong);
+  await page.getByRole('button', { name: 'Open the desk' }).click();
+  await page
+    .getByText('That code is not correct, or it was already used.', { exact: false })
+    .waitFor();
+  await codeField(page).fill(totpCode(TEST_TOTP_SECRET, now));
+  await page.getByRole('button', { name: 'Open the desk' }).click();
+  const mail = page.getByRole('region', { name: 'Mail' });
+  await mail.waitFor();
+
+  // A code entered 20 minutes ago.
+  await site.server.app.db
+    .updateTable('sessions')
+    .set({ mfa_verified_at: new Date(Date.now() - 20 * 60_000).toISOString() })
+    .where('user_id', '=', admin.id)
+    .execute();
+
+  const form = mail.getByRole('form', { name: 'New newsletter' });
+  const subject = `Step-up ${unique()}`;
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Text').fill('Sent after a fresh code.');
+  await form.getByRole('button', { name: 'Preview' }).click();
+  await mail.getByRole('button', { name: /^Send to \d+ members?$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await dialog.waitFor();
+  await dialog
+    .getByLabel('Code from your authenticator app')
+    .fill(totpCode(TEST_TOTP_SECRET, now + STEP_MS));
+  await dialog.getByRole('button', { name: 'Confirm and continue' }).click();
+  await form.getByText('Queued for', { exact: false }).waitFor();
+  expect(await dialog.count()).toBe(0);
+  const sent = await site.server.app.db
+    .selectFrom('newsletters')
+    .select('subject')
+    .where('subject', '=', subject)
+    .execute();
+  expect(sent).toHaveLength(1);
+
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  await audit.getByRole('button', { name: 'Show' }).click();
+  const actions = audit.locator('.audit-entry__action');
+  await expect
+    .poll(async () => (await actions.allInnerTexts()).slice(0, 4).join(' | '))
+    .toBe('POST /api/admin/newsletters | mfa.verify | POST /api/admin/newsletters | mfa.verify');
+  expect(await audit.locator('.audit-entry').nth(2).getAttribute('data-outcome')).toBe('denied');
+});
+
+test.each(
+  [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width].flatMap((width) =>
+    (['light', 'dark'] as const).map((theme) => ({ width, theme })),
+  ),
+)(
+  'the set-up and code cards have no axe violations at $width px ($theme)',
+  async ({ width, theme }) => {
+    const admin = await createUser(site.server, { adminRank: 10 });
+    const { page } = await site.openAs(admin, paths.admin, { width, theme, mfa: 'none' });
+    await page.getByRole('button', { name: 'Start set-up' }).click();
+    await page.getByAltText('QR code for your authenticator app').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    const scrolls = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
+    expect(scrolls).toBe(false);
+  },
+);
