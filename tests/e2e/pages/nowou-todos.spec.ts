@@ -140,7 +140,7 @@ test('quick add, views, reload, done, delete with Undo, keyboard moves and only 
   await openView(page, 'Tomorrow');
   await page.getByRole('button', { name: 'Delete Call Ada' }).click();
   await expect.poll(() => titles(page, 'Tomorrow')).toEqual([]);
-  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.getByRole('button', { name: 'Undo deleting Call Ada' }).click();
   await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Call Ada']);
 
   // Deleted again, it waits under Recently deleted, also after a reload, and Restore brings it back.

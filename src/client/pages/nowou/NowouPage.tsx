@@ -1,4 +1,4 @@
-import { TodoApp } from '../../features/nowou/todos/TodoApp';
+import { NowouApp } from '../../features/nowou/app/NowouApp';
 import { PageMain } from '../PageMain';
 import './nowou.css';
 
@@ -15,7 +15,7 @@ export function NowouPage() {
           Everything you make stays in this browser. No account needed, nothing sent anywhere.
         </p>
       </div>
-      <TodoApp />
+      <NowouApp />
     </PageMain>
   );
 }

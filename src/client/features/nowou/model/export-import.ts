@@ -86,10 +86,16 @@ function isNewer(item: Item, current: Item | undefined): boolean {
  */
 export function applyImport(store: ItemStore, plan: ReadyImport): number {
   let written = 0;
-  for (const item of [...plan.add, ...plan.change]) {
-    if (!isNewer(item, store.get(item.kind, item.id, { includeDeleted: true }))) continue;
+  for (const item of itemsToImport(store, plan)) {
     if (store.put(item, { keepModifiedAt: true })) written += 1;
   }
   store.flush();
   return written;
+}
+
+/** The planned items still later than the store's copies (for writing them through the history). */
+export function itemsToImport(store: ItemStore, plan: ReadyImport): Item[] {
+  return [...plan.add, ...plan.change].filter((item) =>
+    isNewer(item, store.get(item.kind, item.id, { includeDeleted: true })),
+  );
 }

@@ -1,13 +1,15 @@
 /**
  * Nowou's to-dos: views in a side list (tabs on narrow screens), quick add with what was understood,
- * search and tag filter, the rows, an Undo toast after Delete, and the store's notices.
+ * search and tag filter, the rows, an Undo toast after Delete and Recently deleted. Every change goes
+ * through the app's undo history as one step.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { addDays, dayOf } from '../logic/calendar-day';
 import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
-import { exportItems } from '../model/export-import';
 import type { Todo } from '../model/records';
+import { useNowou } from '../nowou-context';
+import { useItems } from '../use-nowou-store';
 import { nextInSeries, withSeriesId } from './series';
 import { TodoRow, type MoveTarget } from './TodoRow';
 import {
@@ -25,7 +27,6 @@ import {
   type TodoList,
   type View,
 } from './todo-views';
-import { useTodoStore } from './use-todo-store';
 import './todos.css';
 
 const UNDO_MS = 6000;
@@ -49,12 +50,6 @@ function dayLabelOf(list: Todo['list']): string {
   });
 }
 
-function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 function listLabel(list: TodoList, today: string): string {
   if (list === 'inbox') return 'Inbox';
   if (list === 'someday') return 'Someday';
@@ -64,24 +59,10 @@ function listLabel(list: TodoList, today: string): string {
   return 'a list';
 }
 
-function downloadExport(store: Parameters<typeof exportItems>[0]) {
-  const now = new Date();
-  const blob = new Blob([JSON.stringify(exportItems(store, now), null, 2)], {
-    type: 'application/json',
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `nowou-${dayOf(now)}.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-export function TodoApp() {
-  const { store, todos, withDeleted, skippedCount, writeProblem, storageAvailable, persisted } =
-    useTodoStore();
+export function TodoApp({ view, onView }: { view: View; onView: (view: View) => void }) {
+  const { store, history, announce } = useNowou();
+  const todos = useItems(store, 'todo');
+  const withDeleted = useItems(store, 'todo', true);
   const deleted = useMemo(
     () =>
       withDeleted
@@ -90,22 +71,14 @@ export function TodoApp() {
     [withDeleted],
   );
   const id = useId();
-  const [view, setView] = useState<View>('inbox');
   const [text, setText] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [tagFilter, setTagFilter] = useState<string[]>([]);
-  const [announcement, setAnnouncement] = useState('');
   const [undo, setUndo] = useState<Todo | null>(null);
   const focusAfterMove = useRef<string | null>(null);
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
   const quickAddRef = useRef<HTMLInputElement>(null);
-  const [usage, setUsage] = useState(0);
-  // Writes land a moment after a change (the store batches them): read the usage once they have.
-  useEffect(() => {
-    const timer = window.setTimeout(() => setUsage(store.usage()), 600);
-    return () => window.clearTimeout(timer);
-  }, [store, todos]);
 
   // Today is read at each render: a tab left open past midnight shows the new day's lists.
   const today = dayOf(new Date());
@@ -143,11 +116,12 @@ export function TodoApp() {
     if (row && !row.contains(document.activeElement)) row.querySelector('input')?.focus();
   }, [shown]);
 
-  function save(todo: Todo): boolean {
+  /** Writes the to-dos as one undo step. */
+  function save(changed: Todo[], label: string): boolean {
     try {
-      return store.put(todo) !== null;
+      return history.change(changed, { label });
     } catch {
-      setAnnouncement(`Could not save ${todo.title}.`);
+      announce(`Could not save ${changed[0]?.title ?? 'the to-do'}.`);
       return false;
     }
   }
@@ -168,51 +142,53 @@ export function TodoApp() {
       crypto.randomUUID(),
       new Date(),
     );
-    if (!save(todo)) return;
+    if (!save([todo], `Added ${todo.title}`)) return;
     setText('');
     setAddError(null);
-    setAnnouncement(`Added ${todo.title} to ${listLabel(list, today)}.`);
+    announce(`Added ${todo.title} to ${listLabel(list, today)}.`);
   }
 
   function toggle(todo: Todo, done: boolean) {
     const now = new Date();
     // Ticking a repeating to-do makes the next one in the same write batch; unticking makes none.
     const ticked = done ? withSeriesId(todo) : todo;
-    if (!save({ ...ticked, done, doneAt: done ? now.toISOString() : null })) return;
     const next =
       done && !todo.done ? nextInSeries(ticked, today, todos, crypto.randomUUID(), now) : null;
-    if (next && save(next)) {
-      setAnnouncement(`${todo.title} done. Next one on ${listLabel(next.list, today)}.`);
+    const changed = { ...ticked, done, doneAt: done ? now.toISOString() : null };
+    const label = done ? `Ticked ${todo.title}` : `Unticked ${todo.title}`;
+    if (!save(next ? [changed, next] : [changed], label)) return;
+    if (next) {
+      announce(`${todo.title} done. Next one on ${listLabel(next.list, today)}.`);
       return;
     }
-    setAnnouncement(
+    announce(
       done ? `${todo.title} done.` : `${todo.title} back in ${listLabel(todo.list, today)}.`,
     );
   }
 
   function saveEdit(todo: Todo): boolean {
-    if (!save(todo)) return false;
-    setAnnouncement(`Saved ${todo.title}.`);
+    if (!save([todo], `Edited ${todo.title}`)) return false;
+    announce(`Saved ${todo.title}.`);
     return true;
   }
 
   function move(todo: Todo, list: TodoList) {
-    if (save({ ...todo, list, order: orderAtEnd(todos, list) })) {
-      setAnnouncement(`Moved ${todo.title} to ${listLabel(list, today)}.`);
+    if (save([{ ...todo, list, order: orderAtEnd(todos, list) }], `Moved ${todo.title}`)) {
+      announce(`Moved ${todo.title} to ${listLabel(list, today)}.`);
     }
   }
 
   function step(todo: Todo, direction: -1 | 1) {
     const order = orderForStep(shown, shown.indexOf(todo), direction);
     if (order === null) return;
-    if (save({ ...todo, order })) {
-      setAnnouncement(`Moved ${todo.title}`);
+    if (save([{ ...todo, order }], `Moved ${todo.title}`)) {
+      announce(`Moved ${todo.title}`);
       focusAfterMove.current = todo.id;
     }
   }
 
   function remove(todo: Todo) {
-    if (store.remove('todo', todo.id)) {
+    if (history.remove([{ kind: 'todo', id: todo.id }], { label: `Deleted ${todo.title}` })) {
       setUndo(todo);
       quickAddRef.current?.focus();
     }
@@ -221,26 +197,30 @@ export function TodoApp() {
   function restore() {
     if (!undo) return;
     const current = store.get('todo', undo.id, { includeDeleted: true });
-    if (current?.deleted) save({ ...undo, deleted: false });
-    setAnnouncement(`Restored ${undo.title}.`);
+    if (current?.deleted) save([{ ...undo, deleted: false }], `Restored ${undo.title}`);
+    announce(`Restored ${undo.title}.`);
     setUndo(null);
   }
 
   /** Brings a deleted to-do back from Recently deleted, where it was. */
   function bringBack(todo: Todo) {
     const { deletedAt: _deletedAt, ...kept } = todo;
-    if (save({ ...kept, deleted: false })) setAnnouncement(`Restored ${todo.title}.`);
+    if (save([{ ...kept, deleted: false }], `Restored ${todo.title}`)) {
+      announce(`Restored ${todo.title}.`);
+    }
   }
 
   function rollOver() {
     let list = todos;
     const target = listOfView('today', today);
+    const moved: Todo[] = [];
     for (const todo of rolloverCandidates(todos, today)) {
-      const moved = { ...todo, list: target, order: orderAtEnd(list, target) };
-      if (!save(moved)) continue;
-      list = [...list, moved];
+      const rolled = { ...todo, list: target, order: orderAtEnd(list, target) };
+      moved.push(rolled);
+      list = [...list, rolled];
     }
-    setAnnouncement('Moved the unfinished to-dos of earlier days to today.');
+    if (!save(moved, 'Rolled over to today')) return;
+    announce('Moved the unfinished to-dos of earlier days to today.');
   }
 
   function toggleTag(tag: string) {
@@ -252,33 +232,6 @@ export function TodoApp() {
 
   return (
     <div className="todos">
-      {!storageAvailable && (
-        <p className="todos__notice" role="status">
-          This browser gives Nowou no storage: your to-dos last only while this tab is open.
-        </p>
-      )}
-      {skippedCount > 0 && (
-        <p className="todos__notice" role="status">
-          {skippedCount === 1
-            ? '1 saved item could not be read and is left as it is.'
-            : `${skippedCount} saved items could not be read and are left as they are.`}{' '}
-          A newer version of Nowou or another program may have written it.
-        </p>
-      )}
-      {writeProblem && (
-        <div className="todos__notice todos__notice--problem" role="alert">
-          <p>
-            {writeProblem === 'quota'
-              ? 'This browser’s storage is full, so the latest changes are kept only in this tab for now.'
-              : 'This browser refused to save the latest changes, so they are kept only in this tab for now.'}{' '}
-            Nothing is lost: download a copy to keep them safe.
-          </p>
-          <Button variant="primary" onClick={() => downloadExport(store)}>
-            Download a copy
-          </Button>
-        </div>
-      )}
-
       <div className="todos__layout">
         <nav className="todos__views" aria-label="To-do views">
           <ul>
@@ -288,7 +241,7 @@ export function TodoApp() {
                   type="button"
                   className="todos__view"
                   aria-current={v === view ? 'page' : undefined}
-                  onClick={() => setView(v)}
+                  onClick={() => onView(v)}
                 >
                   <span>{VIEW_LABELS[v]}</span>
                   <span className="todos__count">
@@ -313,6 +266,7 @@ export function TodoApp() {
             <input
               id={`${id}-add`}
               ref={quickAddRef}
+              data-nowou-new
               className="todos__input"
               type="text"
               value={text}
@@ -431,13 +385,12 @@ export function TodoApp() {
         {undo && (
           <div className="todos__toast">
             <span>Deleted {undo.title}.</span>
-            <Button onClick={restore}>Undo</Button>
+            <Button onClick={restore}>
+              Undo<span className="visually-hidden"> deleting {undo.title}</span>
+            </Button>
           </div>
         )}
       </div>
-      <p className="visually-hidden" role="status">
-        {announcement}
-      </p>
 
       {deleted.length > 0 && (
         <details className="todos__deleted">
@@ -455,11 +408,6 @@ export function TodoApp() {
           </ul>
         </details>
       )}
-
-      <p className="todos__footer">
-        Nowou uses {sizeText(usage)} of this browser’s storage
-        {persisted ? ', kept until you clear it.' : '.'}
-      </p>
     </div>
   );
 }

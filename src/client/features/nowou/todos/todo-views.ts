@@ -21,6 +21,11 @@ export const VIEW_LABELS: Record<View, string> = {
 
 export type TodoList = Todo['list'];
 
+/** A view named in the address (?view=), the Inbox for anything else. */
+export function viewOf(value: string | null): View {
+  return (VIEWS as readonly string[]).includes(value ?? '') ? (value as View) : 'inbox';
+}
+
 /** The list a view adds to (Upcoming and Done add to the Inbox: a line with a day goes there). */
 export function listOfView(view: View, today: string): TodoList {
   if (view === 'today') return `day:${today}`;

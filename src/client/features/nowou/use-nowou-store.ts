@@ -1,16 +1,16 @@
 /**
  * One item store per tab over window.localStorage: loaded on mount, flushed when the tab is hidden
- * or left, following other tabs' storage events, with the problems it reports kept for the UI.
+ * or left, following other tabs' storage events, with the problems it reports kept for the UI; and
+ * the one undo history every part of the app writes through.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { createItemStore, type ItemStore, type KeyValueStorage } from '../model/item-store';
-import type { Todo } from '../model/records';
+import { createHistory, type History } from './model/history';
+import { createItemStore, type ItemStore, type KeyValueStorage } from './model/item-store';
+import type { ItemKind, ItemOf } from './model/records';
 
-export interface TodoStoreState {
+export interface NowouStoreState {
   store: ItemStore;
-  todos: readonly Todo[];
-  /** Deleted to-dos still kept (30 days), for Recently deleted. */
-  withDeleted: readonly Todo[];
+  history: History;
   /** Keys holding values this version cannot read (left untouched). */
   skippedCount: number;
   /** Storage is full (or refuses writes): changes are kept in this tab until a flush succeeds. */
@@ -61,10 +61,10 @@ function askPersist(): Promise<boolean> {
   return persistAsked;
 }
 
-export function useTodoStore(): TodoStoreState {
+export function useNowouStore(): NowouStoreState {
   const [problems, setProblems] = useState({
     version: 0,
-    writeProblem: null as TodoStoreState['writeProblem'],
+    writeProblem: null as NowouStoreState['writeProblem'],
   });
   const [setup] = useState(() => {
     const storage = browserStorage();
@@ -76,7 +76,7 @@ export function useTodoStore(): TodoStoreState {
           writeProblem: problem.kind === 'skipped' ? before.writeProblem : problem.kind,
         })),
     });
-    return { store, storageAvailable: storage !== null };
+    return { store, history: createHistory(store), storageAvailable: storage !== null };
   });
   const { store } = setup;
   const [persisted, setPersisted] = useState<boolean | null>(null);
@@ -117,25 +117,29 @@ export function useTodoStore(): TodoStoreState {
     };
   }, [store]);
 
-  const todos = useSyncExternalStore(
-    store.subscribe,
-    () => store.all('todo'),
-    () => store.all('todo'),
-  );
-
-  const withDeleted = useSyncExternalStore(
-    store.subscribe,
-    () => store.all('todo', { includeDeleted: true }),
-    () => store.all('todo', { includeDeleted: true }),
-  );
-
   return {
     store,
-    todos,
-    withDeleted,
+    history: setup.history,
     skippedCount: store.skippedKeys().size,
     writeProblem: problems.writeProblem,
     storageAvailable: setup.storageAvailable,
     persisted,
   };
+}
+
+/** The items of one kind (the same array until that kind changes); with tombstones on request. */
+export function useItems<K extends ItemKind>(
+  store: ItemStore,
+  kind: K,
+  includeDeleted = false,
+): readonly ItemOf<K>[] {
+  const read = () => store.all(kind, { includeDeleted });
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
+/** Whether undo and redo have anything, for the bar's buttons. */
+export function useHistoryState(history: History): { canUndo: boolean; canRedo: boolean } {
+  const read = () => (history.canUndo() ? 1 : 0) + (history.canRedo() ? 2 : 0);
+  const state = useSyncExternalStore(history.subscribe, read, read);
+  return { canUndo: (state & 1) !== 0, canRedo: (state & 2) !== 0 };
 }

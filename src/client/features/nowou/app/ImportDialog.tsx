@@ -1,0 +1,59 @@
+/**
+ * Import, step two: what the chosen file would add and change, before anything is written. Import
+ * writes it as one undo step, with the items' own modification times.
+ */
+import { Button } from '../../../ui/Button';
+import { Popup } from '../../../ui/Popup';
+import { itemsToImport, type ReadyImport } from '../model/export-import';
+import { useNowou } from '../nowou-context';
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export function ImportDialog({
+  fileName,
+  plan,
+  onClose,
+}: {
+  fileName: string;
+  plan: ReadyImport;
+  onClose: () => void;
+}) {
+  const { store, history, announce } = useNowou();
+  const nothing = plan.add.length === 0 && plan.change.length === 0;
+
+  function apply() {
+    const items = itemsToImport(store, plan);
+    if (items.length > 0) {
+      history.change(items, { label: `Imported ${fileName}`, keepModifiedAt: true });
+      store.flush();
+    }
+    announce(`Imported ${count(items.length, 'item', 'items')} from ${fileName}.`);
+    onClose();
+  }
+
+  return (
+    <Popup title="Import" onClose={onClose}>
+      <div className="nowou-import">
+        <p>
+          <strong>{fileName}</strong>
+        </p>
+        <ul className="nowou-import__summary">
+          <li>Adds {count(plan.add.length, 'item', 'items')}</li>
+          <li>Changes {count(plan.change.length, 'item', 'items')} with newer copies</li>
+          <li>
+            Leaves {count(plan.unchanged, 'item', 'items')} as they are (this browser’s copy is as
+            new or newer)
+          </li>
+        </ul>
+        <div className="nowou-import__actions">
+          <Button variant="primary" onClick={apply} disabled={nothing}>
+            Import
+          </Button>
+          <Button onClick={onClose}>Cancel</Button>
+        </div>
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Nowou's frame: one store and one undo history for the whole app (nowou-context.ts), the bar, the
+ * store's notices, the section shown (To-dos or Timeline; ?section= and ?view= in the address, so a
+ * reload or a link opens the same place), the live status line and the storage footer.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { NowouContext, type NowouContextValue } from '../nowou-context';
+import { TimelineApp } from '../timeline/TimelineApp';
+import { TodoApp } from '../todos/TodoApp';
+import { viewOf, type View } from '../todos/todo-views';
+import { useNowouStore } from '../use-nowou-store';
+import { NowouBar } from './NowouBar';
+import { sectionOf, type Section } from './sections';
+import { StorageFooter, StorageNotices } from './StorageNotices';
+import './nowou-app.css';
+
+export function NowouApp() {
+  const state = useNowouStore();
+  const { store, history } = state;
+  const [params, setParams] = useSearchParams();
+  const section = sectionOf(params.get('section'));
+  const view = viewOf(params.get('view'));
+  const [announcement, setAnnouncement] = useState('');
+  // The same sentence twice must still be read out: a zero-width space makes it new.
+  const announce = useCallback(
+    (text: string) => setAnnouncement((before) => (before === text ? `${text}\u200b` : text)),
+    [],
+  );
+  const context = useMemo<NowouContextValue>(
+    () => ({ store, history, announce }),
+    [store, history, announce],
+  );
+
+  const setParam = useCallback(
+    (name: string, value: string | null) =>
+      setParams(
+        (before) => {
+          const after = new URLSearchParams(before);
+          if (value === null) after.delete(name);
+          else after.set(name, value);
+          return after;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const showSection = useCallback(
+    (next: Section) => setParam('section', next === 'todos' ? null : next),
+    [setParam],
+  );
+  const showView = useCallback(
+    (next: View) => setParam('view', next === 'inbox' ? null : next),
+    [setParam],
+  );
+
+  return (
+    <NowouContext.Provider value={context}>
+      <div className="nowou-app">
+        <NowouBar section={section} onSection={showSection} onView={showView} />
+        <StorageNotices state={state} />
+        {section === 'todos' ? <TodoApp view={view} onView={showView} /> : <TimelineApp />}
+        <p className="visually-hidden" role="status">
+          {announcement}
+        </p>
+        <StorageFooter state={state} />
+      </div>
+    </NowouContext.Provider>
+  );
+}

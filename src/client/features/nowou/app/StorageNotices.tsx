@@ -1,0 +1,74 @@
+/**
+ * What the store reports, said plainly: no storage at all, values this version cannot read (left
+ * untouched), a full or refusing storage (changes kept in the tab, with a copy to download), and
+ * how much of the browser's storage Nowou uses.
+ */
+import { useEffect, useState } from 'react';
+import { Button } from '../../../ui/Button';
+import type { NowouStoreState } from '../use-nowou-store';
+import { downloadExport } from './export-file';
+
+function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function StorageNotices({ state }: { state: NowouStoreState }) {
+  const { store, skippedCount, writeProblem, storageAvailable } = state;
+  return (
+    <>
+      {!storageAvailable && (
+        <p className="nowou-app__notice" role="status">
+          This browser gives Nowou no storage: what you make lasts only while this tab is open.
+        </p>
+      )}
+      {skippedCount > 0 && (
+        <p className="nowou-app__notice" role="status">
+          {skippedCount === 1
+            ? '1 saved item could not be read and is left as it is.'
+            : `${skippedCount} saved items could not be read and are left as they are.`}{' '}
+          A newer version of Nowou or another program may have written it.
+        </p>
+      )}
+      {writeProblem && (
+        <div className="nowou-app__notice nowou-app__notice--problem" role="alert">
+          <p>
+            {writeProblem === 'quota'
+              ? 'This browser’s storage is full, so the latest changes are kept only in this tab for now.'
+              : 'This browser refused to save the latest changes, so they are kept only in this tab for now.'}{' '}
+            Nothing is lost: download a copy to keep them safe.
+          </p>
+          <Button variant="primary" onClick={() => downloadExport(store)}>
+            Download a copy
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+export function StorageFooter({ state }: { state: NowouStoreState }) {
+  const { store, persisted } = state;
+  const [usage, setUsage] = useState(0);
+  // Writes land a moment after a change (the store batches them): read the usage once they have.
+  useEffect(() => {
+    let timer = 0;
+    const readSoon = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => setUsage(store.usage()), 600);
+    };
+    readSoon();
+    const unsubscribe = store.subscribe(readSoon);
+    return () => {
+      unsubscribe();
+      window.clearTimeout(timer);
+    };
+  }, [store]);
+  return (
+    <p className="nowou-app__footer">
+      Nowou uses {sizeText(usage)} of this browser’s storage
+      {persisted ? ', kept until you clear it.' : '.'}
+    </p>
+  );
+}
