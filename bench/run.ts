@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: bundle sizes from real Chromium page loads and Lighthouse scores, both against the
  * real server on a loopback port, then the live fan-out and visit-counting figures (fanout.ts), then
- * the owner's desk with 100,000 accounts (desk.ts). BENCH_ONLY=bundle,lighthouse,fanout,desk picks
- * parts. Exits 0 whenever it printed figures (a MISS is a
+ * the owner's desk with 100,000 accounts (desk.ts), and Nowou in Chromium (nowou.ts).
+ * BENCH_ONLY=bundle,lighthouse,fanout,desk,nowou picks parts. Exits 0 whenever it printed figures (a MISS is a
  * figure) and 1 when something could not be measured.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -49,6 +49,9 @@ import { runDesk } from './desk.ts';
 import { deskLines, exportSummary } from './desk-report.ts';
 import type { DeskResults } from './desk-results.ts';
 import type { FanoutResults } from './fanout-results.ts';
+import { runNowou } from './nowou.ts';
+import { isolationLine, nowouLines, usableSummary } from './nowou-report.ts';
+import type { NowouResults } from './nowou-results.ts';
 import { endProgress, progress } from './progress.ts';
 import { startSiteServer, type SiteServer } from './server.ts';
 import { errorMessage } from './timeout.ts';
@@ -75,7 +78,7 @@ interface BundleResults {
   heavyLibraries: HeavyLibraryCheck[];
 }
 
-const PARTS = ['bundle', 'lighthouse', 'fanout', 'desk'] as const;
+const PARTS = ['bundle', 'lighthouse', 'fanout', 'desk', 'nowou'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Results {
@@ -91,6 +94,7 @@ interface Results {
   } | null;
   fanout: FanoutResults | null;
   desk: DeskResults | null;
+  nowou: NowouResults | null;
   errors: string[];
 }
 
@@ -343,6 +347,26 @@ async function measureAndPrintDesk(results: Results): Promise<void> {
   }
 }
 
+async function measureAndPrintNowou(server: SiteServer, results: Results): Promise<void> {
+  console.log(
+    '\nNowou in Chromium: its own JS, time to usable with an empty and a seeded store, and dragging a block on the seeded timeline',
+  );
+  try {
+    const nowou = await runNowou(server);
+    results.nowou = nowou;
+    const { cores, loadAtStart, loadAtEnd } = nowou.machine;
+    console.log(
+      `(desktop viewport; ${cores} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd?.toFixed(1) ?? '—'} at the end)\n`,
+    );
+    for (const line of nowouLines(nowou)) console.log(line);
+    results.errors.push(...nowou.errors.map((error) => `Nowou: ${error}`));
+  } catch (error) {
+    endProgress();
+    results.errors.push(`Nowou: ${errorMessage(error)}`);
+    console.error(`bench: Nowou: ${errorMessage(error)}`);
+  }
+}
+
 async function main(): Promise<number> {
   const parts = partsFromEnv();
   const runs = runsFromEnv();
@@ -354,15 +378,17 @@ async function main(): Promise<number> {
     lighthouse: null,
     fanout: null,
     desk: null,
+    nowou: null,
     errors: [],
   };
-  if (parts.includes('bundle') || parts.includes('lighthouse')) {
+  if (parts.includes('bundle') || parts.includes('lighthouse') || parts.includes('nowou')) {
     await buildClientIfNeeded();
     const server = await startSiteServer();
     cleanups.push(() => server.stop());
     results.origin = server.origin;
     if (parts.includes('bundle')) await measureAndPrintBundles(server, results);
     if (parts.includes('lighthouse')) await measureAndPrintLighthouse(server, runs, results);
+    if (parts.includes('nowou')) await measureAndPrintNowou(server, results);
     await server.stop();
   }
   if (parts.includes('fanout')) await measureAndPrintFanout(results);
@@ -376,7 +402,7 @@ async function main(): Promise<number> {
 
 function printSummary(results: Results): void {
   console.log('\nSummary');
-  const { bundle, lighthouse, fanout, desk } = results;
+  const { bundle, lighthouse, fanout, desk, nowou } = results;
   if (bundle) {
     console.log(`  ${targetLine(bundle.target)}`);
     console.log(`  ${ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline)}`);
@@ -406,6 +432,12 @@ function printSummary(results: Results): void {
       if (line) console.log(`  ${line}`);
     }
     if (desk.postgresSkipped) console.log(`  desk on PostgreSQL skipped: ${desk.postgresSkipped}`);
+  }
+  if (nowou) {
+    for (const target of nowou.targets) console.log(`  ${verdictLine(target)}`);
+    const isolation = isolationLine(nowou);
+    if (isolation) console.log(`  ${isolation}`);
+    for (const line of usableSummary(nowou)) console.log(`  ${line}`);
   }
   for (const error of results.errors) console.log(`  ERROR ${error}`);
   console.log(`  Figures written to ${RESULTS_FILE}`);
