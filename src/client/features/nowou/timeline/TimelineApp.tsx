@@ -1,4 +1,207 @@
-/** Nowou's timelines: the day and week grid lands here. */
+/**
+ * Nowou's timelines (docs/product.md#nowou): the timeline picker, a Day or Week time grid with
+ * Previous / Today / Next, the unscheduled to-dos beside it and Export .ics. The default timeline
+ * opens first; a first visit makes "My timeline" and makes it the default.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { dayOf } from '../logic/calendar-day';
+import { keyBetween } from '../logic/order-keys';
+import { compareOrderKeys } from '../logic/order-keys';
+import type { TextBox, Timeline } from '../model/records';
+import { useNowou } from '../nowou-context';
+import { DayNotes } from '../textboxes/DayNotes';
+import { useItems } from '../use-nowou-store';
+import { formatDay } from './block-items';
+import {
+  atMinutes,
+  blocksOfTimeline,
+  daysOfView,
+  stepAnchor,
+  visibleBlocks,
+  type ViewKind,
+} from './grid-math';
+import { buildIcs, icsFileName } from './ics';
+import { TimeGrid } from './TimeGrid';
+import { TimelinePicker } from './TimelinePicker';
+import { UnscheduledPanel } from './UnscheduledPanel';
+import type { BlockDrag } from './use-block-drag';
+import { useTimelineActions } from './use-timeline-actions';
+import './timeline.css';
+
+const NARROW = '(max-width: 719.98px)';
+
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The first visit has no timeline: make "My timeline", the default. */
+function useFirstTimeline(count: number) {
+  const { store, history } = useNowou();
+  useEffect(() => {
+    if (count > 0) return;
+    // After the store has loaded (its effect runs after this one on the first mount).
+    const timer = window.setTimeout(() => {
+      if (store.all('timeline').length > 0) return;
+      const timeline: Timeline = {
+        id: crypto.randomUUID(),
+        kind: 'timeline',
+        v: 1,
+        modifiedAt: new Date().toISOString(),
+        deleted: false,
+        name: 'My timeline',
+        order: keyBetween(null, null),
+      };
+      history.change([timeline], { label: 'Added My timeline' });
+      store.setDefaultTimeline(timeline.id);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [count, store, history]);
+}
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
 export function TimelineApp() {
-  return <p>Timelines arrive here.</p>;
+  const { store, announce } = useNowou();
+  const stored = useItems(store, 'timeline');
+  const todos = useItems(store, 'todo');
+  const boxes = useItems(store, 'textBox');
+  const timelines = useMemo(
+    () => [...stored].sort((a, b) => compareOrderKeys(a.order, b.order) || (a.id < b.id ? -1 : 1)),
+    [stored],
+  );
+  useFirstTimeline(timelines.length);
+  const defaultId = store.getDefaultTimeline();
+  const [selected, setSelected] = useState<string | null>(null);
+  const current =
+    timelines.find((timeline) => timeline.id === selected) ??
+    timelines.find((timeline) => timeline.id === defaultId) ??
+    timelines[0];
+
+  const nowMs = useNow();
+  const today = dayOf(new Date(nowMs));
+  const [view, setView] = useState<ViewKind>(() =>
+    typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches ? 'day' : 'week',
+  );
+  const [anchor, setAnchor] = useState(today);
+  const days = useMemo(() => daysOfView(view, anchor), [view, anchor]);
+  const dragRef = useRef<BlockDrag | null>(null);
+  const actions = useTimelineActions(current?.id ?? null);
+
+  const timelineId = current?.id ?? '';
+  const blocks = useMemo(
+    () => blocksOfTimeline(todos, boxes, timelineId),
+    [todos, boxes, timelineId],
+  );
+  const placed = useMemo(() => visibleBlocks(blocks, days), [blocks, days]);
+  const boxMap = useMemo(() => {
+    const map = new Map<string, TextBox>();
+    for (const box of boxes) map.set(box.id, box);
+    return map;
+  }, [boxes]);
+  const timelineIds = useMemo(() => new Set(timelines.map((t) => t.id)), [timelines]);
+  // A to-do left on a deleted timeline waits in the panel again.
+  const panelTodos = useMemo(
+    () =>
+      todos.map((todo) =>
+        todo.schedule && !timelineIds.has(todo.schedule.timelineId)
+          ? { ...todo, schedule: null }
+          : todo,
+      ),
+    [todos, timelineIds],
+  );
+
+  if (!current) return <p className="tl-empty">Making your first timeline…</p>;
+
+  const rangeLabel =
+    days.length === 1
+      ? formatDay(atMinutes(days[0]!, 0))
+      : `${formatDay(atMinutes(days[0]!, 0))} – ${formatDay(atMinutes(days.at(-1)!, 0))}`;
+
+  function exportIcs() {
+    if (!current) return;
+    const events = blocks.map(({ id, title, start, end }) => ({ id, title, start, end }));
+    download(icsFileName(current.name), buildIcs({ name: current.name, events, now: new Date() }));
+    announce(`Exported ${events.length} blocks of ${current.name}.`);
+  }
+
+  return (
+    <div className="tl">
+      <h2 className="visually-hidden">Timeline {current.name}</h2>
+      <TimelinePicker
+        timelines={timelines}
+        current={current}
+        defaultId={defaultId}
+        onSelect={setSelected}
+      />
+      <div className="tl__toolbar" role="toolbar" aria-label="Timeline view">
+        <div className="tl__nav">
+          <Button variant="ghost" onClick={() => setAnchor(stepAnchor(view, anchor, -1))}>
+            Previous<span className="visually-hidden"> {view}</span>
+          </Button>
+          <Button variant="ghost" onClick={() => setAnchor(today)}>
+            Today
+          </Button>
+          <Button variant="ghost" onClick={() => setAnchor(stepAnchor(view, anchor, 1))}>
+            Next<span className="visually-hidden"> {view}</span>
+          </Button>
+        </div>
+        <p className="tl__range" aria-live="polite">
+          {rangeLabel}
+        </p>
+        <div className="tl__views" role="group" aria-label="View">
+          {(['day', 'week'] as const).map((kind) => (
+            <Button
+              key={kind}
+              variant={view === kind ? 'primary' : 'secondary'}
+              aria-pressed={view === kind}
+              onClick={() => setView(kind)}
+            >
+              {kind === 'day' ? 'Day' : 'Week'}
+            </Button>
+          ))}
+        </div>
+        <Button variant="secondary" onClick={exportIcs}>
+          Export .ics
+        </Button>
+      </div>
+      {view === 'day' && (
+        <div className="tl__daynotes">
+          <DayNotes timelineId={current.id} day={days[0]!} />
+        </div>
+      )}
+      <div className="tl__layout">
+        <TimeGrid
+          days={days}
+          view={view}
+          placed={placed}
+          boxes={boxMap}
+          actions={actions}
+          today={today}
+          nowMs={nowMs}
+          dragRef={dragRef}
+        />
+        <UnscheduledPanel
+          todos={panelTodos}
+          actions={actions}
+          dragRef={dragRef}
+          defaultDay={days.includes(today) ? today : days[0]!}
+        />
+      </div>
+    </div>
+  );
 }

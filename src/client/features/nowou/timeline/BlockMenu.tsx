@@ -1,0 +1,228 @@
+/**
+ * A block's menu, the alternative to every drag: Edit title (a note's text), Move to… (day and
+ * start), Duration, Unschedule (a to-do goes back to the panel) and Delete. Escape closes it and
+ * gives focus back to the block.
+ */
+import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Button } from '../../../ui/Button';
+import { dayOf } from '../logic/calendar-day';
+import {
+  atMinutes,
+  durationMinutes,
+  hhmm,
+  parseHhmm,
+  wallMinutes,
+  type TimedBlock,
+} from './grid-math';
+import { useEscape } from './use-escape';
+import type { TimelineActions } from './use-timeline-actions';
+
+type Pane = 'menu' | 'title' | 'move' | 'duration';
+
+interface BlockMenuProps {
+  block: TimedBlock;
+  /** A note's whole text (its title is its first line). */
+  text: string | undefined;
+  actions: TimelineActions;
+  style: CSSProperties;
+  onClose: (refocus: boolean) => void;
+}
+
+export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuProps) {
+  const id = useId();
+  const [pane, setPane] = useState<Pane>('menu');
+  const [title, setTitle] = useState(text ?? block.title);
+  const [day, setDay] = useState(dayOf(new Date(block.start)));
+  const [time, setTime] = useState(hhmm(wallMinutes(block.start)));
+  const [minutes, setMinutes] = useState(String(durationMinutes(block)));
+  const [problem, setProblem] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    root.current?.querySelector<HTMLElement>('button, input, textarea, select')?.focus();
+  }, [pane]);
+
+  const showPane = (next: Pane) => {
+    setProblem('');
+    setPane(next);
+  };
+  useEscape(root, () => (pane === 'menu' ? onClose(true) : showPane('menu')));
+
+  const done = () => onClose(true);
+  const name = `${block.kind === 'todo' ? '' : 'Note '}${block.title}`;
+
+  function saveMove() {
+    const start = parseHhmm(time);
+    if (start === null || !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+      setProblem('Pick a day and a start time.');
+      return;
+    }
+    const from = atMinutes(day, start);
+    actions.setRange(block, from, from + (block.end - block.start), 'move');
+    done();
+  }
+
+  function saveDuration() {
+    const length = Number(minutes);
+    if (!Number.isInteger(length) || length < 15 || length > 1440) {
+      setProblem('A duration of 15 to 1440 minutes.');
+      return;
+    }
+    actions.setRange(block, block.start, block.start + length * 60_000, 'resize');
+    done();
+  }
+
+  function saveTitle() {
+    if (title.trim() === '') {
+      setProblem(block.kind === 'todo' ? 'Give the to-do a title.' : 'Write something first.');
+      return;
+    }
+    actions.retitle(block, title);
+    done();
+  }
+
+  const field = (label: string, input: ReactNode, key: string) => (
+    <div className="tl-form__field" key={key}>
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      {input}
+    </div>
+  );
+
+  return (
+    <div
+      ref={root}
+      className="tl-popover"
+      style={style}
+      role="group"
+      aria-label={`${name} menu`}
+      data-no-drag=""
+    >
+      {pane === 'menu' && (
+        <div className="tl-menu">
+          <Button variant="ghost" onClick={() => showPane('title')}>
+            {block.kind === 'todo' ? 'Edit title' : 'Edit text'}
+          </Button>
+          <Button variant="ghost" onClick={() => showPane('move')}>
+            Move to…
+          </Button>
+          <Button variant="ghost" onClick={() => showPane('duration')}>
+            Duration
+          </Button>
+          {block.kind === 'todo' && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                actions.unschedule(block.id);
+                onClose(false);
+              }}
+            >
+              Unschedule
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            onClick={() => {
+              actions.remove(block);
+              onClose(false);
+            }}
+          >
+            Delete
+          </Button>
+          <Button variant="ghost" onClick={() => onClose(true)}>
+            Close
+          </Button>
+        </div>
+      )}
+      {pane !== 'menu' && (
+        <form
+          className="tl-form"
+          aria-label={`${pane === 'title' ? 'Edit' : pane === 'move' ? 'Move' : 'Duration of'} ${name}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (pane === 'title') saveTitle();
+            else if (pane === 'move') saveMove();
+            else saveDuration();
+          }}
+        >
+          {pane === 'title' &&
+            field(
+              block.kind === 'todo' ? 'Title' : 'Text',
+              block.kind === 'todo' ? (
+                <input
+                  id={`${id}-title`}
+                  className="tl-input"
+                  value={title}
+                  maxLength={500}
+                  onChange={(e) => setTitle(e.target.value)}
+                />
+              ) : (
+                <textarea
+                  id={`${id}-title`}
+                  className="tl-input"
+                  rows={4}
+                  value={title}
+                  maxLength={20_000}
+                  onChange={(e) => setTitle(e.target.value)}
+                />
+              ),
+              'title',
+            )}
+          {pane === 'move' && [
+            field(
+              'Day',
+              <input
+                id={`${id}-day`}
+                className="tl-input"
+                type="date"
+                required
+                value={day}
+                onChange={(e) => setDay(e.target.value)}
+              />,
+              'day',
+            ),
+            field(
+              'Start',
+              <input
+                id={`${id}-start`}
+                className="tl-input"
+                type="time"
+                step={900}
+                required
+                value={time}
+                onChange={(e) => setTime(e.target.value)}
+              />,
+              'start',
+            ),
+          ]}
+          {pane === 'duration' &&
+            field(
+              'Minutes',
+              <input
+                id={`${id}-minutes`}
+                className="tl-input"
+                type="number"
+                min={15}
+                max={1440}
+                step={15}
+                required
+                value={minutes}
+                onChange={(e) => setMinutes(e.target.value)}
+              />,
+              'minutes',
+            )}
+          {problem && (
+            <p className="tl-form__problem" role="alert">
+              {problem}
+            </p>
+          )}
+          <div className="tl-form__actions">
+            <Button type="submit" variant="primary">
+              Save
+            </Button>
+            <Button onClick={() => showPane('menu')}>Back</Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

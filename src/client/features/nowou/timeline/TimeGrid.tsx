@@ -1,0 +1,307 @@
+/**
+ * The time grid of a Day or Week view: 00:00 to 24:00 with hour labels, one column per day, the
+ * now line on today, the blocks side by side where they overlap, a block drawn by dragging on
+ * empty space (then titled in a popover) and each block's menu. It scrolls in its own box (both
+ * ways in a narrow week) and starts at about 07:00, or an hour before now on today.
+ */
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
+import type { TextBox } from '../model/records';
+import { formatDay, formatDayTime, formatHour, formatTime } from './block-items';
+import { BlockMenu } from './BlockMenu';
+import { CreatePopover } from './CreatePopover';
+import {
+  DAY_PX,
+  MINUTES_PER_DAY,
+  MINUTES_PER_SLOT,
+  atMinutes,
+  clamp,
+  hhmm,
+  minutesToY,
+  shiftedRange,
+  wallMinutes,
+  type PlacedBlock,
+  type TimedBlock,
+  type ViewKind,
+} from './grid-math';
+import { TimelineBlock, type BlockKey } from './TimelineBlock';
+import { useBlockDrag, type BlockDrag } from './use-block-drag';
+import type { TimelineActions } from './use-timeline-actions';
+
+interface TimeGridProps {
+  days: readonly string[];
+  view: ViewKind;
+  placed: readonly PlacedBlock[];
+  boxes: ReadonlyMap<string, TextBox>;
+  actions: TimelineActions;
+  today: string;
+  nowMs: number;
+  /** Receives the drag controller, for dragging from the unscheduled panel. */
+  dragRef: RefObject<BlockDrag | null>;
+}
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** Where a popover goes beside a range of a column: below it, or above near the day's end. */
+function popoverStyle(
+  dayIndex: number,
+  dayCount: number,
+  start: number,
+  end: number,
+): CSSProperties {
+  const style: CSSProperties = {};
+  if (end > MINUTES_PER_DAY - 6 * 60) style.bottom = `${DAY_PX - minutesToY(start) + 4}px`;
+  else style.top = `${minutesToY(end) + 4}px`;
+  if (dayIndex >= dayCount / 2 && dayCount > 1)
+    style.right = `${((dayCount - dayIndex - 1) / dayCount) * 100}%`;
+  else style.left = `${(dayIndex / dayCount) * 100}%`;
+  return style;
+}
+
+export function TimeGrid({
+  days,
+  view,
+  placed,
+  boxes,
+  actions,
+  today,
+  nowMs,
+  dragRef,
+}: TimeGridProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
+  const preview = useRef<HTMLDivElement>(null);
+  const [creating, setCreating] = useState<{ dayIndex: number; start: number; end: number } | null>(
+    null,
+  );
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const dayCount = days.length;
+
+  const firstParts = useMemo(() => {
+    const map = new Map<string, PlacedBlock>();
+    for (const part of placed) if (part.first) map.set(part.block.id, part);
+    return map;
+  }, [placed]);
+
+  const drag = useBlockDrag(layer, preview, {
+    dayCount,
+    placedOf: (id) => firstParts.get(id),
+    onBlockChange(id, change, mode) {
+      const part = firstParts.get(id);
+      if (!part) return;
+      const range = shiftedRange(part.block, change);
+      actions.setRange(part.block, range.start, range.end, mode);
+    },
+    onCreate(dayIndex, start, end) {
+      setMenuFor(null);
+      setCreating({ dayIndex, start, end });
+    },
+    onDropTodo(todoId, dayIndex, start, end) {
+      const day = days[dayIndex];
+      if (day) actions.schedule(todoId, atMinutes(day, start), atMinutes(day, end));
+    },
+  });
+  useEffect(() => {
+    dragRef.current = drag;
+  }, [dragRef, drag]);
+
+  // First show: about 07:00, or an hour before now when today is shown.
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const minutes = days.includes(today) ? Math.max(0, wallMinutes(nowMs) - 60) : 7 * 60;
+    box.scrollTop = minutesToY(minutes);
+    // Only on the first show: later navigation keeps the visitor's scroll.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const focusBlock = useCallback((id: string) => {
+    layer.current
+      ?.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(id)}"] button`)
+      ?.focus();
+  }, []);
+
+  const onOpenMenu = useCallback(
+    (id: string) => {
+      if (drag.justDragged()) return;
+      setCreating(null);
+      setMenuFor((open) => (open === id ? null : id));
+    },
+    [drag],
+  );
+
+  const onKey = useCallback(
+    (id: string, key: BlockKey) => {
+      const part = firstParts.get(id);
+      if (!part) return;
+      const { block } = part;
+      const length = (block.end - block.start) / 60_000;
+      if (key === 'grow' || key === 'shrink') {
+        const endDelta = key === 'grow' ? MINUTES_PER_SLOT : -MINUTES_PER_SLOT;
+        if (length + endDelta < MINUTES_PER_SLOT) return;
+        const range = shiftedRange(block, { endDelta });
+        actions.setRange(block, range.start, range.end, 'resize');
+        return;
+      }
+      if (key === 'left' || key === 'right') {
+        const dayDelta = key === 'left' ? -1 : 1;
+        if (view !== 'week' || part.dayIndex + dayDelta < 0 || part.dayIndex + dayDelta >= dayCount)
+          return;
+        const range = shiftedRange(block, { dayDelta });
+        actions.setRange(block, range.start, range.end, 'move');
+        return;
+      }
+      const step = key === 'up' ? -MINUTES_PER_SLOT : MINUTES_PER_SLOT;
+      const top = wallMinutes(block.start);
+      const next = clamp(top + step, 0, MINUTES_PER_DAY - MINUTES_PER_SLOT);
+      if (next === top) return;
+      const range = shiftedRange(block, { startDelta: next - top });
+      actions.setRange(block, range.start, range.end, 'move');
+    },
+    [firstParts, actions, view, dayCount],
+  );
+
+  const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
+    const inPopover = (event.target as Element).closest('[data-no-drag]');
+    if ((creating || menuFor) && !inPopover) {
+      setCreating(null);
+      setMenuFor(null);
+      if (!(event.target as Element).closest('[data-block-id]')) return;
+    }
+    drag.onLayerPointerDown(event);
+  };
+
+  const menuPart = menuFor ? firstParts.get(menuFor) : undefined;
+  const todayIndex = days.indexOf(today);
+  const creatingDay = creating ? days[creating.dayIndex] : undefined;
+  const columnWidth = 100 / dayCount;
+
+  return (
+    // The box scrolls, so it takes focus for keyboard scrolling even with no block in it.
+    <div
+      ref={scroller}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      role="region"
+      aria-label="Time grid"
+      className="tl-scroller"
+      data-view={view}
+      style={{ '--tl-days': dayCount } as CSSProperties}
+    >
+      <div className="tl-grid">
+        <div className="tl-grid__head">
+          <div className="tl-grid__corner" />
+          {days.map((day) => (
+            <div key={day} className="tl-grid__day" data-today={day === today || undefined}>
+              {formatDay(atMinutes(day, 0))}
+              {day === today && <span className="visually-hidden"> (today)</span>}
+            </div>
+          ))}
+        </div>
+        <div className="tl-grid__body">
+          <div className="tl-grid__hours" aria-hidden="true">
+            {HOURS.map((hour) => (
+              <span key={hour} style={{ top: `${minutesToY(hour * 60)}px` }}>
+                {hour === 0 ? '' : formatHour(new Date(2000, 0, 3, hour).getTime())}
+              </span>
+            ))}
+          </div>
+          <div
+            ref={layer}
+            className="tl-grid__layer"
+            data-testid="timeline-grid"
+            role="group"
+            aria-label={`Time grid, ${days.map((day) => formatDay(atMinutes(day, 0))).join(' to ')}`}
+            style={{ height: `${DAY_PX}px` }}
+            onPointerDown={onPointerDown}
+          >
+            {days.map((day, index) => (
+              <div
+                key={day}
+                className="tl-grid__col"
+                data-grid-bg=""
+                data-day={day}
+                data-today={day === today || undefined}
+                style={{ left: `${index * columnWidth}%`, width: `${columnWidth}%` }}
+              />
+            ))}
+            {todayIndex >= 0 && (
+              <div
+                className="tl-grid__now"
+                aria-hidden="true"
+                style={{
+                  top: `${minutesToY(wallMinutes(nowMs))}px`,
+                  left: `${todayIndex * columnWidth}%`,
+                  width: `${columnWidth}%`,
+                }}
+              />
+            )}
+            {placed.map((part) => (
+              <TimelineBlock
+                key={part.first ? part.block.id : `${part.block.id}:${part.day}`}
+                placed={part}
+                dayCount={dayCount}
+                box={part.block.kind === 'textBox' ? boxes.get(part.block.id) : undefined}
+                menuOpen={menuFor === part.block.id}
+                onOpenMenu={onOpenMenu}
+                onKey={onKey}
+              />
+            ))}
+            <div ref={preview} className="tl-grid__preview" hidden aria-hidden="true" />
+            {creating && creatingDay && (
+              <>
+                <div
+                  className="tl-grid__preview"
+                  aria-hidden="true"
+                  data-label={`${hhmm(creating.start)}–${hhmm(creating.end)}`}
+                  style={{
+                    top: `${minutesToY(creating.start)}px`,
+                    height: `${minutesToY(creating.end - creating.start)}px`,
+                    left: `${creating.dayIndex * columnWidth}%`,
+                    width: `${columnWidth}%`,
+                  }}
+                />
+                <CreatePopover
+                  when={`${formatDayTime(atMinutes(creatingDay, creating.start))} to ${formatTime(atMinutes(creatingDay, creating.end))}`}
+                  style={popoverStyle(creating.dayIndex, dayCount, creating.start, creating.end)}
+                  onCancel={() => setCreating(null)}
+                  onSave={(kind, title) => {
+                    actions.create(
+                      kind,
+                      title,
+                      atMinutes(creatingDay, creating.start),
+                      atMinutes(creatingDay, creating.end),
+                    );
+                    setCreating(null);
+                  }}
+                />
+              </>
+            )}
+            {menuPart && (
+              <BlockMenu
+                key={menuPart.block.id}
+                block={menuPart.block as TimedBlock}
+                text={boxes.get(menuPart.block.id)?.text}
+                actions={actions}
+                style={popoverStyle(menuPart.dayIndex, dayCount, menuPart.top, menuPart.bottom)}
+                onClose={(refocus) => {
+                  const id = menuPart.block.id;
+                  setMenuFor(null);
+                  if (refocus) requestAnimationFrame(() => focusBlock(id));
+                }}
+              />
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Which timeline is shown: a select of the timelines, New timeline and Rename (a name form),
+ * Delete (with Undo through the history) and "Open first", which makes it the default.
+ */
+import { useId, useRef, useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { keyBetween } from '../logic/order-keys';
+import type { Timeline } from '../model/records';
+import { useNowou } from '../nowou-context';
+import { useEscape } from './use-escape';
+
+interface PickerProps {
+  timelines: readonly Timeline[];
+  current: Timeline;
+  defaultId: string | null;
+  onSelect: (id: string) => void;
+}
+
+export function TimelinePicker({ timelines, current, defaultId, onSelect }: PickerProps) {
+  const { store, history, announce } = useNowou();
+  const id = useId();
+  const [naming, setNaming] = useState<'new' | 'rename' | null>(null);
+  const [name, setName] = useState('');
+  const isDefault = defaultId === current.id;
+  const form = useRef<HTMLFormElement>(null);
+  useEscape(form, () => setNaming(null));
+
+  function save() {
+    const text = name.trim().slice(0, 100);
+    if (text === '') return;
+    if (naming === 'rename') {
+      history.change([{ ...current, name: text }], { label: `Renamed timeline ${text}` });
+      announce(`Renamed the timeline to ${text}.`);
+    } else {
+      const timeline: Timeline = {
+        id: crypto.randomUUID(),
+        kind: 'timeline',
+        v: 1,
+        modifiedAt: new Date().toISOString(),
+        deleted: false,
+        name: text,
+        order: keyBetween(timelines.at(-1)?.order ?? null, null),
+      };
+      history.change([timeline], { label: `Added timeline ${text}` });
+      onSelect(timeline.id);
+      announce(`Added the timeline ${text}.`);
+    }
+    setNaming(null);
+  }
+
+  function remove() {
+    const next = timelines.find((timeline) => timeline.id !== current.id);
+    if (!next) return;
+    history.remove([{ kind: 'timeline', id: current.id }], {
+      label: `Deleted timeline ${current.name}`,
+    });
+    if (isDefault) store.setDefaultTimeline(next.id);
+    onSelect(next.id);
+    announce(`Deleted the timeline ${current.name}.`);
+  }
+
+  return (
+    <div className="tl-picker">
+      <div className="tl-picker__row">
+        <label htmlFor={`${id}-select`} className="tl-picker__label">
+          Timeline
+        </label>
+        <select
+          id={`${id}-select`}
+          className="tl-input tl-picker__select"
+          value={current.id}
+          onChange={(event) => onSelect(event.target.value)}
+        >
+          {timelines.map((timeline) => (
+            <option key={timeline.id} value={timeline.id}>
+              {timeline.name}
+              {timeline.id === defaultId ? ' (opens first)' : ''}
+            </option>
+          ))}
+        </select>
+        <Button
+          variant="ghost"
+          aria-expanded={naming === 'new'}
+          onClick={() => {
+            setName('');
+            setNaming(naming === 'new' ? null : 'new');
+          }}
+        >
+          New timeline
+        </Button>
+        <Button
+          variant="ghost"
+          aria-expanded={naming === 'rename'}
+          onClick={() => {
+            setName(current.name);
+            setNaming(naming === 'rename' ? null : 'rename');
+          }}
+        >
+          Rename
+        </Button>
+        <Button variant="ghost" disabled={timelines.length < 2} onClick={remove}>
+          Delete<span className="visually-hidden"> timeline {current.name}</span>
+        </Button>
+        <Button
+          variant="ghost"
+          disabled={isDefault}
+          onClick={() => {
+            if (store.setDefaultTimeline(current.id)) {
+              announce(`${current.name} opens first.`);
+            }
+          }}
+        >
+          {isDefault ? 'Opens first' : 'Open first'}
+        </Button>
+      </div>
+      {naming && (
+        <form
+          ref={form}
+          className="tl-picker__form"
+          aria-label={naming === 'new' ? 'New timeline' : `Rename ${current.name}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            className="tl-input"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the form opens on request
+            autoFocus
+            required
+            maxLength={100}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <Button type="submit" variant="primary">
+            {naming === 'new' ? 'Add' : 'Save'}
+          </Button>
+          <Button onClick={() => setNaming(null)}>Cancel</Button>
+        </form>
+      )}
+    </div>
+  );
+}

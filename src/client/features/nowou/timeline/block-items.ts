@@ -1,0 +1,130 @@
+/**
+ * The items a timeline change writes, pure: a to-do or text box with a new time range, a new
+ * to-do block (on its day's list, at the end) or note block, a to-do scheduled from the panel, and
+ * the words that announce a change. The caller passes ids, times and `now`.
+ */
+import { dayOf } from '../logic/calendar-day';
+import type { TextBox, Todo } from '../model/records';
+import { orderAtEnd } from '../todos/todo-views';
+import { toLocalIso } from './grid-math';
+
+export type BlockItem = Todo | TextBox;
+
+export function rangeOf(
+  timelineId: string,
+  start: number,
+  end: number,
+): { timelineId: string; start: string; end: string } {
+  return { timelineId, start: toLocalIso(start), end: toLocalIso(end) };
+}
+
+/** The item with its time range moved to [start, end) on the timeline. */
+export function withRange(
+  item: BlockItem,
+  timelineId: string,
+  start: number,
+  end: number,
+): BlockItem {
+  const range = rangeOf(timelineId, start, end);
+  return item.kind === 'todo' ? { ...item, schedule: range } : { ...item, anchor: range };
+}
+
+export function newTodoBlock(
+  todos: readonly Todo[],
+  title: string,
+  timelineId: string,
+  start: number,
+  end: number,
+  id: string,
+  now: Date,
+): Todo {
+  const list: Todo['list'] = `day:${dayOf(new Date(start))}`;
+  return {
+    id,
+    kind: 'todo',
+    v: 1,
+    modifiedAt: now.toISOString(),
+    deleted: false,
+    title,
+    notes: '',
+    list,
+    order: orderAtEnd(todos, list),
+    done: false,
+    doneAt: null,
+    tags: [],
+    priority: 0,
+    time: null,
+    duration: null,
+    schedule: rangeOf(timelineId, start, end),
+    subtasks: [],
+    recurrence: null,
+  };
+}
+
+export function newNoteBlock(
+  text: string,
+  timelineId: string,
+  start: number,
+  end: number,
+  id: string,
+  now: Date,
+): TextBox {
+  return {
+    id,
+    kind: 'textBox',
+    v: 1,
+    modifiedAt: now.toISOString(),
+    deleted: false,
+    text,
+    anchor: rangeOf(timelineId, start, end),
+  };
+}
+
+/** A to-do's length on the grid: its own duration, or 30 minutes. */
+export function todoMinutes(todo: Todo): number {
+  return todo.duration ?? 30;
+}
+
+const timeFormat = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions) {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = timeFormat.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    timeFormat.set(key, format);
+  }
+  return format;
+}
+
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+/** "10:00" (or "10:00 AM") in the visitor's clock style. */
+export function formatTime(ms: number, locale?: string): string {
+  return formatter(locale, TIME).format(ms);
+}
+
+/** An hour label: "10" or "10 AM". */
+export function formatHour(ms: number, locale?: string): string {
+  return formatter(locale, { hour: 'numeric' }).format(ms);
+}
+
+/** "10:00 – 11:30" (or "10:00 – 11:30 AM"), short for a block. */
+export function formatShortRange(start: number, end: number, locale?: string): string {
+  return formatter(locale, TIME).formatRange(start, end);
+}
+
+/** "Tue 10:00". */
+export function formatDayTime(ms: number, locale?: string): string {
+  return formatter(locale, { weekday: 'short', ...TIME }).format(ms);
+}
+
+/** "Tue 5 May". */
+export function formatDay(ms: number, locale?: string): string {
+  return formatter(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(ms);
+}
+
+/** "10:00 to 11:30" for a block's name. */
+export function formatRange(start: number, end: number, locale?: string): string {
+  return `${formatTime(start, locale)} to ${formatTime(end, locale)}`;
+}

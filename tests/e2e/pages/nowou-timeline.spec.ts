@@ -1,0 +1,250 @@
+/**
+ * Nowou's timeline in real Chromium (docs/product.md#nowou): a to-do dragged from the unscheduled
+ * panel onto 10:00 and resized to 90 minutes, kept over a reload; a keyboard move announced; blocks
+ * drawn on empty space (a to-do and a note) laid out side by side where they overlap; .ics export;
+ * a new timeline made the one that opens first; axe at 400 px (dark) and 1280 px (light); no
+ * sideways scroll at 320 px.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { paths } from '#shared/paths';
+import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { VIEWPORTS } from '#test-support/browser';
+import { useSite } from '#test-support/site';
+import { SLOT_PX } from '../../../src/client/features/nowou/timeline/grid-math';
+
+const site = useSite();
+const TIMELINE = `${paths.nowou}?section=timeline`;
+const GRID = '[data-testid="timeline-grid"]';
+
+interface StoredRange {
+  timelineId: string;
+  start: string;
+  end: string;
+}
+
+/** Pixels from the top of the grid to a time of day. */
+const yOf = (minutes: number) => (minutes / 15) * SLOT_PX;
+
+async function openTimeline(page: Page) {
+  await page.goto(new URL(TIMELINE, page.url()).href);
+  await page.locator(GRID).waitFor();
+}
+
+/** Adds to-dos through the To-dos quick add (they are unscheduled). */
+async function addTodos(page: Page, titles: string[]) {
+  for (const title of titles) {
+    await page.getByLabel('Add a to-do').fill(title);
+    await page.getByLabel('Add a to-do').press('Enter');
+  }
+  await expect.poll(() => storedTodos(page).then((todos) => todos.length)).toBe(titles.length);
+}
+
+async function storedTodos(page: Page) {
+  return page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('todo-'))
+      .map(
+        (key) =>
+          JSON.parse(localStorage.getItem(key)!) as {
+            id: string;
+            title: string;
+            list: string;
+            schedule: StoredRange | null;
+          },
+      ),
+  );
+}
+
+async function storedTodo(page: Page, title: string) {
+  return (await storedTodos(page)).find((todo) => todo.title === title);
+}
+
+/** Local "HH:MM" and length in minutes of a stored range. */
+function clock(range: StoredRange | null | undefined): string {
+  if (!range) return 'none';
+  const start = new Date(range.start);
+  const minutes = (Date.parse(range.end) - Date.parse(range.start)) / 60_000;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(start.getHours())}:${pad(start.getMinutes())} ${minutes}m`;
+}
+
+/** Scrolls the grid's box so `minutes` is near its top; answers the grid's box on screen. */
+async function gridAt(page: Page, minutes: number) {
+  await page.locator('.tl-scroller').evaluate((box, top) => (box.scrollTop = top), yOf(minutes));
+  const grid = await page.locator(GRID).boundingBox();
+  if (!grid) throw new Error('no grid');
+  return grid;
+}
+
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, from.y + 6, { steps: 2 });
+  await page.mouse.move(to.x, to.y, { steps: 6 });
+  await page.mouse.up();
+}
+
+test('drag from the panel, resize, keyboard move, draw blocks side by side, export .ics', async () => {
+  const { page } = await site.open(paths.nowou, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  await addTodos(page, ['Buy milk', 'Call Ada']);
+  await openTimeline(page);
+  // The first visit made "My timeline", the one that opens first.
+  const picked = await page.getByLabel('Timeline', { exact: true }).inputValue();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('defaultTimeline')))
+    .toBe(picked);
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  const panel = page.getByRole('list', { name: 'Unscheduled to-dos' });
+  await panel.locator('.tl-panel__title', { hasText: 'Buy milk' }).waitFor();
+
+  // Drag "Buy milk" from the panel onto 10:00 today: 30 minutes by default.
+  let grid = await gridAt(page, 9 * 60);
+  const item = await panel
+    .locator('li', { hasText: 'Buy milk' })
+    .locator('.tl-panel__title')
+    .boundingBox();
+  await drag(
+    page,
+    { x: item!.x + 10, y: item!.y + item!.height / 2 },
+    { x: grid.x + grid.width / 2, y: grid.y + yOf(600) + 3 },
+  );
+  const milk = (await storedTodo(page, 'Buy milk'))!;
+  const block = page.locator(`${GRID} [data-block-id="${milk.id}"]`);
+  await block.waitFor();
+  await expect
+    .poll(async () => clock((await storedTodo(page, 'Buy milk'))!.schedule))
+    .toBe('10:00 30m');
+  expect(milk.list).toBe('inbox');
+  await expect
+    .poll(() => panel.locator('.tl-panel__title', { hasText: 'Buy milk' }).count())
+    .toBe(0);
+
+  // Its bottom edge dragged down four slots: 90 minutes.
+  const handle = await block.locator('[data-resize-handle]').boundingBox();
+  const hx = handle!.x + handle!.width / 2;
+  const hy = handle!.y + handle!.height / 2;
+  await drag(page, { x: hx, y: hy }, { x: hx, y: hy + yOf(60) });
+  await expect
+    .poll(async () => clock((await storedTodo(page, 'Buy milk'))!.schedule))
+    .toBe('10:00 90m');
+
+  // Kept over a reload.
+  await page.waitForTimeout(400);
+  await page.reload();
+  await page.locator(`${GRID} [data-block-id="${milk.id}"]`).waitFor();
+  expect(clock((await storedTodo(page, 'Buy milk'))!.schedule)).toBe('10:00 90m');
+
+  // ArrowDown moves it 15 minutes later and says so.
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  const button = page.locator(`${GRID} [data-block-id="${milk.id}"] button`);
+  expect(await button.getAttribute('aria-label')).toMatch(/^Buy milk, 10:00/);
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect
+    .poll(async () => clock((await storedTodo(page, 'Buy milk'))!.schedule))
+    .toBe('10:15 90m');
+  await page.getByRole('status').filter({ hasText: 'Moved Buy milk' }).waitFor();
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
+    /^Buy milk, 10:15/,
+  );
+
+  // Drawing on empty space makes a block: 13:00 to 14:00, a to-do on today's list.
+  grid = await gridAt(page, 12 * 60);
+  const x = grid.x + grid.width * 0.3;
+  await drag(page, { x, y: grid.y + yOf(780) + 2 }, { x, y: grid.y + yOf(840) - 2 });
+  const title = page.getByLabel(/^Title, /);
+  await title.fill('Deep work');
+  await title.press('Enter');
+  await expect
+    .poll(async () => clock((await storedTodo(page, 'Deep work'))?.schedule))
+    .toBe('13:00 60m');
+  expect((await storedTodo(page, 'Deep work'))!.list).toMatch(/^day:\d{4}-\d{2}-\d{2}$/);
+
+  // A note drawn over it (13:30 to 14:30) sits beside it, not on top of it.
+  await drag(page, { x, y: grid.y + yOf(870) - 2 }, { x, y: grid.y + yOf(810) + 2 });
+  await page.getByLabel(/^Title, /).fill('Quiet, please');
+  await page.getByRole('radio', { name: 'Note' }).check();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const note = page.locator(`${GRID} [data-block-id][data-kind="textBox"]`);
+  await note.waitFor();
+  const deep = (await storedTodo(page, 'Deep work'))!;
+  const a = (await page.locator(`${GRID} [data-block-id="${deep.id}"]`).boundingBox())!;
+  const b = (await note.boundingBox())!;
+  expect(a.y < b.y + b.height && b.y < a.y + a.height).toBe(true);
+  expect(a.x + a.width <= b.x + 0.5 || b.x + b.width <= a.x + 0.5).toBe(true);
+  const storedNote = () =>
+    page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('textBox-'));
+      return key
+        ? (JSON.parse(localStorage.getItem(key)!) as { text: string; anchor: StoredRange })
+        : null;
+    });
+  await expect.poll(async () => clock((await storedNote())?.anchor)).toBe('13:30 60m');
+  expect((await storedNote())!.text).toBe('Quiet, please');
+
+  // Export .ics: one event per block, titles escaped.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export .ics' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('my-timeline.ics');
+  const ics = await readFile((await download.path())!, 'utf8');
+  expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+  expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+  expect(ics).toContain('SUMMARY:Buy milk\r\n');
+  expect(ics).toContain('SUMMARY:Quiet\\, please\r\n');
+  expect(ics).toContain(`UID:${milk.id}@nowou`);
+});
+
+test('a new timeline made default opens first; axe at 400 px dark and 1280 px light; no sideways scroll at 320 px', async () => {
+  const { page } = await site.open(TIMELINE, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  await page.locator(GRID).waitFor();
+  const picker = page.getByLabel('Timeline', { exact: true });
+  await expect
+    .poll(() => picker.locator('option').allInnerTexts())
+    .toEqual(['My timeline (opens first)']);
+
+  await page.getByRole('button', { name: 'New timeline' }).click();
+  await page.getByLabel('Name').fill('Work');
+  await page.getByLabel('Name').press('Enter');
+  await expect.poll(() => picker.locator('option:checked').innerText()).toBe('Work');
+  await page.getByRole('button', { name: 'Open first' }).click();
+  await page.getByRole('button', { name: 'Opens first' }).waitFor();
+  await page.waitForTimeout(400);
+  await page.reload();
+  await page.locator(GRID).waitFor();
+  await expect.poll(() => picker.locator('option:checked').innerText()).toBe('Work (opens first)');
+
+  // A block on the grid and the menu open, for axe.
+  const grid = await gridAt(page, 8 * 60);
+  const x = grid.x + grid.width / 14;
+  await drag(page, { x, y: grid.y + yOf(540) + 2 }, { x, y: grid.y + yOf(600) - 2 });
+  await page.getByLabel(/^Title, /).fill('Review');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel(/^Title, /).press('Enter');
+  const block = page.locator(`${GRID} [data-block-id] button`).first();
+  await block.click();
+  await page.getByRole('button', { name: 'Move to…' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('button', { name: 'Move to…' }).count()).toBe(0);
+
+  const dark = await site.open(TIMELINE, { width: VIEWPORTS.mobile.width, theme: 'dark' });
+  await dark.page.locator(GRID).waitFor();
+  expect(
+    await dark.page.getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed'),
+  ).toBe('true');
+  expect(await axeViolations(dark.page)).toEqual([]);
+
+  for (const view of ['Day', 'Week']) {
+    await dark.page.setViewportSize({ width: 320, height: 800 });
+    await dark.page.getByRole('button', { name: view, exact: true }).click();
+    expect(
+      await dark.page.evaluate(
+        () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      ),
+    ).toBe(false);
+  }
+});
