@@ -328,3 +328,70 @@ test('edit a to-do: title, notes, subtasks and a daily repeat whose next one app
   expect(stored).toHaveLength(2);
   expect(new Set(stored.map((todo) => todo.seriesId)).size).toBe(1);
 });
+
+test('custom lists: make one, add and move to-dos into it, rename it, delete it with Undo; an empty list stays', async () => {
+  const { page } = await site.open(paths.nowou, { width: VIEWPORTS.mobile.width, theme: 'dark' });
+  await page.getByRole('button', { name: 'New list' }).click();
+  // No name: a clear message, nothing made.
+  await page.getByRole('button', { name: 'Add list' }).click();
+  await page.getByText('Give the list a name.').waitFor();
+  expect((await storageKeys(page)).filter((key) => key.startsWith('todo-list-'))).toEqual([]);
+
+  await page.getByLabel('List name').fill('Groceries');
+  await page.getByRole('button', { name: 'Add list' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Groceries' }).waitFor();
+  expect(new URL(page.url()).searchParams.get('view')).toMatch(/^list:/);
+  await quickAdd(page, 'Oat milk');
+  await expect.poll(() => titles(page, 'Groceries')).toEqual(['Oat milk']);
+
+  // A to-do from the Inbox moves into it through Move to….
+  await openView(page, 'Inbox');
+  await quickAdd(page, 'Apples');
+  await page.getByRole('button', { name: 'Move to… Apples' }).click();
+  await page
+    .getByRole('group', { name: 'Move Apples to' })
+    .getByRole('button', { name: 'Groceries' })
+    .click();
+  await expect.poll(() => titles(page, 'Inbox')).toEqual([]);
+  await views(page)
+    .getByRole('button', { name: /^Groceries/ })
+    .click();
+  await expect.poll(() => titles(page, 'Groceries')).toEqual(['Oat milk', 'Apples']);
+
+  // The list is its own record under Nowou's prefix; a reload keeps it and its name.
+  await page.waitForTimeout(500);
+  const listKeys = (await storageKeys(page)).filter((key) => key.startsWith('todo-list-'));
+  expect(listKeys).toHaveLength(1);
+  await page.getByRole('button', { name: 'Rename list' }).click();
+  await page.getByLabel('List name').fill('Shopping');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Shopping' }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { level: 2, name: 'Shopping' }).waitFor();
+
+  // Delete asks first, then takes the list and its to-dos in one step that Undo brings back.
+  await page.getByRole('button', { name: 'Delete list…' }).click();
+  await page.getByText('Delete Shopping and its 2 to-dos?').waitFor();
+  await page.getByRole('button', { name: 'Delete list', exact: true }).click();
+  await page.getByRole('heading', { level: 2, name: 'Inbox' }).waitFor();
+  expect(
+    await views(page)
+      .getByRole('button', { name: /^Shopping/ })
+      .count(),
+  ).toBe(0);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await views(page)
+    .getByRole('button', { name: /^Shopping/ })
+    .click();
+  await expect.poll(() => titles(page, 'Shopping')).toEqual(['Oat milk', 'Apples']);
+
+  // An empty list stays after a reload.
+  await page.getByRole('button', { name: 'New list' }).click();
+  await page.getByLabel('List name').fill('Gifts');
+  await page.getByLabel('List name').press('Enter');
+  await page.getByRole('heading', { level: 2, name: 'Gifts' }).waitFor();
+  await page.waitForTimeout(500);
+  await page.reload();
+  await page.getByRole('heading', { level: 2, name: 'Gifts' }).waitFor();
+  expect(await page.getByText('Nothing here yet.').count()).toBe(1);
+});

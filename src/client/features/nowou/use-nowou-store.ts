@@ -68,23 +68,28 @@ export function useNowouStore(): NowouStoreState {
   });
   const [setup] = useState(() => {
     const storage = browserStorage();
+    let loading = true;
     const store = createItemStore({
       storage: storage ?? memoryStorage(),
+      // What loading skips is read from skippedKeys() at render; no state update during render.
       onProblem: (problem) =>
+        !loading &&
         setProblems((before) => ({
           version: before.version + 1,
           writeProblem: problem.kind === 'skipped' ? before.writeProblem : problem.kind,
         })),
     });
+    // Loaded before the first render, so no part of the app ever sees an empty store that is not.
+    store.load();
+    // Deleted items are kept 30 days for Recently deleted, then go for good.
+    store.purgeTombstones();
+    loading = false;
     return { store, history: createHistory(store), storageAvailable: storage !== null };
   });
   const { store } = setup;
   const [persisted, setPersisted] = useState<boolean | null>(null);
 
   useEffect(() => {
-    store.load();
-    // Deleted to-dos are kept 30 days for Recently deleted, then go for good.
-    store.purgeTombstones();
     const flush = () => {
       store.flush();
       // A flush that saved everything clears the full-storage banner.

@@ -95,6 +95,7 @@ export function createItemStore({
 }: ItemStoreOptions): ItemStore {
   const items: Record<ItemKind, Map<string, Item>> = {
     todo: new Map(),
+    list: new Map(),
     timeline: new Map(),
     textBox: new Map(),
   };

@@ -172,3 +172,32 @@ describe('parseStoredItem', () => {
     expect(parseStoredItem('brainstorm-1', JSON.stringify(todo())).ok).toBe(false);
   });
 });
+
+describe('custom lists', () => {
+  const list = {
+    id: 'groceries',
+    v: 1,
+    modifiedAt: T0,
+    deleted: false,
+    kind: 'list',
+    name: 'Groceries',
+    order: 'V',
+  } as const;
+
+  test('live under todo-list-<id>, inside the to-dos’ prefix, and read back as lists', () => {
+    const key = storageKeyOf('list', 'groceries');
+    expect(key).toBe('todo-list-groceries');
+    expect(isProductivityStorageKey(key)).toBe(true);
+    expect(itemKeyParts(key)).toEqual({ kind: 'list', id: 'groceries' });
+    expect(parseStoredItem(key, JSON.stringify(list))).toEqual({ ok: true, item: list });
+    // A to-do never takes such a key: no to-do id starts with list-.
+    expect(itemSchema.safeParse(todo({ id: 'list-x' })).success).toBe(false);
+    expect(parseStoredItem(key, JSON.stringify(todo())).ok).toBe(false);
+  });
+
+  test('a list needs a name of 1 to 60 characters', () => {
+    expect(itemSchema.safeParse({ ...list, name: '  ' }).success).toBe(false);
+    expect(itemSchema.safeParse({ ...list, name: 'x'.repeat(61) }).success).toBe(false);
+    expect(itemSchema.safeParse({ ...list, name: 'Ärenden för jul' }).success).toBe(true);
+  });
+});

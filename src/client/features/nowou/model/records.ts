@@ -9,14 +9,26 @@ import type { PRODUCTIVITY_KEY_PREFIXES } from '#shared/storage-keys';
 
 export const SCHEMA_VERSION = 1;
 
-export const ITEM_KINDS = ['todo', 'timeline', 'textBox'] as const;
+export const ITEM_KINDS = ['todo', 'list', 'timeline', 'textBox'] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
+
+/**
+ * A custom to-do list lives under `todo-list-<id>`: inside the to-dos' own prefix, since the product
+ * fixes the prefixes, and told apart from a to-do because no to-do id starts with `list-`.
+ */
+const LIST_PREFIX = 'todo-list-';
 
 const KEY_PREFIXES = {
   todo: 'todo-',
+  list: LIST_PREFIX,
   timeline: 'timeline-',
   textBox: 'textBox-',
-} as const satisfies Record<ItemKind, (typeof PRODUCTIVITY_KEY_PREFIXES)[number]>;
+} as const satisfies Record<ItemKind, `${(typeof PRODUCTIVITY_KEY_PREFIXES)[number]}${string}`>;
+
+/** Longest prefix first, so `todo-list-…` is read as a list, not as a to-do. */
+const KINDS_BY_PREFIX = [...ITEM_KINDS].sort(
+  (a, b) => KEY_PREFIXES[b].length - KEY_PREFIXES[a].length,
+);
 
 /** Holds just the id of the timeline opened first, as a plain string. */
 export const DEFAULT_TIMELINE_KEY =
@@ -125,6 +137,7 @@ export const recurrenceSchema = z.discriminatedUnion('kind', [
 export const todoSchema = z
   .strictObject({
     ...envelope,
+    id: idSchema.refine((id) => !id.startsWith('list-'), 'a to-do id cannot start with list-'),
     kind: z.literal('todo'),
     title: z.string().min(1).max(500),
     notes: z.string().max(10_000),
@@ -158,6 +171,16 @@ export const todoSchema = z
     path: ['doneAt'],
   });
 
+/** A custom to-do list: its to-dos name it as `list:<id>`. */
+export const todoListSchema = z
+  .strictObject({
+    ...envelope,
+    kind: z.literal('list'),
+    name: z.string().trim().min(1).max(60),
+    order: orderSchema,
+  })
+  .refine(...tombstoneHasTime);
+
 export const timelineSchema = z
   .strictObject({
     ...envelope,
@@ -183,9 +206,15 @@ export const textBoxSchema = z
   })
   .refine(...tombstoneHasTime);
 
-export const itemSchema = z.discriminatedUnion('kind', [todoSchema, timelineSchema, textBoxSchema]);
+export const itemSchema = z.discriminatedUnion('kind', [
+  todoSchema,
+  todoListSchema,
+  timelineSchema,
+  textBoxSchema,
+]);
 
 export type Todo = z.infer<typeof todoSchema>;
+export type TodoListItem = z.infer<typeof todoListSchema>;
 export type Timeline = z.infer<typeof timelineSchema>;
 export type TextBox = z.infer<typeof textBoxSchema>;
 export type Item = z.infer<typeof itemSchema>;
@@ -200,7 +229,7 @@ export function storageKeyOf(kind: ItemKind, id: string): string {
 
 /** The kind and id a key names, or null for a key that is not an item of these kinds. */
 export function itemKeyParts(key: string): { kind: ItemKind; id: string } | null {
-  for (const kind of ITEM_KINDS) {
+  for (const kind of KINDS_BY_PREFIX) {
     if (key.startsWith(KEY_PREFIXES[kind]))
       return { kind, id: key.slice(KEY_PREFIXES[kind].length) };
   }

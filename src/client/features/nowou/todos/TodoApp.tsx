@@ -7,15 +7,20 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { Button } from '../../../ui/Button';
 import { addDays, dayOf } from '../logic/calendar-day';
 import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
-import type { Todo } from '../model/records';
+import type { Todo, TodoListItem } from '../model/records';
 import { useNowou } from '../nowou-context';
 import { useItems } from '../use-nowou-store';
+import { CustomLists } from './CustomLists';
+import { ListActions } from './ListActions';
 import { nextInSeries, withSeriesId } from './series';
 import { TodoRow, type MoveTarget } from './TodoRow';
 import {
   VIEWS,
   VIEW_LABELS,
   filterTodos,
+  isListView,
+  sortedLists,
+  viewLabel,
   listOfQuickAdd,
   listOfView,
   orderAtEnd,
@@ -50,19 +55,24 @@ function dayLabelOf(list: Todo['list']): string {
   });
 }
 
-function listLabel(list: TodoList, today: string): string {
+function listLabel(list: TodoList, today: string, lists: readonly TodoListItem[]): string {
   if (list === 'inbox') return 'Inbox';
   if (list === 'someday') return 'Someday';
   if (list === `day:${today}`) return 'Today';
   if (list === `day:${addDays(today, 1)}`) return 'Tomorrow';
   if (list.startsWith('day:')) return list.slice(4);
-  return 'a list';
+  return lists.find((custom) => `list:${custom.id}` === list)?.name ?? 'a list';
 }
 
 export function TodoApp({ view, onView }: { view: View; onView: (view: View) => void }) {
   const { store, history, announce } = useNowou();
   const todos = useItems(store, 'todo');
   const withDeleted = useItems(store, 'todo', true);
+  const listItems = useItems(store, 'list');
+  const lists = useMemo(() => sortedLists(listItems), [listItems]);
+  const currentList = isListView(view)
+    ? lists.find((list) => `list:${list.id}` === view)
+    : undefined;
   const deleted = useMemo(
     () =>
       withDeleted
@@ -94,12 +104,30 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     () => Object.fromEntries(VIEWS.map((v) => [v, todosInView(todos, v, today).length])),
     [todos, today],
   );
+  const listCounts = useMemo(() => {
+    const byList = new Map<string, number>();
+    for (const todo of todos) {
+      if (!todo.done && todo.list.startsWith('list:')) {
+        const listId = todo.list.slice('list:'.length);
+        byList.set(listId, (byList.get(listId) ?? 0) + 1);
+      }
+    }
+    return byList;
+  }, [todos]);
   const moveTargets: MoveTarget[] = [
     { label: 'Inbox', list: 'inbox' },
     { label: 'Today', list: listOfView('today', today) },
     { label: 'Tomorrow', list: listOfView('tomorrow', today) },
     { label: 'Someday', list: 'someday' },
+    ...lists.map((list) => ({ label: list.name, list: `list:${list.id}` as const })),
   ];
+  const heading = viewLabel(view, lists);
+
+  // A list deleted (here or in another tab) leaves its view for the Inbox.
+  const listGone = isListView(view) && !currentList;
+  useEffect(() => {
+    if (listGone) onView('inbox');
+  }, [listGone, onView]);
 
   useEffect(() => {
     if (!undo) return;
@@ -145,7 +173,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     if (!save([todo], `Added ${todo.title}`)) return;
     setText('');
     setAddError(null);
-    announce(`Added ${todo.title} to ${listLabel(list, today)}.`);
+    announce(`Added ${todo.title} to ${listLabel(list, today, lists)}.`);
   }
 
   function toggle(todo: Todo, done: boolean) {
@@ -158,11 +186,11 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     const label = done ? `Ticked ${todo.title}` : `Unticked ${todo.title}`;
     if (!save(next ? [changed, next] : [changed], label)) return;
     if (next) {
-      announce(`${todo.title} done. Next one on ${listLabel(next.list, today)}.`);
+      announce(`${todo.title} done. Next one on ${listLabel(next.list, today, lists)}.`);
       return;
     }
     announce(
-      done ? `${todo.title} done.` : `${todo.title} back in ${listLabel(todo.list, today)}.`,
+      done ? `${todo.title} done.` : `${todo.title} back in ${listLabel(todo.list, today, lists)}.`,
     );
   }
 
@@ -174,7 +202,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
 
   function move(todo: Todo, list: TodoList) {
     if (save([{ ...todo, list, order: orderAtEnd(todos, list) }], `Moved ${todo.title}`)) {
-      announce(`Moved ${todo.title} to ${listLabel(list, today)}.`);
+      announce(`Moved ${todo.title} to ${listLabel(list, today, lists)}.`);
     }
   }
 
@@ -252,12 +280,21 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
               </li>
             ))}
           </ul>
+          <CustomLists lists={lists} counts={listCounts} view={view} onView={onView} />
         </nav>
 
         <section className="todos__main" aria-labelledby={`${id}-heading`}>
           <h2 id={`${id}-heading`} className="todos__heading">
-            {VIEW_LABELS[view]}
+            {heading}
           </h2>
+          {currentList && (
+            <ListActions
+              key={currentList.id}
+              list={currentList}
+              todos={todos.filter((todo) => todo.list === view)}
+              onDeleted={() => onView('inbox')}
+            />
+          )}
 
           <form className="todos__add" onSubmit={add} noValidate>
             <label htmlFor={`${id}-add`} className="todos__label">
@@ -353,7 +390,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                   : 'Nothing here yet.'}
             </p>
           ) : (
-            <ul className="todos__list" aria-label={VIEW_LABELS[view]}>
+            <ul className="todos__list" aria-label={heading}>
               {shown.map((todo) => (
                 <TodoRow
                   key={todo.id}

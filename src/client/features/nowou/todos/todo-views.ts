@@ -5,12 +5,14 @@
 import { addDays } from '../logic/calendar-day';
 import { compareOrderKeys, keyBetween } from '../logic/order-keys';
 import type { QuickAdd } from '../logic/quick-add';
-import type { Todo } from '../model/records';
+import { isValidId, type Todo, type TodoListItem } from '../model/records';
 
 export const VIEWS = ['inbox', 'today', 'tomorrow', 'upcoming', 'someday', 'done'] as const;
-export type View = (typeof VIEWS)[number];
+export type BuiltInView = (typeof VIEWS)[number];
+/** A built-in view, or a custom list's own view (`list:<id>`). */
+export type View = BuiltInView | `list:${string}`;
 
-export const VIEW_LABELS: Record<View, string> = {
+export const VIEW_LABELS: Record<BuiltInView, string> = {
   inbox: 'Inbox',
   today: 'Today',
   tomorrow: 'Tomorrow',
@@ -23,11 +25,33 @@ export type TodoList = Todo['list'];
 
 /** A view named in the address (?view=), the Inbox for anything else. */
 export function viewOf(value: string | null): View {
+  if (value?.startsWith('list:') && isValidId(value.slice('list:'.length))) {
+    return value as View;
+  }
   return (VIEWS as readonly string[]).includes(value ?? '') ? (value as View) : 'inbox';
+}
+
+export function isListView(view: View): view is `list:${string}` {
+  return view.startsWith('list:');
+}
+
+/** A view's heading: a custom list's name, or "List" for one that is gone. */
+export function viewLabel(view: View, lists: readonly TodoListItem[]): string {
+  if (!isListView(view)) return VIEW_LABELS[view];
+  const id = view.slice('list:'.length);
+  return lists.find((list) => list.id === id)?.name ?? 'List';
+}
+
+/** Custom lists in their order. */
+export function sortedLists(lists: readonly TodoListItem[]): TodoListItem[] {
+  return [...lists].sort(
+    (a, b) => compareOrderKeys(a.order, b.order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 }
 
 /** The list a view adds to (Upcoming and Done add to the Inbox: a line with a day goes there). */
 export function listOfView(view: View, today: string): TodoList {
+  if (isListView(view)) return view;
   if (view === 'today') return `day:${today}`;
   if (view === 'tomorrow') return `day:${addDays(today, 1)}`;
   if (view === 'someday') return 'someday';

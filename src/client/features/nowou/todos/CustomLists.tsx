@@ -1,0 +1,134 @@
+/**
+ * The to-dos' own lists under the views: each opens its view (`list:<id>`), "New list" names one
+ * and opens it. A list is a record of its own (`todo-list-<id>`), so an empty list stays.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/Button';
+import { keyBetween } from '../logic/order-keys';
+import type { TodoListItem } from '../model/records';
+import { useNowou } from '../nowou-context';
+import type { View } from './todo-views';
+
+export const LIST_NAME_MAX = 60;
+
+/** The problem with a list name, or null when it is fine. */
+export function listNameProblem(name: string): string | null {
+  if (name.trim() === '') return 'Give the list a name.';
+  if (name.trim().length > LIST_NAME_MAX)
+    return `A list name has at most ${LIST_NAME_MAX} characters.`;
+  return null;
+}
+
+export function CustomLists({
+  lists,
+  counts,
+  view,
+  onView,
+}: {
+  lists: readonly TodoListItem[];
+  counts: ReadonlyMap<string, number>;
+  view: View;
+  onView: (view: View) => void;
+}) {
+  const { history, announce } = useNowou();
+  const id = useId();
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function create(event: FormEvent) {
+    event.preventDefault();
+    const wrong = listNameProblem(name);
+    if (wrong) {
+      setProblem(wrong);
+      return;
+    }
+    const list: TodoListItem = {
+      id: crypto.randomUUID(),
+      v: 1,
+      kind: 'list',
+      modifiedAt: new Date().toISOString(),
+      deleted: false,
+      name: name.trim(),
+      order: keyBetween(lists.at(-1)?.order ?? null, null),
+    };
+    if (!history.change([list], { label: `Made the list ${list.name}` })) return;
+    announce(`Made the list ${list.name}.`);
+    setNaming(false);
+    setName('');
+    setProblem(null);
+    onView(`list:${list.id}`);
+  }
+
+  return (
+    <div className="todos__lists">
+      <h2 className="todos__lists-heading" id={`${id}-heading`}>
+        Lists
+      </h2>
+      {lists.length > 0 && (
+        <ul aria-labelledby={`${id}-heading`}>
+          {lists.map((list) => (
+            <li key={list.id}>
+              <button
+                type="button"
+                className="todos__view"
+                aria-current={view === `list:${list.id}` ? 'page' : undefined}
+                onClick={() => onView(`list:${list.id}`)}
+              >
+                <span className="todos__view-name">{list.name}</span>
+                <span className="todos__count">
+                  <span className="visually-hidden">, </span>
+                  {counts.get(list.id) ?? 0}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {naming ? (
+        <form className="todos__new-list" onSubmit={create} noValidate>
+          <label htmlFor={`${id}-name`} className="todos__label">
+            List name
+          </label>
+          <input
+            id={`${id}-name`}
+            className="todos__input"
+            type="text"
+            value={name}
+            maxLength={LIST_NAME_MAX + 20}
+            autoComplete="off"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the button just pressed
+            autoFocus
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              setProblem(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                setNaming(false);
+                setProblem(null);
+              }
+            }}
+          />
+          {problem && (
+            <p id={`${id}-problem`} className="todos__error">
+              {problem}
+            </p>
+          )}
+          <div className="todos__new-list-actions">
+            <Button type="submit" variant="primary">
+              Add list
+            </Button>
+            <Button onClick={() => setNaming(false)}>Cancel</Button>
+          </div>
+        </form>
+      ) : (
+        <Button variant="ghost" onClick={() => setNaming(true)}>
+          New list
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * Under a custom list's heading: Rename (in place) and Delete list, which asks first and then
+ * deletes the list with its to-dos as one undo step (they wait in Recently deleted).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/Button';
+import type { Todo, TodoListItem } from '../model/records';
+import { useNowou } from '../nowou-context';
+import { LIST_NAME_MAX, listNameProblem } from './CustomLists';
+
+export function ListActions({
+  list,
+  todos,
+  onDeleted,
+}: {
+  list: TodoListItem;
+  /** Every to-do of the list, done ones too. */
+  todos: readonly Todo[];
+  onDeleted: () => void;
+}) {
+  const { history, announce } = useNowou();
+  const id = useId();
+  const [mode, setMode] = useState<'idle' | 'renaming' | 'deleting'>('idle');
+  const [name, setName] = useState(list.name);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function rename(event: FormEvent) {
+    event.preventDefault();
+    const wrong = listNameProblem(name);
+    if (wrong) {
+      setProblem(wrong);
+      return;
+    }
+    if (history.change([{ ...list, name: name.trim() }], { label: `Renamed ${list.name}` })) {
+      announce(`Renamed the list to ${name.trim()}.`);
+      setMode('idle');
+    }
+  }
+
+  function remove() {
+    const items = [
+      { kind: 'list' as const, id: list.id },
+      ...todos.map((todo) => ({ kind: 'todo' as const, id: todo.id })),
+    ];
+    if (history.remove(items, { label: `Deleted the list ${list.name}` })) {
+      announce(`Deleted the list ${list.name}. Undo brings it back.`);
+      onDeleted();
+    }
+  }
+
+  if (mode === 'renaming') {
+    return (
+      <form className="todos__list-actions" onSubmit={rename} noValidate>
+        <label htmlFor={`${id}-name`} className="todos__label">
+          List name
+        </label>
+        <input
+          id={`${id}-name`}
+          className="todos__input"
+          type="text"
+          value={name}
+          maxLength={LIST_NAME_MAX + 20}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the button just pressed
+          autoFocus
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(null);
+          }}
+          onKeyDown={(event) => event.key === 'Escape' && setMode('idle')}
+        />
+        {problem && (
+          <p id={`${id}-problem`} className="todos__error">
+            {problem}
+          </p>
+        )}
+        <Button type="submit" variant="primary">
+          Save
+        </Button>
+        <Button onClick={() => setMode('idle')}>Cancel</Button>
+      </form>
+    );
+  }
+
+  if (mode === 'deleting') {
+    return (
+      <div className="todos__list-actions" role="group" aria-label="Delete the list">
+        <p>
+          {todos.length === 0
+            ? `Delete ${list.name}?`
+            : `Delete ${list.name} and its ${todos.length === 1 ? 'to-do' : `${todos.length} to-dos`}?`}
+        </p>
+        <Button variant="primary" onClick={remove}>
+          Delete list
+        </Button>
+        <Button onClick={() => setMode('idle')}>Cancel</Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="todos__list-actions">
+      <Button
+        variant="ghost"
+        onClick={() => {
+          setName(list.name);
+          setMode('renaming');
+        }}
+      >
+        Rename list
+      </Button>
+      <Button variant="ghost" onClick={() => setMode('deleting')}>
+        Delete list…
+      </Button>
+    </div>
+  );
+}
