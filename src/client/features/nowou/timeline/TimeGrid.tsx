@@ -21,18 +21,18 @@ import { CreatePopover } from './CreatePopover';
 import {
   DAY_PX,
   MINUTES_PER_DAY,
-  MINUTES_PER_SLOT,
   atMinutes,
-  clamp,
   hhmm,
   minutesToY,
+  keyboardChange,
   shiftedRange,
   wallMinutes,
+  type BlockKey,
   type PlacedBlock,
   type TimedBlock,
   type ViewKind,
 } from './grid-math';
-import { TimelineBlock, type BlockKey } from './TimelineBlock';
+import { TimelineBlock } from './TimelineBlock';
 import { useBlockDrag, type BlockDrag } from './use-block-drag';
 import type { TimelineActions } from './use-timeline-actions';
 
@@ -138,36 +138,19 @@ export function TimeGrid({
     [drag],
   );
 
-  const onKey = useCallback(
-    (id: string, key: BlockKey) => {
-      const part = firstParts.get(id);
-      if (!part) return;
-      const { block } = part;
-      const length = (block.end - block.start) / 60_000;
-      if (key === 'grow' || key === 'shrink') {
-        const endDelta = key === 'grow' ? MINUTES_PER_SLOT : -MINUTES_PER_SLOT;
-        if (length + endDelta < MINUTES_PER_SLOT) return;
-        const range = shiftedRange(block, { endDelta });
-        actions.setRange(block, range.start, range.end, 'resize');
-        return;
-      }
-      if (key === 'left' || key === 'right') {
-        const dayDelta = key === 'left' ? -1 : 1;
-        if (view !== 'week' || part.dayIndex + dayDelta < 0 || part.dayIndex + dayDelta >= dayCount)
-          return;
-        const range = shiftedRange(block, { dayDelta });
-        actions.setRange(block, range.start, range.end, 'move');
-        return;
-      }
-      const step = key === 'up' ? -MINUTES_PER_SLOT : MINUTES_PER_SLOT;
-      const top = wallMinutes(block.start);
-      const next = clamp(top + step, 0, MINUTES_PER_DAY - MINUTES_PER_SLOT);
-      if (next === top) return;
-      const range = shiftedRange(block, { startDelta: next - top });
-      actions.setRange(block, range.start, range.end, 'move');
-    },
-    [firstParts, actions, view, dayCount],
-  );
+  // Stable for the memoised blocks: reads the latest parts and actions when a key comes.
+  const latest = useRef({ firstParts, actions, view, dayCount });
+  useEffect(() => {
+    latest.current = { firstParts, actions, view, dayCount };
+  });
+  const onKey = useCallback((id: string, key: BlockKey) => {
+    const { firstParts, actions, view, dayCount } = latest.current;
+    const part = firstParts.get(id);
+    const change = part && keyboardChange(part, key, view, dayCount);
+    if (!part || !change) return;
+    const range = shiftedRange(part.block, change);
+    actions.setRange(part.block, range.start, range.end, change.endDelta ? 'resize' : 'move');
+  }, []);
 
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     const inPopover = (event.target as Element).closest('[data-no-drag]');

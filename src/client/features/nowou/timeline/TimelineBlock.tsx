@@ -8,10 +8,8 @@
 import { memo, type KeyboardEvent } from 'react';
 import type { TextBox } from '../model/records';
 import { formatRange, formatShortRange } from './block-items';
-import { MINUTES_PER_SLOT, minutesToY, type PlacedBlock } from './grid-math';
+import { MINUTES_PER_SLOT, minutesToY, type BlockKey, type PlacedBlock } from './grid-math';
 import { MarkdownText } from '../textboxes/MarkdownText';
-
-export type BlockKey = 'up' | 'down' | 'grow' | 'shrink' | 'left' | 'right';
 
 interface TimelineBlockProps {
   placed: PlacedBlock;
@@ -30,7 +28,9 @@ const KEYS: Record<string, [BlockKey, BlockKey]> = {
   ArrowRight: ['right', 'right'],
 };
 
-export const TimelineBlock = memo(function TimelineBlock({
+export const TimelineBlock = memo(TimelineBlockView, sameBlock);
+
+function TimelineBlockView({
   placed,
   dayCount,
   box,
@@ -108,4 +108,27 @@ export const TimelineBlock = memo(function TimelineBlock({
       <div className="tl-block__resize" data-resize-handle="" aria-hidden="true" />
     </div>
   );
-});
+}
+
+/** Re-render a block only when what it shows changed (its part is a new object after any change). */
+function sameBlock(a: TimelineBlockProps, b: TimelineBlockProps): boolean {
+  const [x, y] = [a.placed, b.placed];
+  return (
+    a.dayCount === b.dayCount &&
+    a.box === b.box &&
+    a.menuOpen === b.menuOpen &&
+    a.onOpenMenu === b.onOpenMenu &&
+    a.onKey === b.onKey &&
+    x.top === y.top &&
+    x.bottom === y.bottom &&
+    x.column === y.column &&
+    x.columns === y.columns &&
+    x.dayIndex === y.dayIndex &&
+    x.first === y.first &&
+    x.block.id === y.block.id &&
+    x.block.title === y.block.title &&
+    x.block.start === y.block.start &&
+    x.block.end === y.block.end &&
+    x.block.done === y.block.done
+  );
+}

@@ -8,6 +8,7 @@ import {
   blocksOfTimeline,
   daysOfView,
   hhmm,
+  keyboardChange,
   minutesToY,
   noteTitle,
   overlapColumns,
@@ -228,4 +229,57 @@ test('shiftedRange moves by days and minutes and keeps at least a slot', () => {
 test('noteTitle', () => {
   expect(noteTitle('')).toBe('Note');
   expect(noteTitle('\n- **Buy** bread')).toBe('Buy bread');
+});
+
+test('keyboardChange', () => {
+  const block: TimedBlock = {
+    id: 'k',
+    kind: 'todo',
+    title: 'k',
+    start: atMinutes('2026-05-05', 600),
+    end: atMinutes('2026-05-05', 630),
+    done: false,
+  };
+  const part = { block, dayIndex: 1 };
+  expect(keyboardChange(part, 'down', 'week', 7)).toEqual({
+    dayDelta: 0,
+    startDelta: 15,
+    endDelta: 0,
+  });
+  expect(keyboardChange(part, 'up', 'day', 1)).toEqual({
+    dayDelta: 0,
+    startDelta: -15,
+    endDelta: 0,
+  });
+  expect(keyboardChange(part, 'grow', 'week', 7)).toEqual({
+    dayDelta: 0,
+    startDelta: 0,
+    endDelta: 15,
+  });
+  expect(keyboardChange(part, 'shrink', 'week', 7)).toEqual({
+    dayDelta: 0,
+    startDelta: 0,
+    endDelta: -15,
+  });
+  expect(
+    keyboardChange(
+      { ...part, block: { ...block, end: block.start + 900_000 } },
+      'shrink',
+      'week',
+      7,
+    ),
+  ).toBeNull();
+  expect(keyboardChange(part, 'left', 'week', 7)).toEqual({
+    dayDelta: -1,
+    startDelta: 0,
+    endDelta: 0,
+  });
+  expect(keyboardChange(part, 'left', 'day', 1)).toBeNull();
+  expect(keyboardChange({ ...part, dayIndex: 6 }, 'right', 'week', 7)).toBeNull();
+  const late = {
+    ...block,
+    start: atMinutes('2026-05-05', 1425),
+    end: atMinutes('2026-05-05', 1440),
+  };
+  expect(keyboardChange({ block: late, dayIndex: 0 }, 'down', 'day', 1)).toBeNull();
 });

@@ -266,3 +266,34 @@ export function shiftedRange(
   const length = block.end - block.start + endDelta * MS_PER_MINUTE;
   return { start, end: start + Math.max(length, MINUTES_PER_SLOT * MS_PER_MINUTE) };
 }
+
+export type BlockKey = 'up' | 'down' | 'grow' | 'shrink' | 'left' | 'right';
+
+/**
+ * What an arrow key does to a block's part: up/down move it a slot within its day, grow/shrink move
+ * its end a slot (never below one slot), left/right move it a day within the shown week. Null
+ * when the key does nothing there.
+ */
+export function keyboardChange(
+  part: Pick<PlacedBlock, 'block' | 'dayIndex'>,
+  key: BlockKey,
+  view: ViewKind,
+  dayCount: number,
+): { dayDelta: number; startDelta: number; endDelta: number } | null {
+  const { block } = part;
+  if (key === 'grow' || key === 'shrink') {
+    const endDelta = key === 'grow' ? MINUTES_PER_SLOT : -MINUTES_PER_SLOT;
+    if (durationMinutes(block) + endDelta < MINUTES_PER_SLOT) return null;
+    return { dayDelta: 0, startDelta: 0, endDelta };
+  }
+  if (key === 'left' || key === 'right') {
+    const dayDelta = key === 'left' ? -1 : 1;
+    const day = part.dayIndex + dayDelta;
+    if (view !== 'week' || day < 0 || day >= dayCount) return null;
+    return { dayDelta, startDelta: 0, endDelta: 0 };
+  }
+  const top = wallMinutes(block.start);
+  const step = key === 'up' ? -MINUTES_PER_SLOT : MINUTES_PER_SLOT;
+  const next = clamp(snapMinutes(top + step), 0, MINUTES_PER_DAY - MINUTES_PER_SLOT);
+  return next === top ? null : { dayDelta: 0, startDelta: next - top, endDelta: 0 };
+}
