@@ -395,3 +395,61 @@ test('custom lists: make one, add and move to-dos into it, rename it, delete it 
   await page.getByRole('heading', { level: 2, name: 'Gifts' }).waitFor();
   expect(await page.getByText('Nothing here yet.').count()).toBe(1);
 });
+
+test('drag a to-do by its handle to reorder (one write, survives a reload) or onto a view to move it', async () => {
+  const { page } = await site.open(paths.nowou, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  for (const title of ['One', 'Two', 'Three', 'Four']) await quickAdd(page, title);
+  await expect.poll(() => titles(page, 'Inbox')).toEqual(['One', 'Two', 'Three', 'Four']);
+
+  async function dragHandle(title: string, to: { x: number; y: number }) {
+    const handle = page.getByRole('button', { name: `Reorder ${title}` });
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const steps = 8;
+    for (let step = 1; step <= steps; step += 1) {
+      await page.mouse.move(
+        box.x + box.width / 2 + ((to.x - box.x - box.width / 2) * step) / steps,
+        box.y + box.height / 2 + ((to.y - box.y - box.height / 2) * step) / steps,
+      );
+    }
+    await page.mouse.up();
+  }
+
+  // One below Three: a single to-do gets a new order key.
+  await page.waitForTimeout(500);
+  const before = await page.evaluate(() => ({ ...localStorage }));
+  const threeBox = (await list(page, 'Inbox').locator('li', { hasText: 'Three' }).boundingBox())!;
+  await dragHandle('One', { x: threeBox.x + 20, y: threeBox.y + threeBox.height * 0.8 });
+  await expect.poll(() => titles(page, 'Inbox')).toEqual(['Two', 'Three', 'One', 'Four']);
+  await page.waitForTimeout(500);
+  const after = await page.evaluate(() => ({ ...localStorage }));
+  const changed = Object.keys(after).filter((key) => after[key] !== before[key]);
+  expect(changed).toHaveLength(1);
+  await page.reload();
+  await expect.poll(() => titles(page, 'Inbox')).toEqual(['Two', 'Three', 'One', 'Four']);
+
+  // The handle's arrows move too, announced by title.
+  await page.getByRole('button', { name: 'Reorder Four' }).press('ArrowUp');
+  await expect.poll(() => titles(page, 'Inbox')).toEqual(['Two', 'Three', 'Four', 'One']);
+  await page.getByRole('status').filter({ hasText: 'Moved Four' }).waitFor();
+
+  // Escape during a drag puts it back.
+  const handle = page.getByRole('button', { name: 'Reorder Two' });
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + 5, box.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 5, box.y + 120, { steps: 5 });
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  expect(await titles(page, 'Inbox')).toEqual(['Two', 'Three', 'Four', 'One']);
+
+  // Dropped on Tomorrow in the side list, it moves there.
+  const tomorrow = (await views(page)
+    .getByRole('button', { name: /^Tomorrow/ })
+    .boundingBox())!;
+  await dragHandle('Three', { x: tomorrow.x + 30, y: tomorrow.y + tomorrow.height / 2 });
+  await expect.poll(() => titles(page, 'Inbox')).toEqual(['Two', 'Four', 'One']);
+  await openView(page, 'Tomorrow');
+  expect(await titles(page, 'Tomorrow')).toEqual(['Three']);
+});

@@ -73,6 +73,7 @@ export function CustomLists({
                 type="button"
                 className="todos__view"
                 aria-current={view === `list:${list.id}` ? 'page' : undefined}
+                data-drop-list={`list:${list.id}`}
                 onClick={() => onView(`list:${list.id}`)}
               >
                 <span className="todos__view-name">{list.name}</span>

@@ -6,10 +6,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { addDays, dayOf } from '../logic/calendar-day';
+import { keyBetween } from '../logic/order-keys';
 import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
 import type { Todo, TodoListItem } from '../model/records';
 import { useNowou } from '../nowou-context';
 import { useItems } from '../use-nowou-store';
+import { useRowDrag } from './use-row-drag';
 import { CustomLists } from './CustomLists';
 import { ListActions } from './ListActions';
 import { nextInSeries, withSeriesId } from './series';
@@ -89,6 +91,14 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   const focusAfterMove = useRef<string | null>(null);
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
   const quickAddRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const { dragProps } = useRowDrag(listRef, {
+    onReorder: (todoId, index) => reorder(todoId, index),
+    onMoveTo: (todoId, list) => {
+      const todo = todos.find((candidate) => candidate.id === todoId);
+      if (todo && todo.list !== list) move(todo, list);
+    },
+  });
 
   // Today is read at each render: a tab left open past midnight shows the new day's lists.
   const today = dayOf(new Date());
@@ -215,6 +225,26 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     }
   }
 
+  /** A drop among the shown rows: one write, an order key between its new neighbours. */
+  function reorder(todoId: string, index: number) {
+    const todo = shown.find((candidate) => candidate.id === todoId);
+    if (!todo) return;
+    const others = shown.filter((candidate) => candidate.id !== todoId);
+    let order: string;
+    try {
+      order = keyBetween(others[index - 1]?.order ?? null, others[index]?.order ?? null);
+    } catch {
+      return; // Two neighbours share a key (two tabs wrote at once): nothing fits between them.
+    }
+    if (save([{ ...todo, order }], `Moved ${todo.title}`)) {
+      const before = others[index - 1];
+      announce(
+        before ? `Moved ${todo.title} after ${before.title}.` : `Moved ${todo.title} to the top.`,
+      );
+      focusAfterMove.current = todo.id;
+    }
+  }
+
   function remove(todo: Todo) {
     if (history.remove([{ kind: 'todo', id: todo.id }], { label: `Deleted ${todo.title}` })) {
       setUndo(todo);
@@ -269,6 +299,9 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                   type="button"
                   className="todos__view"
                   aria-current={v === view ? 'page' : undefined}
+                  data-drop-list={
+                    v === 'upcoming' || v === 'done' ? undefined : listOfView(v, today)
+                  }
                   onClick={() => onView(v)}
                 >
                   <span>{VIEW_LABELS[v]}</span>
@@ -390,7 +423,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                   : 'Nothing here yet.'}
             </p>
           ) : (
-            <ul className="todos__list" aria-label={heading}>
+            <ul ref={listRef} className="todos__list" aria-label={heading}>
               {shown.map((todo) => (
                 <TodoRow
                   key={todo.id}
@@ -402,6 +435,10 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                   moveTargets={moveTargets}
                   orderable={view !== 'done' && view !== 'upcoming'}
                   dayLabel={view === 'upcoming' ? dayLabelOf(todo.list) : undefined}
+                  drag={{
+                    handle: dragProps(todo.id, 'handle'),
+                    row: dragProps(todo.id, 'long-press'),
+                  }}
                   onToggle={toggle}
                   onMove={move}
                   onStep={step}

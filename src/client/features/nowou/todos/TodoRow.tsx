@@ -2,7 +2,15 @@
  * One to-do: its done checkbox and title with notes, subtask progress, repeat rule, tags, priority,
  * time and duration; Edit (an inline editor under the row), a Move to… menu and Delete. Alt+ArrowUp / Alt+ArrowDown on the row's checkbox or buttons asks to move it a place.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type DOMAttributes,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import { Button } from '../../../ui/Button';
 import { describeRule } from '../logic/recurrence';
 import type { Todo } from '../model/records';
@@ -30,7 +38,14 @@ interface TodoRowProps {
   today: string;
   /** The day to show beside the title (in Upcoming, where rows of many days mix). */
   dayLabel?: string;
+  /** Pointer handlers that start a drag: from the handle, and by long press on the row (touch). */
+  drag?: { handle: DragHandlers; row: DragHandlers };
 }
+
+type DragHandlers = Pick<
+  DOMAttributes<HTMLElement>,
+  'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onPointerCancel'
+>;
 
 function durationText(minutes: number): string {
   const hours = Math.floor(minutes / 60);
@@ -51,6 +66,7 @@ export function TodoRow({
   onSave,
   today,
   dayLabel,
+  drag,
 }: TodoRowProps) {
   const id = useId();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -77,6 +93,13 @@ export function TodoRow({
     onStep(todo, event.key === 'ArrowUp' ? -1 : 1);
   }
 
+  /** On the drag handle the arrows alone move the row (it has no other use for them). */
+  function onHandleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    event.preventDefault();
+    onStep(todo, event.key === 'ArrowUp' ? -1 : 1);
+  }
+
   function onMenuKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key !== 'Escape') return;
     event.preventDefault();
@@ -94,8 +117,26 @@ export function TodoRow({
   }
 
   return (
-    <li ref={ref} className="todo-row" data-done={todo.done || undefined}>
+    <li
+      ref={ref}
+      className="todo-row"
+      data-todo-id={todo.id}
+      data-done={todo.done || undefined}
+      {...(orderable ? drag?.row : undefined)}
+    >
       <div className="todo-row__main">
+        {orderable && drag && (
+          <button
+            type="button"
+            className="todo-row__handle"
+            aria-label={`Reorder ${todo.title}`}
+            title="Drag to reorder, or press the up and down arrows"
+            onKeyDown={onHandleKeyDown}
+            {...drag.handle}
+          >
+            <span aria-hidden="true">⋮⋮</span>
+          </button>
+        )}
         <input
           id={`${id}-done`}
           type="checkbox"
