@@ -2,7 +2,7 @@
  * Nowou's timeline in real Chromium (docs/product.md#nowou): a to-do dragged from the unscheduled
  * panel onto 10:00 and resized to 90 minutes, kept over a reload; a keyboard move announced; blocks
  * drawn on empty space (a to-do and a note) laid out side by side where they overlap; .ics export;
- * a new timeline made the one that opens first; axe at 400 px (dark) and 1280 px (light); no
+ * a new timeline made the one that opens first, a block dragged to the next day and undone; axe at 400 px (dark) and 1280 px (light); no
  * sideways scroll at 320 px.
  */
 import { readFile } from 'node:fs/promises';
@@ -230,6 +230,22 @@ test('a new timeline made default opens first; axe at 400 px dark and 1280 px li
   expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect.poll(() => page.getByRole('button', { name: 'Move to…' }).count()).toBe(0);
+
+  // Dragged one column right in the week: the next day at the same time; Ctrl+Z puts it back.
+  const review = async () => (await storedTodo(page, 'Review'))?.schedule ?? null;
+  await expect.poll(async () => clock(await review())).toBe('09:00 60m');
+  const before = (await review())!.start;
+  const box = (await page.locator(`${GRID} [data-block-id]`).first().boundingBox())!;
+  const from = { x: box.x + box.width / 2, y: box.y + 10 };
+  await drag(page, from, { x: from.x + grid.width / 7, y: from.y });
+  await expect.poll(async () => (await review())!.start).not.toBe(before);
+  const moved = (await review())!;
+  expect(clock(moved)).toBe('09:00 60m');
+  expect(Math.abs(Date.parse(moved.start) - Date.parse(before) - 86_400_000)).toBeLessThanOrEqual(
+    3_600_000,
+  );
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await review())!.start).toBe(before);
 
   const dark = await site.open(TIMELINE, { width: VIEWPORTS.mobile.width, theme: 'dark' });
   await dark.page.locator(GRID).waitFor();

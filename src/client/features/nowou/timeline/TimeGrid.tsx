@@ -117,7 +117,7 @@ export function TimeGrid({
   useLayoutEffect(() => {
     const box = scroller.current;
     if (!box) return;
-    const minutes = days.includes(today) ? Math.max(0, wallMinutes(nowMs) - 60) : 7 * 60;
+    const minutes = days.includes(today) ? Math.max(0, wallMinutes(nowMs) - 60) : 7 * 60 - 15;
     box.scrollTop = minutesToY(minutes);
     // Only on the first show: later navigation keeps the visitor's scroll.
     // eslint-disable-next-line react-hooks/exhaustive-deps
