@@ -45,6 +45,8 @@ export function NowouBar({
   const { canUndo, canRedo } = useHistoryState(history);
   const id = useId();
   const [open, setOpen] = useState<Open>(null);
+  /** Narrow screens fold Export, Import, Commands and Shortcuts behind More. */
+  const [moreOpen, setMoreOpen] = useState(false);
   const [importing, setImporting] = useState<{ fileName: string; plan: ReadyImport } | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -172,33 +174,44 @@ export function NowouBar({
         >
           Redo
         </Button>
-        <Button variant="ghost" onClick={() => downloadExport(store)}>
-          Export
-        </Button>
-        <Button variant="ghost" onClick={() => fileInput.current?.click()}>
-          Import
-        </Button>
-        <input
-          ref={fileInput}
-          id={`${id}-file`}
-          type="file"
-          accept="application/json,.json"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Import a Nowou file"
-          onChange={(event) => void onFile(event)}
-        />
         <Button
           variant="ghost"
-          onClick={() => setOpen('palette')}
-          aria-keyshortcuts="Control+K Meta+K"
+          className="nowou-bar__more"
+          aria-expanded={moreOpen}
+          aria-controls={`${id}-more`}
+          onClick={() => setMoreOpen((open) => !open)}
         >
-          Commands
+          More
         </Button>
-        <Button variant="ghost" onClick={() => setOpen('shortcuts')} aria-keyshortcuts="?">
-          Shortcuts
-        </Button>
+        <div id={`${id}-more`} className="nowou-bar__extra" data-open={moreOpen || undefined}>
+          <Button variant="ghost" onClick={() => downloadExport(store)}>
+            Export
+          </Button>
+          <Button variant="ghost" onClick={() => fileInput.current?.click()}>
+            Import
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => setOpen('palette')}
+            aria-keyshortcuts="Control+K Meta+K"
+          >
+            Commands
+          </Button>
+          <Button variant="ghost" onClick={() => setOpen('shortcuts')} aria-keyshortcuts="?">
+            Shortcuts
+          </Button>
+        </div>
       </div>
+      <input
+        ref={fileInput}
+        id={`${id}-file`}
+        type="file"
+        accept="application/json,.json"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-label="Import a Nowou file"
+        onChange={(event) => void onFile(event)}
+      />
       {importError && (
         <p className="nowou-app__notice nowou-app__notice--problem nowou-bar__error" role="alert">
           Nothing was imported. {importError}

@@ -6,9 +6,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
-import { keyBetween } from '../logic/order-keys';
 import { compareOrderKeys } from '../logic/order-keys';
-import type { TextBox, Timeline } from '../model/records';
+import type { TextBox } from '../model/records';
 import { useNowou } from '../nowou-context';
 import { DayNotes } from '../textboxes/DayNotes';
 import { useItems } from '../use-nowou-store';
@@ -26,6 +25,7 @@ import { TimeGrid } from './TimeGrid';
 import { TimelinePicker } from './TimelinePicker';
 import { UnscheduledPanel } from './UnscheduledPanel';
 import type { BlockDrag } from './use-block-drag';
+import { newTimeline, FIRST_TIMELINE_NAME } from './new-timeline';
 import { useTimelineActions } from './use-timeline-actions';
 import './timeline.css';
 
@@ -48,16 +48,8 @@ function useFirstTimeline(count: number) {
     // After the store has loaded (its effect runs after this one on the first mount).
     const timer = window.setTimeout(() => {
       if (store.all('timeline').length > 0) return;
-      const timeline: Timeline = {
-        id: crypto.randomUUID(),
-        kind: 'timeline',
-        v: 1,
-        modifiedAt: new Date().toISOString(),
-        deleted: false,
-        name: 'My timeline',
-        order: keyBetween(null, null),
-      };
-      history.change([timeline], { label: 'Added My timeline' });
+      const timeline = newTimeline(FIRST_TIMELINE_NAME, null);
+      history.change([timeline], { label: `Added ${FIRST_TIMELINE_NAME}` });
       store.setDefaultTimeline(timeline.id);
     }, 0);
     return () => window.clearTimeout(timer);

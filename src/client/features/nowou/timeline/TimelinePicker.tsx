@@ -4,9 +4,9 @@
  */
 import { useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
-import { keyBetween } from '../logic/order-keys';
 import type { Timeline } from '../model/records';
 import { useNowou } from '../nowou-context';
+import { newTimeline } from './new-timeline';
 import { useEscape } from './use-escape';
 
 interface PickerProps {
@@ -21,26 +21,22 @@ export function TimelinePicker({ timelines, current, defaultId, onSelect }: Pick
   const id = useId();
   const [naming, setNaming] = useState<'new' | 'rename' | null>(null);
   const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const isDefault = defaultId === current.id;
   const form = useRef<HTMLFormElement>(null);
   useEscape(form, () => setNaming(null));
 
   function save() {
     const text = name.trim().slice(0, 100);
-    if (text === '') return;
+    if (text === '') {
+      setProblem('Give the timeline a name.');
+      return;
+    }
     if (naming === 'rename') {
       history.change([{ ...current, name: text }], { label: `Renamed timeline ${text}` });
       announce(`Renamed the timeline to ${text}.`);
     } else {
-      const timeline: Timeline = {
-        id: crypto.randomUUID(),
-        kind: 'timeline',
-        v: 1,
-        modifiedAt: new Date().toISOString(),
-        deleted: false,
-        name: text,
-        order: keyBetween(timelines.at(-1)?.order ?? null, null),
-      };
+      const timeline = newTimeline(text, timelines.at(-1)?.order ?? null);
       history.change([timeline], { label: `Added timeline ${text}` });
       onSelect(timeline.id);
       announce(`Added the timeline ${text}.`);
@@ -118,6 +114,7 @@ export function TimelinePicker({ timelines, current, defaultId, onSelect }: Pick
           ref={form}
           className="tl-picker__form"
           aria-label={naming === 'new' ? 'New timeline' : `Rename ${current.name}`}
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             save();
@@ -129,11 +126,20 @@ export function TimelinePicker({ timelines, current, defaultId, onSelect }: Pick
             className="tl-input"
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the form opens on request
             autoFocus
-            required
             maxLength={100}
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(event) => {
+              setName(event.target.value);
+              setProblem(null);
+            }}
           />
+          {problem && (
+            <p id={`${id}-problem`} className="tl-picker__problem">
+              {problem}
+            </p>
+          )}
           <Button type="submit" variant="primary">
             {naming === 'new' ? 'Add' : 'Save'}
           </Button>

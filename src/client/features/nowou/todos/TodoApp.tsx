@@ -8,8 +8,9 @@ import { Button } from '../../../ui/Button';
 import { addDays, dayOf } from '../logic/calendar-day';
 import { keyBetween } from '../logic/order-keys';
 import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
-import type { Todo, TodoListItem } from '../model/records';
+import type { Timeline, Todo, TodoListItem } from '../model/records';
 import { useNowou } from '../nowou-context';
+import { FIRST_TIMELINE_NAME, newTimeline } from '../timeline/new-timeline';
 import { useItems } from '../use-nowou-store';
 import { useRowDrag } from './use-row-drag';
 import { CustomLists } from './CustomLists';
@@ -155,13 +156,26 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   }, [shown]);
 
   /** Writes the to-dos as one undo step. */
-  function save(changed: Todo[], label: string): boolean {
+  function save(changed: (Todo | Timeline)[], label: string): boolean {
     try {
       return history.change(changed, { label });
     } catch {
-      announce(`Could not save ${changed[0]?.title ?? 'the to-do'}.`);
+      announce(`Could not save: ${label}.`);
       return false;
     }
+  }
+
+  /**
+   * The timeline a timed to-do lands on: the default one, or a first "My timeline" made with it
+   * when there is none yet (as the timeline's own first visit would).
+   */
+  function timelineForTimedTodo(): { id: string | null; made: Timeline | null } {
+    const timelineId = store.getDefaultTimeline();
+    if (timelineId && store.get('timeline', timelineId)) return { id: timelineId, made: null };
+    const first = store.all('timeline')[0];
+    if (first) return { id: first.id, made: null };
+    const made = newTimeline(FIRST_TIMELINE_NAME, null);
+    return { id: made.id, made };
   }
 
   function add(event: FormEvent) {
@@ -173,14 +187,17 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
       return;
     }
     const list = listOfQuickAdd(line, view, today);
+    const timeline = line.day && line.time ? timelineForTimedTodo() : { id: null, made: null };
     const todo = todoFromQuickAdd(
       line,
       list,
       orderAtEnd(todos, list),
       crypto.randomUUID(),
       new Date(),
+      timeline.id,
     );
-    if (!save([todo], `Added ${todo.title}`)) return;
+    if (!save(timeline.made ? [timeline.made, todo] : [todo], `Added ${todo.title}`)) return;
+    if (timeline.made) store.setDefaultTimeline(timeline.made.id);
     setText('');
     setAddError(null);
     announce(`Added ${todo.title} to ${listLabel(list, today, lists)}.`);

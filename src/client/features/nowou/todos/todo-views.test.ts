@@ -105,6 +105,28 @@ describe('quick add', () => {
     expect(listOfQuickAdd(parseQuickAdd('Read 30m', now), 'today', TODAY)).toBe(`day:${TODAY}`);
     expect(listOfQuickAdd(parseQuickAdd('Read', now), 'done', TODAY)).toBe('inbox');
   });
+
+  test('a day and a time put it on the default timeline, for its duration or 30 minutes', () => {
+    const timed = parseQuickAdd('Gym tomorrow 18:00 45m', now);
+    const made = todoFromQuickAdd(timed, 'day:2026-03-11', 'V', 'id-2', now, 'tl-1');
+    expect(todoSchema.parse(made).schedule).toMatchObject({ timelineId: 'tl-1' });
+    expect(new Date(made.schedule!.start).getTime()).toBe(new Date(2026, 2, 11, 18, 0).getTime());
+    expect(new Date(made.schedule!.end).getTime()).toBe(new Date(2026, 2, 11, 18, 45).getTime());
+    const short = todoFromQuickAdd(
+      parseQuickAdd('Call tomorrow 9:15', now),
+      'day:2026-03-11',
+      'V',
+      'id-3',
+      now,
+      'tl-1',
+    );
+    expect(Date.parse(short.schedule!.end) - Date.parse(short.schedule!.start)).toBe(30 * 60_000);
+    // No time, or no timeline: nothing on a timeline.
+    expect(
+      todoFromQuickAdd(parseQuickAdd('Gym tomorrow', now), 'inbox', 'V', 'x', now, 'tl-1').schedule,
+    ).toBeNull();
+    expect(todoFromQuickAdd(timed, 'inbox', 'V', 'x', now, null).schedule).toBeNull();
+  });
 });
 
 test('search looks in title, notes and tags; tag chips must all match', () => {

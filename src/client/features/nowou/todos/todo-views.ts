@@ -3,6 +3,7 @@
  * day). Lists other than the views' own (list:<id>) are kept but not shown yet.
  */
 import { addDays } from '../logic/calendar-day';
+import { atMinutes, toLocalIso } from '../timeline/grid-math';
 import { compareOrderKeys, keyBetween } from '../logic/order-keys';
 import type { QuickAdd } from '../logic/quick-add';
 import { isValidId, type Todo, type TodoListItem } from '../model/records';
@@ -124,14 +125,25 @@ export function listOfQuickAdd(parsed: QuickAdd, view: View, today: string): Tod
   return listOfView(view, today);
 }
 
-/** A new to-do from a parsed line (the title must not be empty). */
+/**
+ * A new to-do from a parsed line (the title must not be empty). A line with a day and a time is
+ * also put on `timelineId` (the default timeline) at that time, for its duration or 30 minutes.
+ */
 export function todoFromQuickAdd(
   parsed: QuickAdd,
   list: TodoList,
   order: string,
   id: string,
   now: Date,
+  timelineId: string | null = null,
 ): Todo {
+  let schedule: Todo['schedule'] = null;
+  if (timelineId && parsed.day && parsed.time) {
+    const [hours, minutes] = parsed.time.split(':').map(Number);
+    const start = atMinutes(parsed.day, hours! * 60 + minutes!);
+    const end = start + (parsed.durationMinutes ?? 30) * 60_000;
+    schedule = { timelineId, start: toLocalIso(start), end: toLocalIso(end) };
+  }
   return {
     id,
     kind: 'todo',
@@ -148,7 +160,7 @@ export function todoFromQuickAdd(
     priority: parsed.priority,
     time: parsed.time,
     duration: parsed.durationMinutes,
-    schedule: null,
+    schedule,
     subtasks: [],
     recurrence: null,
   };
