@@ -61,6 +61,8 @@ function askPersist(): Promise<boolean> {
   return persistAsked;
 }
 
+const RETRY_MS = 2000;
+
 export function useNowouStore(): NowouStoreState {
   const [problems, setProblems] = useState({
     version: 0,
@@ -121,6 +123,20 @@ export function useNowouStore(): NowouStoreState {
       store.flush();
     };
   }, [store]);
+
+  // While storage is full or refusing, retry every few seconds: room made elsewhere (another tab,
+  // the browser's own settings) saves the kept changes and takes the banner away.
+  const { writeProblem } = problems;
+  useEffect(() => {
+    if (!writeProblem) return;
+    const timer = window.setInterval(() => {
+      store.flush();
+      if (!store.hasPendingWrites()) {
+        setProblems((before) => ({ version: before.version + 1, writeProblem: null }));
+      }
+    }, RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [writeProblem, store]);
 
   return {
     store,

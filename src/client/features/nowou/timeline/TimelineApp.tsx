@@ -4,6 +4,7 @@
  * opens first; a first visit makes "My timeline" and makes it the default.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
 import { compareOrderKeys } from '../logic/order-keys';
@@ -86,9 +87,24 @@ export function TimelineApp() {
 
   const nowMs = useNow();
   const today = dayOf(new Date(nowMs));
-  const [view, setView] = useState<ViewKind>(() =>
-    typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches ? 'day' : 'week',
-  );
+  // Day or Week is kept in the address (?grid=), so a reload or a link shows the same grid.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('grid');
+  const view: ViewKind =
+    asked === 'day' || asked === 'week'
+      ? asked
+      : typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches
+        ? 'day'
+        : 'week';
+  const setView = (kind: ViewKind) =>
+    setParams(
+      (before) => {
+        const after = new URLSearchParams(before);
+        after.set('grid', kind);
+        return after;
+      },
+      { replace: true },
+    );
   const [anchor, setAnchor] = useState(today);
   const days = useMemo(() => daysOfView(view, anchor), [view, anchor]);
   const dragRef = useRef<BlockDrag | null>(null);
