@@ -45,7 +45,7 @@ describe('load', () => {
   test('keeps every valid item by kind and ignores keys that are not its own', () => {
     seed(todo(), todo({ id: 'todo-2', title: 'Call Ann' }), timeline(), textBox());
     storage.entries.set('settings', '{"theme":"dark"}');
-    storage.entries.set('brainstorm-1', 'a later part’s own format');
+    storage.entries.set('brainstorm', 'not a key of any kind: no id after the prefix');
     const store = openStore();
     expect(store.all('todo').map((t) => t.title)).toEqual(['Buy milk', 'Call Ann']);
     expect(store.get('timeline', 'tl-1')).toEqual(timeline());

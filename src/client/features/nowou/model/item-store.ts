@@ -98,6 +98,8 @@ export function createItemStore({
     list: new Map(),
     timeline: new Map(),
     textBox: new Map(),
+    brainstorm: new Map(),
+    textElement: new Map(),
   };
   const views = new Map<string, readonly Item[]>();
   const skipped = new Map<string, string>();
@@ -152,7 +154,6 @@ export function createItemStore({
         readDefaultTimeline(raw);
         continue;
       }
-      // brainstorm- and textElement- keys belong to a later part of Nowou.
       if (!itemKeyParts(key)) continue;
       const result = parseStoredItem(key, raw);
       if (result.ok) items[result.item.kind].set(result.item.id, result.item);

@@ -21,7 +21,9 @@ describe('storage keys', () => {
     }
     expect(itemKeyParts('textBox-x')).toEqual({ kind: 'textBox', id: 'x' });
     expect(itemKeyParts('defaultTimeline')).toBeNull();
-    expect(itemKeyParts('brainstorm-x')).toBeNull();
+    expect(itemKeyParts('brainstorm-x')).toEqual({ kind: 'brainstorm', id: 'x' });
+    expect(itemKeyParts('textElement-x')).toEqual({ kind: 'textElement', id: 'x' });
+    expect(itemKeyParts('brainstorms')).toBeNull();
   });
 });
 
@@ -170,6 +172,7 @@ describe('parseStoredItem', () => {
     });
     expect(parseStoredItem('timeline-todo-1', JSON.stringify(todo())).ok).toBe(false);
     expect(parseStoredItem('brainstorm-1', JSON.stringify(todo())).ok).toBe(false);
+    expect(parseStoredItem('textElement-todo-1', JSON.stringify(todo())).ok).toBe(false);
   });
 });
 
@@ -199,5 +202,76 @@ describe('custom lists', () => {
     expect(itemSchema.safeParse({ ...list, name: '  ' }).success).toBe(false);
     expect(itemSchema.safeParse({ ...list, name: 'x'.repeat(61) }).success).toBe(false);
     expect(itemSchema.safeParse({ ...list, name: 'Ärenden för jul' }).success).toBe(true);
+  });
+});
+
+describe('brainstorm boards and their nodes', () => {
+  const board = {
+    id: 'b1',
+    v: 1,
+    modifiedAt: T0,
+    deleted: false,
+    kind: 'brainstorm',
+    title: 'Launch plan',
+    viewport: { x: 0, y: 0, zoom: 1 },
+    nodeOrder: ['n1', 'n2'],
+    edges: [
+      {
+        id: 'e1',
+        fromNode: 'n1',
+        fromSide: 'right',
+        toNode: 'n2',
+        toEnd: 'arrow',
+        color: '4',
+        label: 'then',
+      },
+    ],
+    order: 'V',
+  } as const;
+  const node = {
+    id: 'n1',
+    v: 1,
+    modifiedAt: T0,
+    deleted: false,
+    kind: 'textElement',
+    boardId: 'b1',
+    type: 'text',
+    x: -120,
+    y: 40,
+    width: 250,
+    height: 60,
+    text: 'Launch',
+  } as const;
+
+  test('live under brainstorm-<id> and textElement-<id> in the JSON Canvas shapes', () => {
+    expect(parseStoredItem('brainstorm-b1', JSON.stringify(board))).toEqual({
+      ok: true,
+      item: board,
+    });
+    expect(parseStoredItem('textElement-n1', JSON.stringify(node))).toEqual({
+      ok: true,
+      item: node,
+    });
+    expect(
+      itemSchema.safeParse({
+        ...node,
+        type: 'group',
+        text: undefined,
+        label: 'Ideas',
+        color: '#aabbcc',
+      }).success,
+    ).toBe(true);
+  });
+
+  test('refuse what JSON Canvas does not allow', () => {
+    expect(itemSchema.safeParse({ ...node, x: 1.5 }).success).toBe(false);
+    expect(itemSchema.safeParse({ ...node, width: 0 }).success).toBe(false);
+    expect(itemSchema.safeParse({ ...node, color: '7' }).success).toBe(false);
+    expect(itemSchema.safeParse({ ...node, text: undefined }).success).toBe(false);
+    expect(itemSchema.safeParse({ ...node, type: 'link', text: undefined }).success).toBe(false);
+    expect(
+      itemSchema.safeParse({ ...board, edges: [{ ...board.edges[0], toSide: 'middle' }] }).success,
+    ).toBe(false);
+    expect(itemSchema.safeParse({ ...board, title: ' ' }).success).toBe(false);
   });
 });

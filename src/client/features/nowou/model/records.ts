@@ -9,7 +9,14 @@ import type { PRODUCTIVITY_KEY_PREFIXES } from '#shared/storage-keys';
 
 export const SCHEMA_VERSION = 1;
 
-export const ITEM_KINDS = ['todo', 'list', 'timeline', 'textBox'] as const;
+export const ITEM_KINDS = [
+  'todo',
+  'list',
+  'timeline',
+  'textBox',
+  'brainstorm',
+  'textElement',
+] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
 /**
@@ -23,6 +30,8 @@ const KEY_PREFIXES = {
   list: LIST_PREFIX,
   timeline: 'timeline-',
   textBox: 'textBox-',
+  brainstorm: 'brainstorm-',
+  textElement: 'textElement-',
 } as const satisfies Record<ItemKind, `${(typeof PRODUCTIVITY_KEY_PREFIXES)[number]}${string}`>;
 
 /** Longest prefix first, so `todo-list-…` is read as a list, not as a to-do. */
@@ -206,17 +215,92 @@ export const textBoxSchema = z
   })
   .refine(...tombstoneHasTime);
 
+/** JSON Canvas 1.0 colours: a preset "1"–"6" or a #rrggbb hex. */
+const canvasColor = z.union([
+  z.enum(['1', '2', '3', '4', '5', '6']),
+  z.string().regex(/^#[0-9a-fA-F]{6}$/, 'not a preset or #rrggbb colour'),
+]);
+const canvasSide = z.enum(['top', 'right', 'bottom', 'left']);
+const canvasEnd = z.enum(['none', 'arrow']);
+/** Canvas coordinates: integers, within a range no board reaches by accident. */
+const coordinate = z.int().min(-10_000_000).max(10_000_000);
+const extent = z.int().min(1).max(100_000);
+
+/** A connection between two nodes of a board, in the JSON Canvas edge shape. */
+export const canvasEdgeSchema = z.strictObject({
+  id: idSchema,
+  fromNode: idSchema,
+  fromSide: canvasSide.optional(),
+  fromEnd: canvasEnd.optional(),
+  toNode: idSchema,
+  toSide: canvasSide.optional(),
+  toEnd: canvasEnd.optional(),
+  color: canvasColor.optional(),
+  label: z.string().max(500).optional(),
+});
+
+/**
+ * A brainstorm board (`brainstorm-<id>`): its title, where it was last looked at, the order its
+ * nodes are drawn in (later on top) and its edges. Its nodes are records of their own.
+ */
+export const brainstormSchema = z
+  .strictObject({
+    ...envelope,
+    kind: z.literal('brainstorm'),
+    title: z.string().trim().min(1).max(200),
+    viewport: z.strictObject({ x: z.number(), y: z.number(), zoom: z.number().min(0.05).max(8) }),
+    nodeOrder: z.array(idSchema).max(20_000),
+    edges: z.array(canvasEdgeSchema).max(40_000),
+    order: orderSchema,
+  })
+  .refine(...tombstoneHasTime);
+
+/**
+ * One node of a board (`textElement-<id>`), in the JSON Canvas node shape: a text, link or group
+ * node with integer position and size. `todoId` links a node turned into a to-do.
+ */
+export const textElementSchema = z
+  .strictObject({
+    ...envelope,
+    kind: z.literal('textElement'),
+    boardId: idSchema,
+    type: z.enum(['text', 'link', 'group']),
+    x: coordinate,
+    y: coordinate,
+    width: extent,
+    height: extent,
+    color: canvasColor.optional(),
+    text: z.string().max(20_000).optional(),
+    url: z.string().max(2_000).optional(),
+    label: z.string().max(500).optional(),
+    todoId: idSchema.optional(),
+  })
+  .refine(...tombstoneHasTime)
+  .refine((node) => node.type !== 'text' || node.text !== undefined, {
+    error: 'a text node has text',
+    path: ['text'],
+  })
+  .refine((node) => node.type !== 'link' || node.url !== undefined, {
+    error: 'a link node has a url',
+    path: ['url'],
+  });
+
 export const itemSchema = z.discriminatedUnion('kind', [
   todoSchema,
   todoListSchema,
   timelineSchema,
   textBoxSchema,
+  brainstormSchema,
+  textElementSchema,
 ]);
 
 export type Todo = z.infer<typeof todoSchema>;
 export type TodoListItem = z.infer<typeof todoListSchema>;
 export type Timeline = z.infer<typeof timelineSchema>;
 export type TextBox = z.infer<typeof textBoxSchema>;
+export type Brainstorm = z.infer<typeof brainstormSchema>;
+export type TextElement = z.infer<typeof textElementSchema>;
+export type CanvasEdge = z.infer<typeof canvasEdgeSchema>;
 export type Item = z.infer<typeof itemSchema>;
 export type ItemOf<K extends ItemKind> = Extract<Item, { kind: K }>;
 export type Recurrence = z.infer<typeof recurrenceSchema>;
