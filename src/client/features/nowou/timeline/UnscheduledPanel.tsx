@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { Button } from '../../../ui/Button';
 import type { Todo } from '../model/records';
-import { filterTodos } from '../todos/todo-views';
+import { byListThenOrder, filterTodos } from '../todos/todo-views';
 import { todoMinutes } from './block-items';
 import { atMinutes, parseHhmm } from './grid-math';
 import type { BlockDrag } from './use-block-drag';
@@ -38,7 +38,7 @@ export function UnscheduledPanel({ todos, actions, dragRef, defaultDay }: PanelP
   const deferred = useDeferredValue(search);
   const [open, setOpen] = useState<string | null>(null);
   const unscheduled = useMemo(
-    () => todos.filter((todo) => !todo.done && todo.schedule === null),
+    () => todos.filter((todo) => !todo.done && todo.schedule === null).sort(byListThenOrder),
     [todos],
   );
   const found = useMemo(() => filterTodos(unscheduled, deferred, []), [unscheduled, deferred]);

@@ -3,6 +3,7 @@ import { parseQuickAdd } from '../logic/quick-add';
 import { todo } from '../model/test-fixtures';
 import { todoSchema } from '../model/records';
 import {
+  byListThenOrder,
   filterTodos,
   listOfQuickAdd,
   orderAtEnd,
@@ -138,4 +139,23 @@ test('search looks in title, notes and tags; tag chips must all match', () => {
   expect(filterTodos(todos, 'oat', []).map((item) => item.id)).toEqual(['b']);
   expect(filterTodos(todos, '', ['work', 'home']).map((item) => item.id)).toEqual(['b']);
   expect(tagsOf(todos)).toEqual(['home', 'work']);
+});
+
+test('to-dos of many lists sort by day, then Inbox, custom lists and Someday, each in its order', () => {
+  const todos = [
+    todo({ id: 's', list: 'someday' }),
+    todo({ id: 'l', list: 'list:groceries' }),
+    todo({ id: 'i2', list: 'inbox', order: 'b' }),
+    todo({ id: 'i1', list: 'inbox', order: 'a' }),
+    todo({ id: 'd2', list: 'day:2026-03-12' }),
+    todo({ id: 'd1', list: 'day:2026-03-10' }),
+  ];
+  expect([...todos].sort(byListThenOrder).map((item) => item.id)).toEqual([
+    'd1',
+    'd2',
+    'i1',
+    'i2',
+    'l',
+    's',
+  ]);
 });

@@ -81,6 +81,20 @@ export function todosInView(todos: readonly Todo[], view: View, today: string): 
   return todos.filter((todo) => !todo.done && todo.list === list).sort(byOrder);
 }
 
+/** Where a list sorts among lists: days (soonest first), the Inbox, custom lists, Someday. */
+function listRank(list: TodoList): string {
+  if (list.startsWith('day:')) return `0${list}`;
+  if (list === 'inbox') return '1';
+  if (list.startsWith('list:')) return `2${list}`;
+  return '3';
+}
+
+/** To-dos of many lists in one order: by list (see listRank), then each list's own order. */
+export function byListThenOrder(a: Todo, b: Todo): number {
+  const ranks = listRank(a.list).localeCompare(listRank(b.list));
+  return ranks || byOrder(a, b);
+}
+
 /** Unfinished to-dos of days before today, in day then list order: what Roll over moves. */
 export function rolloverCandidates(todos: readonly Todo[], today: string): Todo[] {
   return todos
