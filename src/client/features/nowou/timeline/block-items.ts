@@ -6,7 +6,7 @@
 import { dayOf } from '../logic/calendar-day';
 import type { TextBox, Todo } from '../model/records';
 import { orderAtEnd } from '../todos/todo-views';
-import { toLocalIso } from './grid-math';
+import { hhmm, toLocalIso, wallMinutes } from './grid-math';
 
 export type BlockItem = Todo | TextBox;
 
@@ -26,7 +26,26 @@ export function withRange(
   end: number,
 ): BlockItem {
   const range = rangeOf(timelineId, start, end);
-  return item.kind === 'todo' ? { ...item, schedule: range } : { ...item, anchor: range };
+  return item.kind === 'todo'
+    ? { ...item, schedule: range, ...timeFieldsOf(item.list, start, end) }
+    : { ...item, anchor: range };
+}
+
+/**
+ * What a to-do on the timeline says in its own fields, so its list and chips agree with the grid:
+ * the start's time, the length as its duration, and a to-do on a day's list moves to the start's day.
+ */
+function timeFieldsOf(
+  list: Todo['list'],
+  start: number,
+  end: number,
+): Pick<Todo, 'list' | 'time' | 'duration'> {
+  const minutes = Math.min(Math.max(Math.round((end - start) / 60_000), 1), 1440);
+  return {
+    list: list.startsWith('day:') ? `day:${dayOf(new Date(start))}` : list,
+    time: hhmm(Math.floor(wallMinutes(start))),
+    duration: minutes,
+  };
 }
 
 export function newTodoBlock(
@@ -47,14 +66,12 @@ export function newTodoBlock(
     deleted: false,
     title,
     notes: '',
-    list,
     order: orderAtEnd(todos, list),
     done: false,
     doneAt: null,
     tags: [],
     priority: 0,
-    time: null,
-    duration: null,
+    ...timeFieldsOf(list, start, end),
     schedule: rangeOf(timelineId, start, end),
     subtasks: [],
     recurrence: null,
