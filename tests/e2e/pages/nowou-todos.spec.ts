@@ -154,12 +154,29 @@ test('quick add, views, reload, done, delete with Undo, keyboard moves and only 
   await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Call Ada']);
   expect(await page.getByText(/Recently deleted/).count()).toBe(0);
 
-  // Search and the tag filter.
+  // Search and the tag filter narrow the view; ticking a row hands focus to the one below.
+  await quickAdd(page, 'Buy paint tomorrow #home');
+  await quickAdd(page, 'Email Bo tomorrow');
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Call Ada', 'Buy paint', 'Email Bo']);
   await page.getByLabel('Search').fill('nothing like it');
   await page.getByText('No to-do here matches the search.').waitFor();
+  await page.getByLabel('Search').fill('PAINT');
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Buy paint']);
   await page.getByLabel('Search').fill('');
   await page.getByRole('button', { name: '#work' }).click();
-  expect(await titles(page, 'Tomorrow')).toEqual(['Call Ada']);
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Call Ada']);
+  await page.getByRole('button', { name: '#work' }).click();
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Call Ada', 'Buy paint', 'Email Bo']);
+  await page.getByRole('checkbox', { name: 'Buy paint' }).press('Space');
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Call Ada', 'Email Bo']);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.textContent ?? ''))
+    .toContain('Email Bo');
+  await page.getByRole('checkbox', { name: 'Email Bo' }).press('Space');
+  await page.getByRole('checkbox', { name: 'Call Ada' }).waitFor();
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.textContent ?? ''))
+    .toContain('Call Ada');
 
   await page.getByText(/Nowou uses [\d.]+ (bytes|kB) of this browser’s storage/).waitFor();
 
@@ -174,8 +191,8 @@ test('quick add, views, reload, done, delete with Undo, keyboard moves and only 
       !PRODUCTIVITY_KEY_PREFIXES.some((prefix) => key.startsWith(prefix)),
   );
   expect(foreign).toEqual([]);
-  // Call Ada, Buy stamps, Post letter (done) and the dentist.
-  expect((await storageKeys(page)).filter((key) => key.startsWith('todo-'))).toHaveLength(4);
+  // Call Ada, Buy stamps, Post letter (done), the dentist, Buy paint and Email Bo (done).
+  expect((await storageKeys(page)).filter((key) => key.startsWith('todo-'))).toHaveLength(6);
 
   expect(await axeViolations(page)).toEqual([]);
 });
@@ -434,7 +451,9 @@ test('drag a to-do by its handle to reorder (one write, survives a reload) or on
   await expect.poll(() => titles(page, 'Inbox')).toEqual(['Two', 'Three', 'Four', 'One']);
   await page.getByRole('status').filter({ hasText: 'Moved Four' }).waitFor();
 
-  // Escape during a drag puts it back.
+  // Escape during a drag puts it back and writes nothing.
+  await page.waitForTimeout(500);
+  const beforeEscape = await page.evaluate(() => ({ ...localStorage }));
   const handle = page.getByRole('button', { name: 'Reorder Two' });
   const box = (await handle.boundingBox())!;
   await page.mouse.move(box.x + 5, box.y + 5);
@@ -442,7 +461,9 @@ test('drag a to-do by its handle to reorder (one write, survives a reload) or on
   await page.mouse.move(box.x + 5, box.y + 120, { steps: 5 });
   await page.keyboard.press('Escape');
   await page.mouse.up();
+  await page.waitForTimeout(500);
   expect(await titles(page, 'Inbox')).toEqual(['Two', 'Three', 'Four', 'One']);
+  expect(await page.evaluate(() => ({ ...localStorage }))).toEqual(beforeEscape);
 
   // Dropped on Tomorrow in the side list, it moves there.
   const tomorrow = (await views(page)

@@ -149,4 +149,18 @@ describe('createHistory', () => {
     history.redo();
     expect(heard).toBe(3);
   });
+
+  test('a change with one item the store would refuse writes none of them', () => {
+    store.put(todo({ id: 'a', title: 'Kept' }));
+    const history = createHistory(store, { now: () => clock });
+    tick();
+    const ok = history.change(
+      [{ ...store.get('todo', 'a')!, title: 'Changed' }, todo({ id: 'b', priority: 9 })],
+      { label: 'Both' },
+    );
+    expect(ok).toBe(false);
+    expect(store.get('todo', 'a')?.title).toBe('Kept');
+    expect(store.get('todo', 'b')).toBeUndefined();
+    expect(history.canUndo()).toBe(false);
+  });
 });

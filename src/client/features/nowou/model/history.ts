@@ -10,7 +10,7 @@
  * longer the one the step left).
  */
 import type { ItemStore } from './item-store';
-import type { Item, ItemKind } from './records';
+import { itemSchema, storageKeyOf, type Item, type ItemKind } from './records';
 
 export interface ChangeOptions {
   /** What the step did, for the status line: "Moved Buy milk". */
@@ -100,21 +100,28 @@ export function createHistory(
     notify();
   }
 
+  /** Whether the store would take every item: valid, and not on a key it cannot read. */
+  function writable(items: readonly Item[]): boolean {
+    return items.every(
+      (item) =>
+        !store.skippedKeys().has(storageKeyOf(item.kind, item.id)) &&
+        itemSchema.safeParse(item).success,
+    );
+  }
+
+  /** All or nothing: when one item would be refused, nothing is written and it answers false. */
   function change(items: readonly Item[], options: ChangeOptions): boolean {
+    if (!writable(items)) return false;
     const entries: Entry[] = [];
-    let ok = true;
     for (const item of items) {
       const before = current(item.kind, item.id);
       const after = store.put(item, { keepModifiedAt: options.keepModifiedAt ?? false });
-      if (after === null) {
-        ok = false;
-        continue;
-      }
+      if (after === null) continue;
       entries.push({ kind: item.kind, id: item.id, before, after });
       remember(item);
     }
     record(entries, options);
-    return ok;
+    return entries.length === items.length;
   }
 
   function remove(items: readonly { kind: ItemKind; id: string }[], options: ChangeOptions) {
@@ -135,7 +142,9 @@ export function createHistory(
    */
   function travel(step: Step, direction: 'back' | 'forward'): boolean {
     const untouched = step.entries.every(
-      (entry) => current(entry.kind, entry.id)?.modifiedAt === lastWritten.get(keyOf(entry)),
+      (entry) =>
+        current(entry.kind, entry.id)?.modifiedAt === lastWritten.get(keyOf(entry)) &&
+        !store.skippedKeys().has(storageKeyOf(entry.kind, entry.id)),
     );
     if (!untouched) return false;
     for (const entry of step.entries) {

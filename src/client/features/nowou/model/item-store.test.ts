@@ -120,6 +120,16 @@ describe('writes', () => {
     expect(storage.writes).toBe(1);
   });
 
+  test('a change to an item dated later than now (a clock ahead, an import) is still the later copy', () => {
+    seed(todo({ modifiedAt: '2099-01-01T00:00:00.000Z' }));
+    const store = openStore();
+    const edited = store.put({ ...store.get('todo', 'todo-1')!, title: 'Edited here' })!;
+    expect(edited.modifiedAt).toBe('2099-01-01T00:00:00.001Z');
+    store.flush();
+    expect(stored(storageKeyOf('todo', 'todo-1'))).toMatchObject({ title: 'Edited here' });
+    expect(openStore().get('todo', 'todo-1')?.title).toBe('Edited here');
+  });
+
   test('an invalid item is refused before anything changes', () => {
     const store = openStore();
     expect(() => store.put(todo({ title: '' }))).toThrow(/Invalid todo todo-1/);

@@ -194,7 +194,7 @@ export function createItemStore({
     const stamped = {
       ...item,
       v: SCHEMA_VERSION,
-      modifiedAt: keepModifiedAt ? item.modifiedAt : now().toISOString(),
+      modifiedAt: keepModifiedAt ? item.modifiedAt : stampAfter(items[item.kind].get(item.id)),
     };
     if (!stamped.deleted) delete stamped.deletedAt;
     const parsed = itemSchema.safeParse(stamped);
@@ -207,6 +207,16 @@ export function createItemStore({
     schedule();
     changed();
     return stored;
+  }
+
+  /**
+   * Now, or just after the copy being changed when that one is dated later (an imported item from
+   * a clock ahead, a clock set back): a change made here is always later than what it changes.
+   */
+  function stampAfter(previous: Item | undefined): string {
+    const at = now().getTime();
+    const after = previous ? Date.parse(previous.modifiedAt) + 1 : -Infinity;
+    return new Date(Math.max(at, after)).toISOString();
   }
 
   function remove(kind: ItemKind, id: string): boolean {

@@ -269,6 +269,10 @@ describe('brainstorm boards and their nodes', () => {
     expect(itemSchema.safeParse({ ...node, color: '7' }).success).toBe(false);
     expect(itemSchema.safeParse({ ...node, text: undefined }).success).toBe(false);
     expect(itemSchema.safeParse({ ...node, type: 'link', text: undefined }).success).toBe(false);
+    const link = { ...node, type: 'link', text: undefined };
+    expect(itemSchema.safeParse({ ...link, url: 'https://example.com' }).success).toBe(true);
+    expect(itemSchema.safeParse({ ...link, url: 'JavaScript:alert(1)' }).success).toBe(false);
+    expect(itemSchema.safeParse({ ...link, url: 'data:text/html,x' }).success).toBe(false);
     expect(
       itemSchema.safeParse({ ...board, edges: [{ ...board.edges[0], toSide: 'middle' }] }).success,
     ).toBe(false);

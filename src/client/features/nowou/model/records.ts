@@ -271,7 +271,11 @@ export const textElementSchema = z
     height: extent,
     color: canvasColor.optional(),
     text: z.string().max(20_000).optional(),
-    url: z.string().max(2_000).optional(),
+    url: z
+      .string()
+      .max(2_000)
+      .regex(/^\s*(https?:|mailto:)/i, 'a link is http, https or mailto')
+      .optional(),
     label: z.string().max(500).optional(),
     todoId: idSchema.optional(),
   })

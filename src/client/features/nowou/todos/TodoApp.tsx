@@ -90,6 +90,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   const [tagFilter, setTagFilter] = useState<string[]>([]);
   const [undo, setUndo] = useState<Todo | null>(null);
   const focusAfterMove = useRef<string | null>(null);
+  const focusAfterLeave = useRef<{ id: string; index: number } | null>(null);
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
   const quickAddRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -146,23 +147,38 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     return () => clearTimeout(timer);
   }, [undo]);
 
-  // Moving a row reorders the DOM, which can take focus away: give it back to the moved row.
+  // Moving a row reorders the DOM, which can take focus away: give it back to the moved row. A
+  // row that left the view (done, moved elsewhere) hands focus to the row now in its place.
   useEffect(() => {
     const moved = focusAfterMove.current;
-    if (!moved) return;
+    const left = focusAfterLeave.current;
     focusAfterMove.current = null;
-    const row = rowRefs.current.get(moved);
-    if (row && !row.contains(document.activeElement)) row.querySelector('input')?.focus();
+    focusAfterLeave.current = null;
+    if (moved) {
+      const row = rowRefs.current.get(moved);
+      if (row && !row.contains(document.activeElement)) row.querySelector('input')?.focus();
+    }
+    if (
+      left &&
+      !shown.some((todo) => todo.id === left.id) &&
+      document.activeElement === document.body
+    ) {
+      const next = shown[Math.min(left.index, shown.length - 1)];
+      const row = next ? rowRefs.current.get(next.id) : undefined;
+      (row?.querySelector('input') ?? quickAddRef.current)?.focus();
+    }
   }, [shown]);
+
+  /** Remembers where a row was, so focus can land on its neighbour if it leaves the view. */
+  function rememberPlace(todo: Todo) {
+    focusAfterLeave.current = { id: todo.id, index: shown.findIndex((t) => t.id === todo.id) };
+  }
 
   /** Writes the to-dos as one undo step. */
   function save(changed: (Todo | Timeline)[], label: string): boolean {
-    try {
-      return history.change(changed, { label });
-    } catch {
-      announce(`Could not save: ${label}.`);
-      return false;
-    }
+    if (history.change(changed, { label })) return true;
+    announce(`Could not save: ${label}. Nothing was changed.`);
+    return false;
   }
 
   /**
@@ -204,11 +220,11 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   }
 
   function toggle(todo: Todo, done: boolean) {
+    rememberPlace(todo);
     const now = new Date();
     // Ticking a repeating to-do makes the next one in the same write batch; unticking makes none.
     const ticked = done ? withSeriesId(todo) : todo;
-    const next =
-      done && !todo.done ? nextInSeries(ticked, today, todos, crypto.randomUUID(), now) : null;
+    const next = done && !todo.done ? nextInSeries(ticked, today, todos, now) : null;
     const changed = { ...ticked, done, doneAt: done ? now.toISOString() : null };
     const label = done ? `Ticked ${todo.title}` : `Unticked ${todo.title}`;
     if (!save(next ? [changed, next] : [changed], label)) return;
@@ -228,6 +244,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   }
 
   function move(todo: Todo, list: TodoList) {
+    rememberPlace(todo);
     if (save([{ ...todo, list, order: orderAtEnd(todos, list) }], `Moved ${todo.title}`)) {
       announce(`Moved ${todo.title} to ${listLabel(list, today, lists)}.`);
     }
@@ -269,19 +286,28 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     }
   }
 
+  /** A restored to-do goes back where it was, or to the Inbox when its custom list is gone. */
+  function restored(todo: Todo): Todo {
+    const { deletedAt: _deletedAt, ...kept } = todo;
+    const listGone =
+      todo.list.startsWith('list:') && !lists.some((list) => `list:${list.id}` === todo.list);
+    return { ...kept, deleted: false, ...(listGone ? { list: 'inbox' as const } : {}) };
+  }
+
   function restore() {
     if (!undo) return;
     const current = store.get('todo', undo.id, { includeDeleted: true });
-    if (current?.deleted) save([{ ...undo, deleted: false }], `Restored ${undo.title}`);
-    announce(`Restored ${undo.title}.`);
+    if (current?.deleted && save([restored(undo)], `Restored ${undo.title}`)) {
+      announce(`Restored ${undo.title}.`);
+    }
     setUndo(null);
   }
 
-  /** Brings a deleted to-do back from Recently deleted, where it was. */
+  /** Brings a deleted to-do back from Recently deleted. */
   function bringBack(todo: Todo) {
-    const { deletedAt: _deletedAt, ...kept } = todo;
-    if (save([{ ...kept, deleted: false }], `Restored ${todo.title}`)) {
-      announce(`Restored ${todo.title}.`);
+    const back = restored(todo);
+    if (save([back], `Restored ${todo.title}`)) {
+      announce(`Restored ${todo.title} to ${listLabel(back.list, today, lists)}.`);
     }
   }
 

@@ -25,9 +25,9 @@ describe('nextInSeries', () => {
 
   test('copies the to-do onto the next due day, at the end of that day, subtasks un-ticked', () => {
     const other = todo({ id: 'x', list: 'day:2026-03-11', order: 'V' });
-    const next = nextInSeries(first, TODAY, [first, other], 'next', NOW)!;
+    const next = nextInSeries(first, TODAY, [first, other], NOW)!;
     expect(next).toMatchObject({
-      id: 'next',
+      id: 'first-2026-03-11',
       title: 'Water plants',
       notes: 'the big ones',
       list: 'day:2026-03-11',
@@ -47,28 +47,31 @@ describe('nextInSeries', () => {
 
   test('a late finish skips the missed days; weekly rules follow their days', () => {
     const late = { ...first, list: 'day:2026-03-05' as const };
-    expect(nextInSeries(late, TODAY, [late], 'n', NOW)?.list).toBe('day:2026-03-11');
+    expect(nextInSeries(late, TODAY, [late], NOW)?.list).toBe('day:2026-03-11');
     const weekly = { ...first, recurrence: { kind: 'weekly' as const, days: [1, 5] } };
-    expect(nextInSeries(weekly, TODAY, [weekly], 'n', NOW)?.list).toBe('day:2026-03-13');
+    expect(nextInSeries(weekly, TODAY, [weekly], NOW)?.list).toBe('day:2026-03-13');
   });
 
   test('a repeating to-do in the Inbox or Someday repeats from today', () => {
     const inbox = { ...first, list: 'inbox' as const };
-    expect(nextInSeries(inbox, TODAY, [inbox], 'n', NOW)?.list).toBe('day:2026-03-11');
+    expect(nextInSeries(inbox, TODAY, [inbox], NOW)?.list).toBe('day:2026-03-11');
     const someday = {
       ...first,
       list: 'someday' as const,
       recurrence: { kind: 'everyNDays' as const, n: 3 },
     };
-    expect(nextInSeries(someday, TODAY, [someday], 'n', NOW)?.list).toBe('day:2026-03-13');
+    expect(nextInSeries(someday, TODAY, [someday], NOW)?.list).toBe('day:2026-03-13');
   });
 
-  test('no copy without a rule, nor when an unfinished one of the series waits on that day', () => {
-    expect(nextInSeries(todo({ id: 'plain' }), TODAY, [], 'n', NOW)).toBeNull();
+  test('no copy without a rule, nor when an unfinished one of the series waits on any day', () => {
+    expect(nextInSeries(todo({ id: 'plain' }), TODAY, [], NOW)).toBeNull();
     const waiting = todo({ id: 'w', list: 'day:2026-03-11', seriesId: 'first' });
-    expect(nextInSeries(first, TODAY, [first, waiting], 'n', NOW)).toBeNull();
+    expect(nextInSeries(first, TODAY, [first, waiting], NOW)).toBeNull();
     const doneOne = { ...waiting, done: true, doneAt: NOW.toISOString() };
-    expect(nextInSeries(first, TODAY, [first, doneOne], 'n', NOW)).not.toBeNull();
+    expect(nextInSeries(first, TODAY, [first, doneOne], NOW)).not.toBeNull();
+    // Ticked, unticked, and ticked again days later: the next one made then still waits.
+    const later = todo({ id: 'l', list: 'day:2026-03-20', seriesId: 'first' });
+    expect(nextInSeries(first, '2026-03-15', [first, later], NOW)).toBeNull();
   });
 
   test('the first of a series gives its id; later ones keep theirs', () => {
@@ -76,7 +79,7 @@ describe('nextInSeries', () => {
     expect(withSeriesId(todo({ id: 'b' })).seriesId).toBeUndefined();
     const later = todo({ id: 'c', recurrence: { kind: 'daily' }, seriesId: 'a' });
     expect(withSeriesId(later).seriesId).toBe('a');
-    const copy = nextInSeries(later, TODAY, [later], 'd', NOW)!;
+    const copy = nextInSeries(later, TODAY, [later], NOW)!;
     expect(copy.seriesId).toBe('a');
   });
 

@@ -3,7 +3,7 @@
  * done makes the next one of its series; unticking it makes none.
  */
 import { nextOccurrence } from '../logic/recurrence';
-import type { Todo } from '../model/records';
+import { isValidId, type Todo } from '../model/records';
 import { orderAtEnd } from './todo-views';
 
 /** The day a to-do repeats from: its own day, or today for one in the Inbox, Someday or a list. */
@@ -13,31 +13,32 @@ function dueDayOf(todo: Todo, today: string): string {
 
 /**
  * The next to-do of `todo`'s series once it is done today, or null when it does not repeat or an
- * unfinished one of the series already waits on that day (ticked, unticked and ticked again). The
+ * unfinished one of the series already waits (ticked, unticked and ticked again, on any day). The
  * copy keeps the title, notes, tags, priority, time, duration and rule, with subtasks un-ticked, at
- * the end of its day. `todo.seriesId` should already be set (see `withSeriesId`).
+ * the end of its day. Its id is the series' and the day's, so two tabs ticking at once make one.
+ * `todo.seriesId` should already be set (see `withSeriesId`).
  */
 export function nextInSeries(
   todo: Todo,
   today: string,
   todos: readonly Todo[],
-  id: string,
   now: Date,
 ): Todo | null {
   if (!todo.recurrence) return null;
   const seriesId = todo.seriesId ?? todo.id;
-  const list: Todo['list'] = `day:${nextOccurrence(todo.recurrence, dueDayOf(todo, today), today)}`;
+  const day = nextOccurrence(todo.recurrence, dueDayOf(todo, today), today);
+  const list: Todo['list'] = `day:${day}`;
   const waiting = todos.some(
     (other) =>
       other.id !== todo.id &&
       !other.deleted &&
       !other.done &&
-      other.list === list &&
       (other.seriesId ?? other.id) === seriesId,
   );
   if (waiting) return null;
+  const id = `${seriesId}-${day}`;
   return {
-    id,
+    id: isValidId(id) ? id : crypto.randomUUID(),
     kind: 'todo',
     v: 1,
     modifiedAt: now.toISOString(),

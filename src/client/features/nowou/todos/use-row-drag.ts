@@ -169,7 +169,9 @@ export function useRowDrag(
           begin(id, event.currentTarget, event.pointerId, event.clientY);
           return;
         }
-        if (event.pointerType !== 'touch') return;
+        // The handle drags at once (its own handlers); a control keeps its own press.
+        if (event.pointerType !== 'touch' || drag.current) return;
+        if ((event.target as Element).closest('button, input, textarea, select, a')) return;
         const target = event.currentTarget;
         const { pointerId, clientX, clientY } = event;
         pressStart.current = { x: clientX, y: clientY };
