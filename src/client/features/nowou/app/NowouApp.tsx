@@ -1,9 +1,9 @@
 /**
  * Nowou's frame: one store and one undo history for the whole app (nowou-context.ts), the bar, the
- * store's notices, the section shown (To-dos or Timeline; ?section= and ?view= in the address, so a
+ * store's notices, the section shown (To-dos, Timeline or Boards; ?section= and ?view= in the address, so a
  * reload or a link opens the same place), the live status line and the storage footer.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NowouContext, type NowouContextValue } from '../nowou-context';
 import { TimelineApp } from '../timeline/TimelineApp';
@@ -14,6 +14,9 @@ import { NowouBar } from './NowouBar';
 import { sectionOf, type Section } from './sections';
 import { StorageFooter, StorageNotices } from './StorageNotices';
 import './nowou-app.css';
+
+/** The canvas is loaded only when Boards is opened, so the to-dos never pay for it. */
+const BoardsApp = lazy(() => import('../boards/ui/BoardsApp'));
 
 export function NowouApp() {
   const state = useNowouStore();
@@ -59,7 +62,15 @@ export function NowouApp() {
       <div className="nowou-app">
         <NowouBar section={section} onSection={showSection} onView={showView} />
         <StorageNotices state={state} />
-        {section === 'todos' ? <TodoApp view={view} onView={showView} /> : <TimelineApp />}
+        {section === 'todos' ? (
+          <TodoApp view={view} onView={showView} />
+        ) : section === 'timeline' ? (
+          <TimelineApp />
+        ) : (
+          <Suspense fallback={<p className="nowou-app__loading">Loading boards…</p>}>
+            <BoardsApp />
+          </Suspense>
+        )}
         <p className="visually-hidden" role="status">
           {announcement}
         </p>

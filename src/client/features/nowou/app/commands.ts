@@ -40,6 +40,15 @@ export function shortcuts(mod: string): Shortcut[] {
     { keys: '↑ / ↓ on a block', what: 'Move a timeline block 15 minutes' },
     { keys: 'Shift+↑ / Shift+↓ on a block', what: 'Make a block 15 minutes shorter or longer' },
     { keys: '← / → on a block', what: 'Move a block a day (week view)' },
+    { keys: 'Enter or F2 on a board node', what: 'Edit its text (Escape stops editing)' },
+    { keys: 'Tab on a board node', what: 'Add a connected child and edit it' },
+    { keys: 'Enter while editing a node', what: 'Add a node below it (Shift+Enter: new line)' },
+    { keys: 'Arrows / Shift+arrows on nodes', what: 'Move the selected nodes (10× with Shift)' },
+    { keys: 'Alt+arrows on a node', what: 'Go to the connected node that way' },
+    { keys: `${mod}+C / ${mod}+V / ${mod}+D`, what: 'Copy, paste, duplicate board nodes' },
+    { keys: 'Delete on nodes', what: 'Delete the selected nodes' },
+    { keys: 'Shift+drag on a board', what: 'Select the nodes in a rectangle' },
+    { keys: `${mod}+wheel or pinch`, what: 'Zoom a board around the pointer' },
     { keys: 'Escape', what: 'Close a menu, an editor or a dialog' },
   ];
 }

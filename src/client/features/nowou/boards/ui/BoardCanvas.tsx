@@ -1,0 +1,918 @@
+/**
+ * One open board: its toolbar (add, select mode, group, zoom, fit, files), the canvas and the
+ * outline. The canvas is one element holding one transformed layer (edges in an SVG beneath, the
+ * nodes as focusable elements above); pan, zoom and drags change the DOM through refs
+ * (use-viewport.ts, use-node-drag.ts) and write once when they end. Every change to nodes and
+ * edges is one history step, so Ctrl+Z undoes a whole gesture.
+ *
+ * Keys on a selected node (not editing): Enter or F2 edits, Tab adds a connected child, arrows
+ * move the selection (Shift: 10×), Alt+arrows go to the connected node that way, Delete removes,
+ * Ctrl+C / Ctrl+V / Ctrl+D copy, paste and duplicate, Escape clears the selection. While editing:
+ * Enter (without Shift) adds a sibling, Tab a child, Escape leaves; Shift+Enter is a new line.
+ */
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import { Button } from '../../../../ui/Button';
+import type { Brainstorm, CanvasEdge, TextElement, Todo } from '../../model/records';
+import { useNowou } from '../../nowou-context';
+import { orderAtEnd } from '../../todos/todo-views';
+import { useItems } from '../../use-nowou-store';
+import { nodeTitle } from '../logic/outline';
+import {
+  boundsOf,
+  nearestInDirection,
+  neighbourAlongEdges,
+  nodesInRect,
+  placeChild,
+  placeSibling,
+  type Direction,
+} from '../logic/selection';
+import { accessibleNames } from './board-logic';
+import { GROUP_PADDING, copyNodes, newEdge, newId, newTextNode, tombstone } from './board-items';
+import { BoardFiles } from './BoardFiles';
+import { EdgeLayer } from './EdgeLayer';
+import { boxOf, layerTransform, type Side } from './geometry';
+import { NodeView, type NodeEditor } from './NodeView';
+import { OutlinePanel } from './OutlinePanel';
+import { useNodeDrag, type NodeDrag } from './use-node-drag';
+import { useViewport, type FullViewportController } from './use-viewport';
+
+export const PRESET_COLOURS = [
+  { value: '1', name: 'Red' },
+  { value: '2', name: 'Orange' },
+  { value: '3', name: 'Yellow' },
+  { value: '4', name: 'Green' },
+  { value: '5', name: 'Cyan' },
+  { value: '6', name: 'Purple' },
+] as const;
+
+/** Copied nodes, kept for Ctrl+V within the app (any board). */
+let clipboard: { nodes: TextElement[]; edges: CanvasEdge[] } | null = null;
+
+const ARROWS: Record<string, Direction> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+};
+const STEP = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] } as const;
+
+function ZoomLevel({ viewport }: { viewport: FullViewportController }) {
+  const zoom = useSyncExternalStore(viewport.subscribe, viewport.zoom, viewport.zoom);
+  return (
+    <output className="board__zoom" aria-live="off" aria-label="Zoom level">
+      {Math.round(zoom * 100)} %
+    </output>
+  );
+}
+
+export function BoardCanvas({
+  board,
+  nodes,
+  startEditing = null,
+}: {
+  board: Brainstorm;
+  nodes: readonly TextElement[];
+  /** A node to edit at once (the first node of a new board). */
+  startEditing?: string | null;
+}) {
+  const { store, history, announce } = useNowou();
+  const todos = useItems(store, 'todo');
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const layerRef = useRef<HTMLDivElement>(null);
+  const overlayRef = useRef<{ marquee: HTMLDivElement | null; preview: SVGPathElement | null }>({
+    marquee: null,
+    preview: null,
+  });
+  const [selection, setSelectionState] = useState<ReadonlySet<string>>(
+    () => new Set(startEditing ? [startEditing] : []),
+  );
+  const [editing, setEditingState] = useState<string | null>(startEditing);
+  const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
+  const [selectMode, setSelectMode] = useState(false);
+  const [focusId, setFocusId] = useState<string | null>(startEditing);
+  const [outlineOpen, setOutlineOpen] = useState(
+    () => typeof window === 'undefined' || !window.matchMedia?.('(max-width: 719.98px)').matches,
+  );
+
+  const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
+  const names = useMemo(() => accessibleNames(board, nodes), [board, nodes]);
+  const todoState = useMemo(() => {
+    const map = new Map<string, Todo>();
+    for (const todo of todos) map.set(todo.id, todo);
+    return map;
+  }, [todos]);
+
+  // The latest values for handlers created once (drag controller, editor, key handler).
+  const live = useRef({ board, nodes, byId, selection, editing });
+  useEffect(() => {
+    live.current = { board, nodes, byId, selection, editing };
+  });
+  const editingRef = useRef<string | null>(startEditing);
+  const dragRef = useRef<NodeDrag | null>(null);
+  const editSession = useRef(0);
+
+  const setSelection = useCallback((ids: Iterable<string>) => {
+    const next = new Set(ids);
+    live.current.selection = next;
+    setSelectionState(next);
+    if (next.size > 0) setSelectedEdge(null);
+  }, []);
+  const setEditing = useCallback((id: string | null) => {
+    editingRef.current = id;
+    live.current.editing = id;
+    if (id !== null) editSession.current += 1;
+    setEditingState(id);
+  }, []);
+
+  /** The board as stored now (a viewport saved since the render, another tab's change). */
+  const fresh = useCallback(
+    () => store.get('brainstorm', live.current.board.id) ?? live.current.board,
+    [store],
+  );
+  const nodeNow = useCallback(
+    (id: string) => store.get('textElement', id) ?? live.current.byId.get(id),
+    [store],
+  );
+
+  const viewport = useViewport(
+    canvasRef,
+    layerRef,
+    board.viewport,
+    (view) => {
+      // The view is not a change anyone undoes: written straight to the store, outside history,
+      // keeping the board's modification time so undoing an earlier step still finds it as left.
+      const current = store.get('brainstorm', board.id);
+      if (current) store.put({ ...current, viewport: view }, { keepModifiedAt: true });
+    },
+    () => dragRef.current?.cancel(),
+  );
+
+  const focusNode = useCallback(
+    (id: string, reveal = true) => {
+      setFocusId(id);
+      requestAnimationFrame(() => {
+        const node = live.current.byId.get(id) ?? store.get('textElement', id);
+        if (node && reveal) viewport.reveal(boxOf(node));
+        const el = layerRef.current?.querySelector<HTMLElement>(
+          `[data-node-id="${CSS.escape(id)}"]`,
+        );
+        el?.focus({ preventScroll: true });
+      });
+    },
+    [store, viewport],
+  );
+
+  // ---- Writes -------------------------------------------------------------------------------
+
+  const moveNodes = useCallback(
+    (ids: readonly string[], dx: number, dy: number) => {
+      const moved = ids.flatMap((id) => {
+        const node = nodeNow(id);
+        return node ? [{ ...node, x: node.x + dx, y: node.y + dy }] : [];
+      });
+      if (moved.length === 0) return;
+      const title = moved.length === 1 ? nodeTitle(moved[0]!) : `${moved.length} nodes`;
+      if (history.change(moved, { label: `Moved ${title}` })) announce(`Moved ${title}.`);
+    },
+    [history, announce, nodeNow],
+  );
+
+  /** Adds nodes (and edges) to the board in one step; groups go first, drawn behind. */
+  const addNodes = useCallback(
+    (added: TextElement[], edges: CanvasEdge[], label: string) => {
+      const current = fresh();
+      const groups = added.filter((node) => node.type === 'group').map((node) => node.id);
+      const others = added.filter((node) => node.type !== 'group').map((node) => node.id);
+      const ok = history.change(
+        [
+          ...added,
+          {
+            ...current,
+            nodeOrder: [...groups, ...current.nodeOrder, ...others],
+            edges: [...current.edges, ...edges],
+          },
+        ],
+        { label },
+      );
+      if (ok) announce(`${label}.`);
+      return ok;
+    },
+    [fresh, history, announce],
+  );
+
+  const addNodeAt = useCallback(
+    (at: { x: number; y: number }) => {
+      const node = newTextNode(board.id, at, new Date());
+      if (!addNodes([node], [], 'Added a node')) return;
+      setSelection([node.id]);
+      setEditing(node.id);
+      setFocusId(node.id);
+      requestAnimationFrame(() => viewport.reveal(boxOf(node)));
+    },
+    [board.id, addNodes, setSelection, setEditing, viewport],
+  );
+
+  const addNodeInView = useCallback(() => {
+    const canvas = canvasRef.current!.getBoundingClientRect();
+    const centre = viewport.toCanvas(
+      canvas.left + canvas.width / 2,
+      canvas.top + canvas.height / 2,
+    );
+    const others = live.current.nodes;
+    const spot = placeSibling(
+      { x: centre.x - 120, y: centre.y - 76, width: 240, height: 72 },
+      others,
+    );
+    addNodeAt(others.length === 0 ? { x: centre.x - 120, y: centre.y - 36 } : spot);
+  }, [viewport, addNodeAt]);
+
+  /** Tab: a new node connected from `parentId`, to its right; Enter: one under it, from its parent. */
+  const addRelated = useCallback(
+    (id: string, relation: 'child' | 'sibling') => {
+      const node = nodeNow(id);
+      if (!node) return;
+      const current = fresh();
+      const all = live.current.nodes;
+      const parentEdge = current.edges.find((edge) => edge.toNode === id);
+      const place =
+        relation === 'child'
+          ? placeChild(node, all, {
+              width: node.width,
+              height: node.type === 'group' ? 72 : node.height,
+            })
+          : placeSibling(node, all);
+      const created = newTextNode(board.id, place, new Date(), {
+        width: place.width,
+        height: Math.min(place.height, 400),
+        ...(node.color ? { color: node.color } : {}),
+      });
+      const edges =
+        relation === 'child'
+          ? [newEdge(id, 'right', created.id, 'left')]
+          : parentEdge
+            ? [
+                {
+                  ...parentEdge,
+                  id: newId(),
+                  toNode: created.id,
+                  label: undefined,
+                },
+              ].map(({ label: _label, ...edge }) => edge)
+            : [];
+      const label =
+        relation === 'child'
+          ? `Added a child of ${nodeTitle(node)}`
+          : `Added a node under ${nodeTitle(node)}`;
+      if (!addNodes([created], edges, label)) return;
+      setSelection([created.id]);
+      setEditing(created.id);
+      setFocusId(created.id);
+      requestAnimationFrame(() => viewport.reveal(boxOf(created)));
+    },
+    [board.id, fresh, nodeNow, addNodes, setSelection, setEditing, viewport],
+  );
+
+  const deleteNodes = useCallback(
+    (ids: readonly string[]) => {
+      if (ids.length === 0) return;
+      const gone = new Set(ids);
+      const current = fresh();
+      const now = new Date();
+      const removed = ids.flatMap((id) => {
+        const node = nodeNow(id);
+        return node ? [tombstone(node, now)] : [];
+      });
+      const title = removed.length === 1 ? nodeTitle(removed[0]!) : `${removed.length} nodes`;
+      const ok = history.change(
+        [
+          ...removed,
+          {
+            ...current,
+            nodeOrder: current.nodeOrder.filter((id) => !gone.has(id)),
+            edges: current.edges.filter((e) => !gone.has(e.fromNode) && !gone.has(e.toNode)),
+          },
+        ],
+        { label: `Deleted ${title}` },
+      );
+      if (ok) announce(`Deleted ${title}.`);
+      setSelection([]);
+      setEditing(null);
+      canvasRef.current?.focus();
+    },
+    [fresh, nodeNow, history, announce, setSelection, setEditing],
+  );
+
+  const copySelection = useCallback(() => {
+    const ids = live.current.selection;
+    const picked = live.current.nodes.filter((node) => ids.has(node.id));
+    if (picked.length === 0) return;
+    clipboard = {
+      nodes: picked,
+      edges: fresh().edges.filter((e) => ids.has(e.fromNode) && ids.has(e.toNode)),
+    };
+    announce(`Copied ${picked.length === 1 ? nodeTitle(picked[0]!) : `${picked.length} nodes`}.`);
+  }, [fresh, announce]);
+
+  const pasteNodes = useCallback(
+    (source: { nodes: TextElement[]; edges: CanvasEdge[] } | null, label: string) => {
+      if (!source || source.nodes.length === 0) return;
+      const copy = copyNodes(source.nodes, source.edges, board.id, { x: 32, y: 32 }, new Date());
+      if (!addNodes(copy.nodes, copy.edges, label)) return;
+      // A second paste lands a step further on.
+      if (source === clipboard) clipboard = { nodes: copy.nodes, edges: copy.edges };
+      setSelection(copy.nodes.map((node) => node.id));
+      focusNode(copy.nodes.at(-1)!.id);
+    },
+    [board.id, addNodes, setSelection, focusNode],
+  );
+
+  const duplicateSelection = useCallback(() => {
+    const ids = live.current.selection;
+    const picked = live.current.nodes.filter((node) => ids.has(node.id));
+    const edges = fresh().edges.filter((e) => ids.has(e.fromNode) && ids.has(e.toNode));
+    pasteNodes(
+      { nodes: picked, edges },
+      `Duplicated ${picked.length === 1 ? nodeTitle(picked[0]!) : `${picked.length} nodes`}`,
+    );
+  }, [fresh, pasteNodes]);
+
+  const setNodeColour = useCallback(
+    (ids: Iterable<string>, color: string | undefined) => {
+      const changed = [...ids].flatMap((id) => {
+        const node = nodeNow(id);
+        if (!node) return [];
+        const { color: _old, ...rest } = node;
+        return [color ? { ...rest, color } : rest];
+      });
+      if (changed.length > 0) history.change(changed, { label: 'Changed colour' });
+    },
+    [nodeNow, history],
+  );
+
+  const groupSelection = useCallback(() => {
+    const picked = live.current.nodes.filter((node) => live.current.selection.has(node.id));
+    const bounds = boundsOf(picked);
+    if (!bounds) return;
+    const group: TextElement = {
+      ...newTextNode(
+        board.id,
+        { x: bounds.x - GROUP_PADDING, y: bounds.y - GROUP_PADDING - 24 },
+        new Date(),
+        {
+          width: Math.round(bounds.width + GROUP_PADDING * 2),
+          height: Math.round(bounds.height + GROUP_PADDING * 2 + 24),
+        },
+      ),
+      type: 'group',
+      label: 'Group',
+    };
+    delete group.text;
+    if (!addNodes([group], [], 'Grouped the selection')) return;
+    setSelection([group.id]);
+    setEditing(group.id);
+  }, [board.id, addNodes, setSelection, setEditing]);
+
+  const makeTodo = useCallback(
+    (id: string) => {
+      const node = nodeNow(id);
+      if (!node || (node.todoId && store.get('todo', node.todoId))) return;
+      const now = new Date();
+      const title = nodeTitle(node).slice(0, 500);
+      const todo: Todo = {
+        id: newId(),
+        kind: 'todo',
+        v: 1,
+        modifiedAt: now.toISOString(),
+        deleted: false,
+        title,
+        notes: `From the board ${fresh().title}`,
+        list: 'inbox',
+        order: orderAtEnd(store.all('todo'), 'inbox'),
+        done: false,
+        doneAt: null,
+        tags: [],
+        priority: 0,
+        time: null,
+        duration: null,
+        schedule: null,
+        subtasks: [],
+        recurrence: null,
+      };
+      if (
+        history.change([todo, { ...node, todoId: todo.id }], { label: `Made a to-do of ${title}` })
+      ) {
+        announce(`Added the to-do ${title} to the Inbox.`);
+      }
+    },
+    [nodeNow, store, fresh, history, announce],
+  );
+
+  const changeEdge = useCallback(
+    (id: string, change: ((edge: CanvasEdge) => CanvasEdge) | null, label: string) => {
+      const current = fresh();
+      const edges = change
+        ? current.edges.map((edge) => (edge.id === id ? change(edge) : edge))
+        : current.edges.filter((edge) => edge.id !== id);
+      history.change([{ ...current, edges }], { label, group: change ? `edge-${id}` : undefined });
+      if (!change) {
+        setSelectedEdge(null);
+        announce(`${label}.`);
+      }
+    },
+    [fresh, history, announce],
+  );
+
+  // ---- Drags --------------------------------------------------------------------------------
+
+  const drag = useNodeDrag(layerRef, overlayRef, canvasRef, {
+    nodeOf: (id) => live.current.byId.get(id),
+    edges: () => live.current.board.edges,
+    movedWith: (id) => (live.current.selection.has(id) ? [...live.current.selection] : [id]),
+    toCanvas: (x, y) => viewport.toCanvas(x, y),
+    zoom: () => viewport.zoom(),
+    onMove: moveNodes,
+    onResize: (id, width, height) => {
+      const node = nodeNow(id);
+      if (node)
+        history.change([{ ...node, width, height }], { label: `Resized ${nodeTitle(node)}` });
+    },
+    onConnect: (fromId, fromSide, toId, toSide) => {
+      const from = nodeNow(fromId);
+      const to = nodeNow(toId);
+      if (!from || !to) return;
+      const current = fresh();
+      const label = `Connected ${nodeTitle(from)} to ${nodeTitle(to)}`;
+      if (
+        history.change(
+          [{ ...current, edges: [...current.edges, newEdge(fromId, fromSide, toId, toSide)] }],
+          {
+            label,
+          },
+        )
+      ) {
+        announce(`${label}.`);
+      }
+    },
+    onMarquee: (rect, add) => {
+      const picked = nodesInRect(live.current.nodes, rect).map((node) => node.id);
+      const next = add ? new Set([...live.current.selection, ...picked]) : new Set(picked);
+      setSelection(next);
+      const first = picked[0];
+      if (first) focusNode(first, false);
+      announce(`${next.size} selected.`);
+    },
+  });
+
+  useEffect(() => {
+    dragRef.current = drag;
+  }, [drag]);
+
+  function onPointerDown(event: ReactPointerEvent<HTMLDivElement>) {
+    const native = event.nativeEvent;
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    const target = event.target as Element;
+    if (target.closest('textarea, a, button, input, label')) return;
+    const nodeEl = target.closest<HTMLElement>('[data-node-id]');
+    const edgeEl = target.closest<SVGGElement>('[data-edge-id]');
+    if (event.pointerType === 'touch') {
+      // A second finger anywhere makes a pinch (ending a node drag the first one started).
+      if (viewport.pointerCount() > 0) {
+        viewport.pointerDown(native);
+        return;
+      }
+      viewport.track(native);
+    }
+    if (nodeEl) {
+      const id = nodeEl.dataset.nodeId!;
+      const connect = target.closest<HTMLElement>('[data-connect]');
+      if (connect) {
+        event.preventDefault();
+        drag.start(native, 'connect', id, connect.dataset.connect as Side);
+        return;
+      }
+      if (target.closest('[data-resize]')) {
+        event.preventDefault();
+        drag.start(native, 'resize', id);
+        return;
+      }
+      if (live.current.editing === id) return;
+      if (event.shiftKey) {
+        const next = new Set(live.current.selection);
+        if (next.has(id)) {
+          next.delete(id);
+          event.preventDefault();
+        } else next.add(id);
+        setSelection(next);
+      } else if (!live.current.selection.has(id)) {
+        setSelection([id]);
+      }
+      setFocusId(id);
+      drag.start(native, 'move', id);
+      return;
+    }
+    if (edgeEl) {
+      setSelection([]);
+      setSelectedEdge(edgeEl.dataset.edgeId!);
+      return;
+    }
+    // Empty space: a marquee with Shift or in Select mode, else a pan (or a pinch).
+    setSelectedEdge(null);
+    if ((event.shiftKey || selectMode) && event.pointerType !== 'touch') {
+      event.preventDefault();
+      drag.start(native, 'marquee', null);
+      return;
+    }
+    if (!event.shiftKey) setSelection([]);
+    if (event.pointerType === 'touch') {
+      // The first finger was tracked above; this adds it as a pan, or a pinch with the second.
+      viewport.pointerDown(native);
+      return;
+    }
+    viewport.pointerDown(native);
+  }
+
+  function onDoubleClick(event: React.MouseEvent<HTMLDivElement>) {
+    const target = event.target as Element;
+    if (target.closest('textarea, a, button, input')) return;
+    const nodeEl = target.closest<HTMLElement>('[data-node-id]');
+    if (nodeEl) {
+      setSelection([nodeEl.dataset.nodeId!]);
+      setEditing(nodeEl.dataset.nodeId!);
+      return;
+    }
+    const at = viewport.toCanvas(event.clientX, event.clientY);
+    addNodeAt({ x: at.x - 120, y: at.y - 36 });
+  }
+
+  // ---- Editing ------------------------------------------------------------------------------
+
+  const editorActions = useRef({ addRelated, focusNode, setEditing });
+  useEffect(() => {
+    editorActions.current = { addRelated, focusNode, setEditing };
+  });
+  const [editor] = useState<NodeEditor>(() => ({
+    input(id, text, height) {
+      const node = store.get('textElement', id);
+      if (!node) return;
+      const grown = height > node.height ? { height: Math.min(Math.ceil(height), 100_000) } : {};
+      const changed =
+        node.type === 'group'
+          ? { ...node, label: text.slice(0, 500), ...grown }
+          : node.type === 'link'
+            ? { ...node, url: text.slice(0, 2000) || node.url, ...grown }
+            : { ...node, text, ...grown };
+      history.change([changed], {
+        label: `Edited ${nodeTitle(changed)}`,
+        group: `board-edit-${id}-${editSession.current}`,
+      });
+    },
+    key(id, event) {
+      const { addRelated: relate, focusNode: focus, setEditing: edit } = editorActions.current;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        edit(null);
+        focus(id, false);
+      } else if (event.key === 'Tab' && !event.shiftKey) {
+        event.preventDefault();
+        relate(id, 'child');
+      } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+        event.preventDefault();
+        if (event.ctrlKey || event.metaKey) {
+          edit(null);
+          focus(id, false);
+        } else relate(id, 'sibling');
+      }
+    },
+    end(id) {
+      if (editingRef.current === id) editorActions.current.setEditing(null);
+    },
+  }));
+
+  // ---- Keys on the canvas -------------------------------------------------------------------
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const target = event.target as HTMLElement;
+    if (target instanceof HTMLTextAreaElement || target instanceof HTMLInputElement) return;
+    if (event.nativeEvent.isComposing) return;
+    const id = target.dataset.nodeId ?? null;
+    const mod = event.ctrlKey || event.metaKey;
+    const key = event.key;
+    const selected = live.current.selection;
+    if (id && !selected.has(id) && !event.shiftKey) setSelection([id]);
+    const ids = id && !selected.has(id) ? [id] : [...selected];
+    if (mod && !event.altKey) {
+      const lower = key.toLowerCase();
+      if (lower === 'c' && ids.length > 0) {
+        event.preventDefault();
+        copySelection();
+      } else if (lower === 'v') {
+        event.preventDefault();
+        pasteNodes(clipboard, 'Pasted');
+      } else if (lower === 'd' && ids.length > 0) {
+        event.preventDefault();
+        duplicateSelection();
+      } else if (lower === 'a') {
+        event.preventDefault();
+        setSelection(live.current.nodes.map((node) => node.id));
+      }
+      // Ctrl+Z and the rest go on to the app's bar.
+      return;
+    }
+    if (!id) {
+      if ((key === 'Delete' || key === 'Backspace') && ids.length > 0) {
+        event.preventDefault();
+        deleteNodes(ids);
+      }
+      return;
+    }
+    const direction = ARROWS[key];
+    if (direction) {
+      event.preventDefault();
+      if (event.altKey) {
+        const next =
+          neighbourAlongEdges(live.current.board, id, direction, live.current.nodes) ??
+          (event.shiftKey
+            ? nearestInDirection(live.current.nodes, live.current.byId.get(id)!, direction)
+            : null);
+        if (next) {
+          setSelection([next.id]);
+          focusNode(next.id);
+        } else announce('No connected node that way.');
+        return;
+      }
+      const step = event.shiftKey ? 100 : 10;
+      const [sx, sy] = STEP[direction];
+      moveNodes(ids, sx * step, sy * step);
+      return;
+    }
+    if (key === 'Enter' || key === 'F2') {
+      event.preventDefault();
+      setSelection([id]);
+      if (event.shiftKey) addRelated(id, 'sibling');
+      else setEditing(id);
+    } else if (key === 'Tab' && !event.shiftKey && selected.has(id)) {
+      event.preventDefault();
+      addRelated(id, 'child');
+    } else if (key === 'Delete' || key === 'Backspace') {
+      event.preventDefault();
+      deleteNodes(ids);
+    } else if (key === 'Escape') {
+      if (selected.size > 0) {
+        event.preventDefault();
+        setSelection([]);
+      }
+    }
+  }
+
+  function onFocus(event: React.FocusEvent<HTMLDivElement>) {
+    const id = (event.target as HTMLElement).dataset?.nodeId;
+    if (!id) return;
+    setFocusId(id);
+    const node = live.current.byId.get(id);
+    if (node && event.target.matches(':focus-visible')) viewport.reveal(boxOf(node));
+  }
+
+  // The layer's transform is the viewport's to write; the first one comes with the layer.
+  const [initialTransform] = useState(() => layerTransform(board.viewport));
+
+  const firstId = nodes.find((node) => node.type !== 'group')?.id ?? nodes[0]?.id ?? null;
+  const tabbableId = focusId && byId.has(focusId) ? focusId : firstId;
+  const single = selection.size === 1 ? byId.get([...selection][0]!) : undefined;
+  const edge = selectedEdge ? board.edges.find((e) => e.id === selectedEdge) : undefined;
+  const singleTodo = single?.todoId ? todoState.get(single.todoId) : undefined;
+
+  return (
+    <div className="board" data-outline={outlineOpen || undefined}>
+      <div className="board__toolbar" role="toolbar" aria-label="Board">
+        <Button variant="secondary" onClick={addNodeInView} data-nowou-new="">
+          Add node
+        </Button>
+        <Button
+          variant={selectMode ? 'primary' : 'ghost'}
+          aria-pressed={selectMode}
+          onClick={() => setSelectMode((on) => !on)}
+        >
+          Select
+        </Button>
+        <div className="board__zoom-group" role="group" aria-label="Zoom">
+          <Button variant="ghost" aria-label="Zoom out" onClick={() => viewport.zoomBy(1 / 1.25)}>
+            −
+          </Button>
+          <ZoomLevel viewport={viewport} />
+          <Button variant="ghost" aria-label="Zoom in" onClick={() => viewport.zoomBy(1.25)}>
+            +
+          </Button>
+          <Button variant="ghost" onClick={() => viewport.fit(nodes)}>
+            Fit
+          </Button>
+        </div>
+        <Button
+          variant="ghost"
+          aria-expanded={outlineOpen}
+          aria-controls="board-outline"
+          onClick={() => setOutlineOpen((open) => !open)}
+        >
+          Outline
+        </Button>
+        <BoardFiles board={board} nodes={nodes} />
+      </div>
+      {(selection.size > 0 || edge) && (
+        <div
+          className="board__actions"
+          role="toolbar"
+          aria-label={edge ? 'Connection' : 'Selected nodes'}
+        >
+          {edge ? (
+            <>
+              <label className="board__field">
+                <span>Label</span>
+                <input
+                  key={edge.id}
+                  className="board__input"
+                  defaultValue={edge.label ?? ''}
+                  maxLength={500}
+                  onChange={(event) =>
+                    changeEdge(
+                      edge.id,
+                      ({ label: _label, ...rest }) =>
+                        event.target.value ? { ...rest, label: event.target.value } : rest,
+                      'Labelled a connection',
+                    )
+                  }
+                />
+              </label>
+              <ColourPicker
+                value={edge.color}
+                onPick={(color) =>
+                  changeEdge(
+                    edge.id,
+                    ({ color: _c, ...rest }) => (color ? { ...rest, color } : rest),
+                    'Changed a connection colour',
+                  )
+                }
+              />
+              <Button
+                variant="ghost"
+                onClick={() => changeEdge(edge.id, null, 'Deleted a connection')}
+              >
+                Delete connection
+              </Button>
+            </>
+          ) : (
+            <>
+              <span className="board__count">
+                {single ? nodeTitle(single) : `${selection.size} selected`}
+              </span>
+              {single && (
+                <Button variant="ghost" onClick={() => setEditing(single.id)}>
+                  Edit
+                </Button>
+              )}
+              {single && single.type !== 'group' && !singleTodo && (
+                <Button variant="ghost" onClick={() => makeTodo(single.id)}>
+                  Make a to-do
+                </Button>
+              )}
+              <ColourPicker
+                value={single?.color}
+                onPick={(color) => setNodeColour(selection, color)}
+              />
+              {selection.size > 1 && (
+                <Button variant="ghost" onClick={groupSelection}>
+                  Group selection
+                </Button>
+              )}
+              <Button variant="ghost" onClick={duplicateSelection}>
+                Duplicate
+              </Button>
+              <Button variant="ghost" onClick={() => deleteNodes([...selection])}>
+                Delete
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+      <div className="board__body">
+        {/* The nodes' pointer and key events are handled here, once, for all of them. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+        <div
+          ref={canvasRef}
+          className="board__canvas"
+          data-testid="board-canvas"
+          data-select-mode={selectMode || undefined}
+          role="region"
+          aria-label={`Canvas of ${board.title}`}
+          aria-describedby="board-keys"
+          tabIndex={-1}
+          onPointerDown={onPointerDown}
+          onDoubleClick={onDoubleClick}
+          onKeyDown={onKeyDown}
+          onFocus={onFocus}
+        >
+          <div
+            ref={layerRef}
+            className="board__layer"
+            data-testid="board-layer"
+            style={{ transform: initialTransform }}
+          >
+            <EdgeLayer
+              edges={board.edges}
+              nodes={byId}
+              selectedEdge={selectedEdge}
+              previewRef={(el) => {
+                overlayRef.current.preview = el;
+              }}
+            />
+            {nodes.map((node) => (
+              <NodeView
+                key={node.id}
+                node={node}
+                name={names.get(node.id) ?? nodeTitle(node)}
+                selected={selection.has(node.id)}
+                editing={editing === node.id}
+                tabbable={node.id === tabbableId}
+                todo={
+                  node.todoId && todoState.has(node.todoId)
+                    ? todoState.get(node.todoId)!.done
+                      ? 'done'
+                      : 'open'
+                    : null
+                }
+                editor={editor}
+              />
+            ))}
+          </div>
+          <div
+            ref={(el) => {
+              overlayRef.current.marquee = el;
+            }}
+            className="board__marquee"
+            hidden
+          />
+          {nodes.length === 0 && (
+            <p className="board__hint">Double-click the canvas or choose Add node to start.</p>
+          )}
+          <p id="board-keys" className="visually-hidden">
+            On a node: Enter edits, Tab adds a connected node, arrows move, Alt and arrows go to a
+            connected node, Delete removes. While editing, Enter adds a node below, Tab a connected
+            one, Escape stops editing. The outline lists every node.
+          </p>
+        </div>
+        {outlineOpen && (
+          <OutlinePanel
+            board={board}
+            nodes={nodes}
+            onChoose={(id) => {
+              const node = byId.get(id);
+              if (!node) return;
+              setSelection([id]);
+              viewport.reveal(boxOf(node), true);
+              focusNode(id, false);
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ColourPicker({
+  value,
+  onPick,
+}: {
+  value: string | undefined;
+  onPick: (color: string | undefined) => void;
+}) {
+  return (
+    <div className="board__colours" role="group" aria-label="Colour">
+      <button
+        type="button"
+        className="board__swatch"
+        aria-label="No colour"
+        aria-pressed={value === undefined}
+        onClick={() => onPick(undefined)}
+      />
+      {PRESET_COLOURS.map((colour) => (
+        <button
+          key={colour.value}
+          type="button"
+          className="board__swatch"
+          data-color={colour.value}
+          aria-label={colour.name}
+          aria-pressed={value === colour.value}
+          onClick={() => onPick(colour.value)}
+        />
+      ))}
+    </div>
+  );
+}

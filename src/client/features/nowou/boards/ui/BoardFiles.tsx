@@ -1,0 +1,43 @@
+/** The open board's files: JSON Canvas (.canvas, for Obsidian and others), SVG and a Markdown outline. */
+import { Button } from '../../../../ui/Button';
+import { downloadFile } from '../../app/export-file';
+import type { Brainstorm, TextElement } from '../../model/records';
+import { useNowou } from '../../nowou-context';
+import { boardToCanvas, canvasFileName } from '../files/json-canvas';
+import { boardToOutline, boardToSvg } from './export-fallback';
+
+export function BoardFiles({ board, nodes }: { board: Brainstorm; nodes: readonly TextElement[] }) {
+  const { announce } = useNowou();
+  const base = canvasFileName(board).replace(/\.canvas$/, '');
+  return (
+    <div className="board__files" role="group" aria-label="Files">
+      <Button
+        variant="ghost"
+        onClick={() => {
+          downloadFile(canvasFileName(board), 'application/json', boardToCanvas(board, nodes));
+          announce(`Exported ${board.title} as .canvas.`);
+        }}
+      >
+        Export .canvas
+      </Button>
+      <Button
+        variant="ghost"
+        onClick={() => {
+          downloadFile(`${base}.svg`, 'image/svg+xml', boardToSvg(board, nodes));
+          announce(`Exported ${board.title} as SVG.`);
+        }}
+      >
+        Export SVG
+      </Button>
+      <Button
+        variant="ghost"
+        onClick={() => {
+          downloadFile(`${base}.md`, 'text/markdown', boardToOutline(board, nodes));
+          announce(`Exported the outline of ${board.title}.`);
+        }}
+      >
+        Export outline
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * One node on the canvas: a focusable element named by its title and connections, its text as
+ * safe Markdown (or a textarea in place while it is edited), the to-do chip, and while selected the
+ * side handles that start a connection and the corner that resizes. Memoised: a change to one node
+ * renders that node only.
+ */
+import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
+import type { TextElement } from '../../model/records';
+import { MarkdownText } from '../../textboxes/MarkdownText';
+import { SIDES } from './geometry';
+
+export interface NodeEditor {
+  /** The textarea's text changed; `height` is what the text needs, in canvas pixels. */
+  input(id: string, text: string, height: number): void;
+  key(id: string, event: KeyboardEvent<HTMLTextAreaElement>): void;
+  end(id: string): void;
+}
+
+interface NodeViewProps {
+  node: TextElement;
+  name: string;
+  selected: boolean;
+  editing: boolean;
+  /** In the Tab order (roving: the focused or first node). */
+  tabbable: boolean;
+  todo: 'open' | 'done' | null;
+  editor: NodeEditor;
+}
+
+function colourStyle(color: string | undefined) {
+  return color?.startsWith('#') ? { '--bn-color': color, '--bn-tint': `${color}26` } : {};
+}
+
+function NodeEditField({ node, editor }: { node: TextElement; editor: NodeEditor }) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const field = ref.current;
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, []);
+  const isGroup = node.type === 'group';
+  return (
+    <textarea
+      ref={ref}
+      className="bn__edit"
+      aria-label={isGroup ? 'Group label' : 'Node text'}
+      defaultValue={isGroup ? (node.label ?? '') : node.type === 'link' ? node.url : node.text}
+      maxLength={isGroup ? 500 : 20_000}
+      onInput={(event) => {
+        const field = event.currentTarget;
+        editor.input(node.id, field.value, field.scrollHeight + 4);
+      }}
+      onKeyDown={(event) => editor.key(node.id, event)}
+      onBlur={() => editor.end(node.id)}
+    />
+  );
+}
+
+export const NodeView = memo(function NodeView({
+  node,
+  name,
+  selected,
+  editing,
+  tabbable,
+  todo,
+  editor,
+}: NodeViewProps) {
+  const preset = node.color && !node.color.startsWith('#') ? node.color : undefined;
+  return (
+    <div
+      className="bn"
+      data-node-id={node.id}
+      data-type={node.type}
+      data-color={preset}
+      data-selected={selected || undefined}
+      data-editing={editing || undefined}
+      role="group"
+      aria-roledescription={node.type === 'group' ? 'group node' : 'node'}
+      aria-label={name}
+      // A node is focusable (roving: one in the Tab order); BoardCanvas handles its keys.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={tabbable ? 0 : -1}
+      style={{
+        transform: `translate(${node.x}px, ${node.y}px)`,
+        width: `${node.width}px`,
+        height: `${node.height}px`,
+        ...colourStyle(node.color),
+      }}
+    >
+      {editing ? (
+        <NodeEditField node={node} editor={editor} />
+      ) : node.type === 'group' ? (
+        <span className="bn__label">{node.label || 'Group'}</span>
+      ) : node.type === 'link' ? (
+        <div className="bn__text">
+          <MarkdownText text={`[${node.url}](${node.url})`} />
+        </div>
+      ) : (
+        <div className="bn__text">
+          {node.text ? <MarkdownText text={node.text} /> : <span className="bn__empty">Empty</span>}
+        </div>
+      )}
+      {todo && (
+        <span className="bn__chip" data-done={todo === 'done' || undefined}>
+          {todo === 'done' ? 'Done ✓' : 'To-do'}
+        </span>
+      )}
+      {selected && !editing && (
+        <>
+          {SIDES.map((side) => (
+            <span
+              key={side}
+              className={`bn__port bn__port--${side}`}
+              data-connect={side}
+              aria-hidden="true"
+              title="Drag to connect"
+            />
+          ))}
+          <span className="bn__resize" data-resize="" aria-hidden="true" title="Drag to resize" />
+        </>
+      )}
+    </div>
+  );
+});

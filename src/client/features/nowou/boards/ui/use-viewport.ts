@@ -1,0 +1,258 @@
+/**
+ * The canvas's pan and zoom without a React render per frame: the viewport lives in a ref, every
+ * change writes the layer's transform (and the dot grid's offset) straight to the DOM, and only the
+ * zoom label listens. Wheel pans, Ctrl/Cmd+wheel and a two-finger pinch zoom around the pointer,
+ * dragging empty space pans. The viewport is saved to the board after half a second of quiet.
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  boundsOf,
+  clampZoom,
+  panBy,
+  screenToCanvas,
+  zoomAt,
+  zoomToFit,
+  type Point,
+  type Rect,
+  type Viewport,
+} from '../logic/selection';
+import { clamp, layerTransform } from './geometry';
+
+type Box = Rect;
+
+const SAVE_AFTER_MS = 500;
+
+export function useViewport(
+  canvasRef: RefObject<HTMLDivElement | null>,
+  layerRef: RefObject<HTMLDivElement | null>,
+  initial: Viewport,
+  save: (viewport: Viewport) => void,
+  onPinchStart: () => void,
+): FullViewportController {
+  const handlersRef = useRef({ save, onPinchStart });
+  useEffect(() => {
+    handlersRef.current = { save, onPinchStart };
+  });
+  // The controller reads the refs only in events and effects, never while rendering.
+  // eslint-disable-next-line react-hooks/refs
+  const [controller] = useState(() => createViewport(canvasRef, layerRef, initial, handlersRef));
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    controller.apply();
+    const onWheel = (event: WheelEvent) => controller.wheel(event);
+    canvas.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      canvas.removeEventListener('wheel', onWheel);
+      controller.flush();
+      controller.stop();
+    };
+  }, [canvasRef, controller]);
+  return controller;
+}
+
+function createViewport(
+  canvasRef: RefObject<HTMLDivElement | null>,
+  layerRef: RefObject<HTMLDivElement | null>,
+  initial: Viewport,
+  handlers: { current: { save: (viewport: Viewport) => void; onPinchStart: () => void } },
+) {
+  let viewport = { ...initial };
+  let saveTimer: number | null = null;
+  let frame = 0;
+  const listeners = new Set<() => void>();
+  const pointers = new Map<number, Point>();
+  let gesture:
+    | { kind: 'pan'; id: number; start: Point; from: Viewport }
+    | { kind: 'pinch'; distance: number; mid: Point; from: Viewport }
+    | null = null;
+
+  const rect = () => canvasRef.current!.getBoundingClientRect();
+
+  function apply() {
+    const layer = layerRef.current;
+    const canvas = canvasRef.current;
+    if (!layer || !canvas) return;
+    const { x, y, zoom } = viewport;
+    layer.style.transform = layerTransform(viewport);
+    const step = 24 * zoom;
+    canvas.style.backgroundSize = `${step}px ${step}px`;
+    canvas.style.backgroundPosition = `${-x * zoom}px ${-y * zoom}px`;
+  }
+
+  function flush() {
+    if (saveTimer === null) return;
+    window.clearTimeout(saveTimer);
+    saveTimer = null;
+    handlers.current.save({ ...viewport });
+  }
+
+  function set(next: Viewport) {
+    const zoomChanged = next.zoom !== viewport.zoom;
+    viewport = { ...next, zoom: clampZoom(next.zoom) };
+    // One DOM write per frame however many events come in.
+    if (!frame) {
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        apply();
+      });
+    }
+    if (zoomChanged) for (const listener of listeners) listener();
+    if (saveTimer !== null) window.clearTimeout(saveTimer);
+    saveTimer = window.setTimeout(() => {
+      saveTimer = null;
+      handlers.current.save({ ...viewport });
+    }, SAVE_AFTER_MS);
+  }
+
+  function local(clientX: number, clientY: number): Point {
+    const box = rect();
+    return { x: clientX - box.left, y: clientY - box.top };
+  }
+
+  function wheel(event: WheelEvent) {
+    // Inside the canvas the wheel and the pinch (Ctrl+wheel) never scroll or zoom the page.
+    event.preventDefault();
+    if (event.ctrlKey || event.metaKey) {
+      const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+      const factor = Math.exp(-clamp(delta, -100, 100) / 200);
+      set(zoomAt(viewport, local(event.clientX, event.clientY), factor));
+      return;
+    }
+    const unit = event.deltaMode === 1 ? 16 : 1;
+    const dx = (event.shiftKey && event.deltaX === 0 ? event.deltaY : event.deltaX) * unit;
+    const dy = (event.shiftKey && event.deltaX === 0 ? 0 : event.deltaY) * unit;
+    set(panBy(viewport, { x: -dx, y: -dy }));
+  }
+
+  function onMove(event: PointerEvent) {
+    if (!pointers.has(event.pointerId)) return;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (!gesture) return;
+    event.preventDefault();
+    if (gesture.kind === 'pan') {
+      if (event.pointerId !== gesture.id) return;
+      set(
+        panBy(gesture.from, {
+          x: event.clientX - gesture.start.x,
+          y: event.clientY - gesture.start.y,
+        }),
+      );
+      return;
+    }
+    const [a, b] = [...pointers.values()];
+    if (!a || !b) return;
+    const distance = Math.hypot(a.x - b.x, a.y - b.y);
+    const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    const start = local(gesture.mid.x, gesture.mid.y);
+    const zoomed = zoomAt(gesture.from, start, distance / Math.max(gesture.distance, 1));
+    set(panBy(zoomed, { x: mid.x - gesture.mid.x, y: mid.y - gesture.mid.y }));
+  }
+
+  function onUp(event: PointerEvent) {
+    if (!pointers.delete(event.pointerId)) return;
+    if (gesture?.kind === 'pinch' && pointers.size === 1) {
+      // One finger stays down after a pinch: it pans on from here.
+      const [id, at] = [...pointers.entries()][0]!;
+      gesture = { kind: 'pan', id, start: at, from: { ...viewport } };
+      return;
+    }
+    if (pointers.size === 0) stop();
+  }
+
+  function stop() {
+    gesture = null;
+    pointers.clear();
+    window.removeEventListener('pointermove', onMove);
+    window.removeEventListener('pointerup', onUp);
+    window.removeEventListener('pointercancel', onUp);
+  }
+
+  function pointerDown(event: PointerEvent): 'pan' | 'pinch' {
+    if (pointers.size === 0) {
+      window.addEventListener('pointermove', onMove, { passive: false });
+      window.addEventListener('pointerup', onUp);
+      window.addEventListener('pointercancel', onUp);
+    }
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pointers.size >= 2) {
+      const [a, b] = [...pointers.values()];
+      handlers.current.onPinchStart();
+      gesture = {
+        kind: 'pinch',
+        distance: Math.hypot(a!.x - b!.x, a!.y - b!.y),
+        mid: { x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 },
+        from: { ...viewport },
+      };
+      return 'pinch';
+    }
+    gesture = {
+      kind: 'pan',
+      id: event.pointerId,
+      start: { x: event.clientX, y: event.clientY },
+      from: { ...viewport },
+    };
+    return 'pan';
+  }
+
+  /** Registers a pointer that another gesture (a node drag) owns, so a second finger pinches. */
+  function track(event: PointerEvent) {
+    if (pointers.size === 0) {
+      window.addEventListener('pointermove', onMove, { passive: false });
+      window.addEventListener('pointerup', onUp);
+      window.addEventListener('pointercancel', onUp);
+    }
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  }
+
+  const size = () => {
+    const box = rect();
+    return { width: box.width, height: box.height };
+  };
+
+  return {
+    get: () => ({ ...viewport }),
+    set,
+    apply,
+    wheel,
+    flush,
+    stop,
+    track,
+    pointerDown,
+    zoom: () => viewport.zoom,
+    pointerCount: () => pointers.size,
+    zoomBy(factor: number, anchor?: Point) {
+      const box = size();
+      set(zoomAt(viewport, anchor ?? { x: box.width / 2, y: box.height / 2 }, factor));
+    },
+    fit(boxes: readonly Box[]) {
+      set(zoomToFit(boundsOf(boxes), size()));
+    },
+    reveal(box: Box, always = false) {
+      const { width, height } = size();
+      const { x, y, zoom } = viewport;
+      const left = (box.x - x) * zoom;
+      const top = (box.y - y) * zoom;
+      const inside =
+        left >= 0 &&
+        top >= 0 &&
+        left + box.width * zoom <= width &&
+        top + box.height * zoom <= height;
+      if (inside && !always) return;
+      set({
+        zoom,
+        x: box.x + box.width / 2 - width / 2 / zoom,
+        y: box.y + box.height / 2 - height / 2 / zoom,
+      });
+    },
+    toCanvas(clientX: number, clientY: number) {
+      return screenToCanvas(viewport, local(clientX, clientY));
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type FullViewportController = ReturnType<typeof createViewport>;
