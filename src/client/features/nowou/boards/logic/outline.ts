@@ -10,6 +10,8 @@ export interface OutlineItem {
   children: OutlineItem[];
   /** Titles of the nodes this one has an edge to (from → to), in reading order. */
   connectsTo: string[];
+  /** The ids of those nodes, in the same order (some may sit elsewhere in the tree). */
+  connectsToIds: string[];
 }
 
 const TITLE_LIMIT = 120;
@@ -79,11 +81,15 @@ export function buildOutline(board: Brainstorm, nodes: readonly TextElement[]): 
   for (const targets of outgoing.values()) for (const target of targets) hasIncoming.add(target.id);
 
   const placed = new Set<string>();
-  const itemOf = (node: TextElement): OutlineItem => ({
-    node,
-    children: [],
-    connectsTo: (outgoing.get(node.id) ?? []).map(nodeTitle),
-  });
+  const itemOf = (node: TextElement): OutlineItem => {
+    const targets = outgoing.get(node.id) ?? [];
+    return {
+      node,
+      children: [],
+      connectsTo: targets.map(nodeTitle),
+      connectsToIds: targets.map((target) => target.id),
+    };
+  };
 
   /** Depth first without recursion, so a chain of thousands of nodes cannot overflow the stack. */
   const grow = (root: TextElement): OutlineItem => {
