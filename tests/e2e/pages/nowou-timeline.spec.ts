@@ -170,10 +170,16 @@ test('drag from the panel, resize, keyboard move, draw blocks side by side, expo
   const note = page.locator(`${GRID} [data-block-id][data-kind="textBox"]`);
   await note.waitFor();
   const deep = (await storedTodo(page, 'Deep work'))!;
-  const a = (await page.locator(`${GRID} [data-block-id="${deep.id}"]`).boundingBox())!;
-  const b = (await note.boundingBox())!;
-  expect(a.y < b.y + b.height && b.y < a.y + a.height).toBe(true);
-  expect(a.x + a.width <= b.x + 0.5 || b.x + b.width <= a.x + 0.5).toBe(true);
+  // Polled: the two columns are laid out in the render after the note is added.
+  await expect
+    .poll(async () => {
+      const a = (await page.locator(`${GRID} [data-block-id="${deep.id}"]`).boundingBox())!;
+      const b = (await note.boundingBox())!;
+      const sameTime = a.y < b.y + b.height && b.y < a.y + a.height;
+      const sideBySide = a.x + a.width <= b.x + 0.5 || b.x + b.width <= a.x + 0.5;
+      return sameTime && sideBySide;
+    })
+    .toBe(true);
   const storedNote = () =>
     page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('textBox-'));
@@ -246,6 +252,30 @@ test('a new timeline made default opens first; axe at 400 px dark and 1280 px li
   );
   await page.keyboard.press('Control+z');
   await expect.poll(async () => (await review())!.start).toBe(before);
+
+  // Escape in the middle of a drag puts the block back and writes nothing.
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + grid.width / 7, from.y + 60, { steps: 6 });
+  await page.keyboard.press('Escape');
+  await page.mouse.up();
+  await page.waitForTimeout(500);
+  expect((await review())!.start).toBe(before);
+
+  // Deleting a timeline asks first; Cancel keeps it, Delete timeline takes it, Undo brings it back.
+  await page.getByRole('button', { name: /^Delete timeline Work/ }).click();
+  await page
+    .getByRole('group', { name: 'Delete Work' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  expect(await picker.locator('option').count()).toBe(2);
+  await page.getByRole('button', { name: /^Delete timeline Work/ }).click();
+  await page.getByRole('button', { name: 'Delete timeline', exact: true }).click();
+  await expect
+    .poll(() => picker.locator('option').allInnerTexts())
+    .toEqual(['My timeline (opens first)']);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect.poll(() => picker.locator('option').count()).toBe(2);
 
   const dark = await site.open(TIMELINE, { width: VIEWPORTS.mobile.width, theme: 'dark' });
   await dark.page.locator(GRID).waitFor();

@@ -135,6 +135,7 @@ export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuPro
       )}
       {pane !== 'menu' && (
         <form
+          noValidate
           className="tl-form"
           aria-label={`${pane === 'title' ? 'Edit' : pane === 'move' ? 'Move' : 'Duration of'} ${name}`}
           onSubmit={(event) => {

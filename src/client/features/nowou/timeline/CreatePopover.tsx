@@ -29,6 +29,7 @@ export function CreatePopover({ when, style, onSave, onCancel }: CreatePopoverPr
 
   return (
     <form
+      noValidate
       ref={form}
       className="tl-popover tl-form"
       style={style}

@@ -9,6 +9,7 @@ import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
 import { compareOrderKeys } from '../logic/order-keys';
 import type { TextBox } from '../model/records';
+import { downloadFile } from '../app/export-file';
 import { useNowou } from '../nowou-context';
 import { DayNotes } from '../textboxes/DayNotes';
 import { useItems } from '../use-nowou-store';
@@ -26,7 +27,7 @@ import { TimeGrid } from './TimeGrid';
 import { TimelinePicker } from './TimelinePicker';
 import { UnscheduledPanel } from './UnscheduledPanel';
 import type { BlockDrag } from './use-block-drag';
-import { newTimeline, FIRST_TIMELINE_NAME } from './new-timeline';
+import { firstTimeline } from './new-timeline';
 import { useTimelineActions } from './use-timeline-actions';
 import './timeline.css';
 
@@ -41,31 +42,17 @@ function useNow(): number {
   return now;
 }
 
-/** The first visit has no timeline: make "My timeline", the default. */
+/**
+ * The first visit has no timeline: make "My timeline", the default. Not an undo step (undoing it
+ * would only make it again); its fixed id keeps two tabs from making two.
+ */
 function useFirstTimeline(count: number) {
-  const { store, history } = useNowou();
+  const { store } = useNowou();
   useEffect(() => {
-    if (count > 0) return;
-    // After the store has loaded (its effect runs after this one on the first mount).
-    const timer = window.setTimeout(() => {
-      if (store.all('timeline').length > 0) return;
-      const timeline = newTimeline(FIRST_TIMELINE_NAME, null);
-      history.change([timeline], { label: `Added ${FIRST_TIMELINE_NAME}` });
-      store.setDefaultTimeline(timeline.id);
-    }, 0);
-    return () => window.clearTimeout(timer);
-  }, [count, store, history]);
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    if (count > 0 || store.all('timeline').length > 0) return;
+    const timeline = store.put(firstTimeline());
+    if (timeline) store.setDefaultTimeline(timeline.id);
+  }, [count, store]);
 }
 
 export function TimelineApp() {
@@ -143,7 +130,11 @@ export function TimelineApp() {
   function exportIcs() {
     if (!current) return;
     const events = blocks.map(({ id, title, start, end }) => ({ id, title, start, end }));
-    download(icsFileName(current.name), buildIcs({ name: current.name, events, now: new Date() }));
+    downloadFile(
+      icsFileName(current.name),
+      'text/calendar;charset=utf-8',
+      buildIcs({ name: current.name, events, now: new Date() }),
+    );
     announce(`Exported ${events.length} blocks of ${current.name}.`);
   }
 

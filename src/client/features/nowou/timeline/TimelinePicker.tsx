@@ -22,6 +22,7 @@ export function TimelinePicker({ timelines, current, defaultId, onSelect }: Pick
   const [naming, setNaming] = useState<'new' | 'rename' | null>(null);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const isDefault = defaultId === current.id;
   const form = useRef<HTMLFormElement>(null);
   useEscape(form, () => setNaming(null));
@@ -44,10 +45,16 @@ export function TimelinePicker({ timelines, current, defaultId, onSelect }: Pick
     setNaming(null);
   }
 
+  /** Deletes the timeline with its notes in one undo step; its to-dos go back to Unscheduled. */
   function remove() {
     const next = timelines.find((timeline) => timeline.id !== current.id);
+    setConfirming(false);
     if (!next) return;
-    history.remove([{ kind: 'timeline', id: current.id }], {
+    const notes = store
+      .all('textBox')
+      .filter((box) => box.anchor.timelineId === current.id)
+      .map((box) => ({ kind: 'textBox' as const, id: box.id }));
+    history.remove([{ kind: 'timeline', id: current.id }, ...notes], {
       label: `Deleted timeline ${current.name}`,
     });
     if (isDefault) store.setDefaultTimeline(next.id);
@@ -94,7 +101,12 @@ export function TimelinePicker({ timelines, current, defaultId, onSelect }: Pick
         >
           Rename
         </Button>
-        <Button variant="ghost" disabled={timelines.length < 2} onClick={remove}>
+        <Button
+          variant="ghost"
+          disabled={timelines.length < 2}
+          aria-expanded={confirming}
+          onClick={() => setConfirming((open) => !open)}
+        >
           Delete<span className="visually-hidden"> timeline {current.name}</span>
         </Button>
         <Button
@@ -109,6 +121,18 @@ export function TimelinePicker({ timelines, current, defaultId, onSelect }: Pick
           {isDefault ? 'Opens first' : 'Open first'}
         </Button>
       </div>
+      {confirming && (
+        <div className="tl-picker__form" role="group" aria-label={`Delete ${current.name}`}>
+          <p className="tl-picker__confirm">
+            Delete {current.name}? Its notes go with it; its to-dos go back to Unscheduled. Undo
+            brings it all back.
+          </p>
+          <Button variant="primary" onClick={remove}>
+            Delete timeline
+          </Button>
+          <Button onClick={() => setConfirming(false)}>Cancel</Button>
+        </div>
+      )}
       {naming && (
         <form
           ref={form}

@@ -140,6 +140,7 @@ const PanelRow = memo(function PanelRow({
       </div>
       {open && (
         <form
+          noValidate
           ref={form}
           className="tl-form tl-panel__form"
           aria-label={`Schedule ${todo.title}`}

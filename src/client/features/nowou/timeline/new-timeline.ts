@@ -4,9 +4,20 @@ import type { Timeline } from '../model/records';
 
 export const FIRST_TIMELINE_NAME = 'My timeline';
 
-export function newTimeline(name: string, after: string | null, now: Date = new Date()): Timeline {
+/**
+ * The first timeline has a fixed id: two tabs opened at once, or quick add and the timeline, make
+ * the same item instead of two "My timeline"s.
+ */
+export const FIRST_TIMELINE_ID = 'my-timeline';
+
+export function newTimeline(
+  name: string,
+  after: string | null,
+  now: Date = new Date(),
+  id: string = crypto.randomUUID(),
+): Timeline {
   return {
-    id: crypto.randomUUID(),
+    id,
     kind: 'timeline',
     v: 1,
     modifiedAt: now.toISOString(),
@@ -14,4 +25,9 @@ export function newTimeline(name: string, after: string | null, now: Date = new 
     name,
     order: keyBetween(after, null),
   };
+}
+
+/** The first timeline, made the same way wherever it is first needed. */
+export function firstTimeline(now: Date = new Date()): Timeline {
+  return newTimeline(FIRST_TIMELINE_NAME, null, now, FIRST_TIMELINE_ID);
 }

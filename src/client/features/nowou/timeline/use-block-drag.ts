@@ -198,6 +198,7 @@ function createController(
     window.removeEventListener('pointermove', onMove);
     window.removeEventListener('pointerup', onUp);
     window.removeEventListener('pointercancel', onCancel);
+    window.removeEventListener('keydown', onKey);
     if (state.timer !== null) window.clearTimeout(state.timer);
     state.ghost?.remove();
     showPreview(null);
@@ -251,12 +252,20 @@ function createController(
     finish(false);
   }
 
+  /** Escape during a drag puts the block back and writes nothing, as for a to-do row. */
+  function onKey(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !drag) return;
+    event.preventDefault();
+    finish(false);
+  }
+
   function listen(state: DragState) {
     finish(false);
     drag = state;
     window.addEventListener('pointermove', onMove, { passive: false });
     window.addEventListener('pointerup', onUp);
     window.addEventListener('pointercancel', onCancel);
+    window.addEventListener('keydown', onKey);
   }
 
   const newState = (event: ReactPointerEvent, mode: Mode): DragState => ({

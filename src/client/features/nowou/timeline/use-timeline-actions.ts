@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import { useNowou } from '../nowou-context';
-import type { TimedBlock } from './grid-math';
+import { noteTitle, type TimedBlock } from './grid-math';
 import {
   formatDayTime,
   formatTime,
@@ -34,8 +34,12 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
   return useMemo(() => {
     const itemOf = (block: Pick<TimedBlock, 'id' | 'kind'>): BlockItem | undefined =>
       block.kind === 'todo' ? store.get('todo', block.id) : store.get('textBox', block.id);
-    const titleOf = (item: BlockItem) =>
-      item.kind === 'todo' ? item.title : item.text.split('\n')[0]?.trim() || 'Note';
+    /** One undo step, announced; a refused write says so and changes nothing. */
+    const write = (items: BlockItem[], label: string, done: string) =>
+      announce(
+        history.change(items, { label }) ? done : `Could not save: ${label}. Nothing was changed.`,
+      );
+    const titleOf = (item: BlockItem) => (item.kind === 'todo' ? item.title : noteTitle(item.text));
 
     return {
       setRange(block, start, end, how) {
@@ -43,8 +47,9 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
         if (!item || timelineId === null) return;
         const title = titleOf(item);
         const verb = how === 'move' ? 'Moved' : 'Resized';
-        history.change([withRange(item, timelineId, start, end)], { label: `${verb} ${title}` });
-        announce(
+        write(
+          [withRange(item, timelineId, start, end)],
+          `${verb} ${title}`,
           how === 'move'
             ? `Moved ${title} to ${formatDayTime(start)}.`
             : `${title} now ends at ${formatTime(end)}.`,
@@ -58,30 +63,32 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
           kind === 'todo'
             ? newTodoBlock(store.all('todo'), title, timelineId, start, end, id, now)
             : newNoteBlock(title, timelineId, start, end, id, now);
-        history.change([item], { label: `Added ${title}` });
-        announce(`Added ${title} at ${formatDayTime(start)}.`);
+        write([item], `Added ${title}`, `Added ${title} at ${formatDayTime(start)}.`);
       },
       schedule(todoId, start, end) {
         const todo = store.get('todo', todoId);
         if (!todo || timelineId === null) return;
-        history.change([withRange(todo, timelineId, start, end)], {
-          label: `Scheduled ${todo.title}`,
-        });
-        announce(`Scheduled ${todo.title} at ${formatDayTime(start)}.`);
+        write(
+          [withRange(todo, timelineId, start, end)],
+          `Scheduled ${todo.title}`,
+          `Scheduled ${todo.title} at ${formatDayTime(start)}.`,
+        );
       },
       unschedule(todoId) {
         const todo = store.get('todo', todoId);
         if (!todo) return;
-        history.change([{ ...todo, schedule: null }], { label: `Unscheduled ${todo.title}` });
-        announce(`Unscheduled ${todo.title}.`);
+        write(
+          [{ ...todo, schedule: null }],
+          `Unscheduled ${todo.title}`,
+          `Unscheduled ${todo.title}.`,
+        );
       },
       retitle(block, title) {
         const item = itemOf(block);
         const text = title.trim();
         if (!item || text === '') return;
         const changed = item.kind === 'todo' ? { ...item, title: text } : { ...item, text: title };
-        history.change([changed], { label: `Renamed ${titleOf(changed)}` });
-        announce(`Saved ${titleOf(changed)}.`);
+        write([changed], `Renamed ${titleOf(changed)}`, `Saved ${titleOf(changed)}.`);
       },
       remove(block) {
         history.remove([{ kind: block.kind, id: block.id }], { label: `Deleted ${block.title}` });

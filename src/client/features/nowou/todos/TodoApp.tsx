@@ -10,7 +10,7 @@ import { keyBetween } from '../logic/order-keys';
 import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
 import type { Timeline, Todo, TodoListItem } from '../model/records';
 import { useNowou } from '../nowou-context';
-import { FIRST_TIMELINE_NAME, newTimeline } from '../timeline/new-timeline';
+import { firstTimeline } from '../timeline/new-timeline';
 import { useItems } from '../use-nowou-store';
 import { useRowDrag } from './use-row-drag';
 import { CustomLists } from './CustomLists';
@@ -190,7 +190,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     if (timelineId && store.get('timeline', timelineId)) return { id: timelineId, made: null };
     const first = store.all('timeline')[0];
     if (first) return { id: first.id, made: null };
-    const made = newTimeline(FIRST_TIMELINE_NAME, null);
+    const made = firstTimeline();
     return { id: made.id, made };
   }
 
