@@ -4,7 +4,7 @@
  */
 import { Button } from '../../../ui/Button';
 import { Popup } from '../../../ui/Popup';
-import { itemsToImport, type ReadyImport } from '../model/export-import';
+import { applyImport, type ReadyImport } from '../model/export-import';
 import { useNowou } from '../nowou-context';
 
 function count(n: number, one: string, many: string): string {
@@ -24,12 +24,12 @@ export function ImportDialog({
   const nothing = plan.add.length === 0 && plan.change.length === 0;
 
   function apply() {
-    const items = itemsToImport(store, plan);
-    if (items.length > 0) {
-      history.change(items, { label: `Imported ${fileName}`, keepModifiedAt: true });
-      store.flush();
-    }
-    announce(`Imported ${count(items.length, 'item', 'items')} from ${fileName}.`);
+    const written = applyImport(store, history, plan, `Imported ${fileName}`);
+    announce(
+      written === null
+        ? `Nothing was imported from ${fileName}: an item could not be saved.`
+        : `Imported ${count(written, 'item', 'items')} from ${fileName}.`,
+    );
     onClose();
   }
 

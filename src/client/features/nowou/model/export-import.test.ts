@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { applyImport, exportItems, planImport } from './export-import';
+import { createHistory } from './history';
 import { createItemStore, type ItemStore, type StoreProblem } from './item-store';
 import { storageKeyOf, type Item } from './records';
 import { MemoryStorage, T0, textBox, timeline, todo } from './test-fixtures';
@@ -65,7 +66,7 @@ test('export then import into an empty browser gives the same items', () => {
   const plan = planImport(store, fileText);
   expect(plan).toEqual({ ok: true, add: items, change: [], unchanged: 0 });
   if (!plan.ok) return;
-  expect(applyImport(store, plan)).toBe(4);
+  expect(applyImport(store, createHistory(store), plan, 'Imported')).toBe(4);
   expect(exportItems(store, EXPORTED_AT).items).toEqual(items);
   expect(storage.entries.size).toBe(4);
   expect(planImport(store, fileText)).toEqual({
@@ -142,7 +143,7 @@ describe('merging by id and modification time', () => {
       unchanged: 2,
     });
     if (!plan.ok) return;
-    applyImport(store, plan);
+    applyImport(store, createHistory(store), plan, 'Imported');
 
     expect(store.get('todo', 'older-here')).toEqual(incoming[0]);
     expect(store.get('todo', 'same')?.title).toBe('Same here');
@@ -160,7 +161,7 @@ describe('merging by id and modification time', () => {
       fileOf([todo({ deleted: true, deletedAt: LATER, modifiedAt: LATER })]),
     );
     expect(plan.ok && plan.change).toHaveLength(1);
-    if (plan.ok) applyImport(store, plan);
+    if (plan.ok) applyImport(store, createHistory(store), plan, 'Imported');
     expect(store.get('todo', 'todo-1')).toBeUndefined();
     expect(store.get('todo', 'todo-1', { includeDeleted: true })?.deletedAt).toBe(LATER);
   });
@@ -169,7 +170,7 @@ describe('merging by id and modification time', () => {
     const { store } = storeWith(todo());
     const plan = planImport(store, fileOf([todo({ title: 'From file', modifiedAt: LATER })]));
     store.put(todo({ title: 'Edited meanwhile' }));
-    if (plan.ok) expect(applyImport(store, plan)).toBe(0);
+    if (plan.ok) expect(applyImport(store, createHistory(store), plan, 'Imported')).toBe(0);
     expect(store.get('todo', 'todo-1')?.title).toBe('Edited meanwhile');
   });
 });

@@ -4,6 +4,7 @@
  * winning, so importing an older copy never undoes newer work.
  */
 import { z } from 'zod';
+import type { History } from './history';
 import type { ItemStore } from './item-store';
 import { ITEM_KINDS, parseRecord, storageKeyOf, type Item } from './records';
 
@@ -81,20 +82,24 @@ function isNewer(item: Item, current: Item | undefined): boolean {
 }
 
 /**
- * Writes the planned items with their own modification times, at once. An item changed in the
- * store since the plan was made is left alone if it is now the later one. Returns how many were written.
+ * Writes the planned items with their own modification times as one undo step, and flushes. An
+ * item changed in the store since the plan was made is left alone if it is now the later one.
+ * Returns how many were written, or null when the store refused one (then none is written).
  */
-export function applyImport(store: ItemStore, plan: ReadyImport): number {
-  let written = 0;
-  for (const item of itemsToImport(store, plan)) {
-    if (store.put(item, { keepModifiedAt: true })) written += 1;
-  }
+export function applyImport(
+  store: ItemStore,
+  history: History,
+  plan: ReadyImport,
+  label: string,
+): number | null {
+  const items = itemsToImport(store, plan);
+  if (items.length > 0 && !history.change(items, { label, keepModifiedAt: true })) return null;
   store.flush();
-  return written;
+  return items.length;
 }
 
 /** The planned items still later than the store's copies (for writing them through the history). */
-export function itemsToImport(store: ItemStore, plan: ReadyImport): Item[] {
+function itemsToImport(store: ItemStore, plan: ReadyImport): Item[] {
   return [...plan.add, ...plan.change].filter((item) =>
     isNewer(item, store.get(item.kind, item.id, { includeDeleted: true })),
   );

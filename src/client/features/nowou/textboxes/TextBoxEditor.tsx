@@ -65,6 +65,25 @@ export function TextBoxEditor({ box, onClose }: { box: TextBox; onClose: () => v
     [save],
   );
 
+  // Leaving the page or hiding the tab saves what was typed in the last moments, then flushes:
+  // the store's own flush on pagehide may already have run.
+  useEffect(() => {
+    const saveNow = () => {
+      if (pending.current === null) return;
+      save(pending.current);
+      store.flush();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') saveNow();
+    };
+    window.addEventListener('pagehide', saveNow);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', saveNow);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [save, store]);
+
   function type(text: string) {
     setDraft(text);
     pending.current = text;

@@ -34,11 +34,17 @@ export function TimelinePicker({ timelines, current, defaultId, onSelect }: Pick
       return;
     }
     if (naming === 'rename') {
-      history.change([{ ...current, name: text }], { label: `Renamed timeline ${text}` });
+      if (!history.change([{ ...current, name: text }], { label: `Renamed timeline ${text}` })) {
+        setProblem('The timeline could not be saved. Nothing was changed.');
+        return;
+      }
       announce(`Renamed the timeline to ${text}.`);
     } else {
       const timeline = newTimeline(text, timelines.at(-1)?.order ?? null);
-      history.change([timeline], { label: `Added timeline ${text}` });
+      if (!history.change([timeline], { label: `Added timeline ${text}` })) {
+        setProblem('The timeline could not be saved. Nothing was changed.');
+        return;
+      }
       onSelect(timeline.id);
       announce(`Added the timeline ${text}.`);
     }

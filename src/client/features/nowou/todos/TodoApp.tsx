@@ -207,7 +207,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     const todo = todoFromQuickAdd(
       line,
       list,
-      orderAtEnd(todos, list),
+      orderAtEnd(withDeleted, list),
       crypto.randomUUID(),
       new Date(),
       timeline.id,
@@ -245,7 +245,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
 
   function move(todo: Todo, list: TodoList) {
     rememberPlace(todo);
-    if (save([{ ...todo, list, order: orderAtEnd(todos, list) }], `Moved ${todo.title}`)) {
+    if (save([{ ...todo, list, order: orderAtEnd(withDeleted, list) }], `Moved ${todo.title}`)) {
       announce(`Moved ${todo.title} to ${listLabel(list, today, lists)}.`);
     }
   }
@@ -312,7 +312,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   }
 
   function rollOver() {
-    let list = todos;
+    let list = withDeleted;
     const target = listOfView('today', today);
     const moved: Todo[] = [];
     for (const todo of rolloverCandidates(todos, today)) {

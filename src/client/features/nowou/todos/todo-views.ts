@@ -102,7 +102,10 @@ export function rolloverCandidates(todos: readonly Todo[], today: string): Todo[
     .sort((a, b) => a.list.localeCompare(b.list) || byOrder(a, b));
 }
 
-/** An order key after every to-do already in `list` (done ones too, so an undo keeps its place). */
+/**
+ * An order key after every to-do already in `list`: done and deleted ones too (pass them), so a
+ * restored or undone to-do never shares its key with a new one.
+ */
 export function orderAtEnd(todos: readonly Todo[], list: TodoList): string {
   let last: string | null = null;
   for (const todo of todos) {
