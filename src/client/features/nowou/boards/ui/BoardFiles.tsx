@@ -4,7 +4,8 @@ import { downloadFile } from '../../app/export-file';
 import type { Brainstorm, TextElement } from '../../model/records';
 import { useNowou } from '../../nowou-context';
 import { boardToCanvas, canvasFileName } from '../files/json-canvas';
-import { boardToOutline, boardToSvg } from './export-fallback';
+import { boardToOutline } from '../files/markdown-outline';
+import { boardToSvg } from '../files/svg-export';
 
 export function BoardFiles({ board, nodes }: { board: Brainstorm; nodes: readonly TextElement[] }) {
   const { announce } = useNowou();
