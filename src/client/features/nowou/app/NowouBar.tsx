@@ -1,5 +1,5 @@
 /**
- * Nowou's bar: the sections (To-dos, Timeline), Undo and Redo, Export and Import, Commands and
+ * Nowou's bar: the sections (To-dos, Timeline, Boards), Undo and Redo, Export and Import, Commands and
  * Shortcuts, and the app-wide keys: Ctrl/Cmd+K, Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z (or Ctrl+Y), N and ?.
  * Letter keys and undo are left to the browser while a field has focus, so typing is never taken.
  */

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { isSafeHref, parseInline, parseMarkdown, toggleTask, type Inline } from './markdown';
+import { describe, expect, it, test } from 'vitest';
+import {
+  isSafeHref,
+  parseInline,
+  parseMarkdown,
+  plainFirstLine,
+  toggleTask,
+  type Inline,
+} from './markdown';
 
 const text = (value: string): Inline => ({ type: 'text', text: value });
 
@@ -206,5 +213,19 @@ describe('toggleTask', () => {
   it('leaves the text alone for an index with no task', () => {
     expect(toggleTask(source, 3)).toBe(source);
     expect(toggleTask(source, -1)).toBe(source);
+  });
+});
+
+describe('plainFirstLine', () => {
+  test('gives the first line without Markdown marks, cut at the limit', () => {
+    expect(plainFirstLine('\n\n## Tell the **mailing list** _now_', 60)).toBe(
+      'Tell the mailing list now',
+    );
+    expect(plainFirstLine('- [x] book [the train](https://example.com)', 60)).toBe(
+      'book the train',
+    );
+    expect(plainFirstLine('snake_case_name and `code`', 60)).toBe('snake_case_name and code');
+    expect(plainFirstLine('a'.repeat(80), 10)).toBe(`${'a'.repeat(9)}…`);
+    expect(plainFirstLine('   \n  ', 10)).toBe('');
   });
 });

@@ -208,3 +208,25 @@ export function parseMarkdown(text: string): Block[] {
   endParagraph();
   return blocks;
 }
+
+/**
+ * The first non-empty line of a text as plain words, for a title or a name: heading, list and task
+ * marks dropped, bold, italic and code marks taken off, a link shown by its text. At most `limit`
+ * characters (cut with an ellipsis); '' when the text has no words.
+ */
+export function plainFirstLine(text: string, limit: number): string {
+  const line = text
+    .split(/\r?\n/)
+    .map((part) =>
+      part
+        .replace(/^\s*(?:#{1,6}\s+|>\s*|[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)/, '')
+        .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/(\*\*|__)(.+?)\1/g, '$2')
+        .replace(/(^|[^\w*])([*_])(\S(?:.*?\S)?)\2(?![\w*])/g, '$1$3')
+        .replace(/`([^`]+)`/g, '$1')
+        .trim(),
+    )
+    .find((part) => part !== '');
+  if (!line) return '';
+  return line.length > limit ? `${line.slice(0, limit - 1)}…` : line;
+}

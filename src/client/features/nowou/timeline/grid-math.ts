@@ -4,6 +4,7 @@
  * blocks of a timeline and where each falls in a shown range, with overlapping blocks laid out side
  * by side in columns. No React, no storage, no clock of its own.
  */
+import { plainFirstLine } from '../textboxes/markdown';
 import { addDays, dayOf, parseDay, weekdayOf } from '../logic/calendar-day';
 import type { TextBox, Todo } from '../model/records';
 
@@ -108,12 +109,7 @@ export interface TimedBlock {
 
 /** A text box's title: its first line of text without Markdown marks, or "Note". */
 export function noteTitle(text: string): string {
-  const line = text
-    .split('\n')
-    .map((part) => part.replace(/^[\s#>*+-]+|[*_`]+/g, '').trim())
-    .find((part) => part !== '');
-  if (!line) return 'Note';
-  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+  return plainFirstLine(text, 60) || 'Note';
 }
 
 /** The timeline's blocks (scheduled to-dos and time-range text boxes), earliest first. */

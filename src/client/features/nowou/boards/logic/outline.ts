@@ -3,6 +3,7 @@
  * screen reader hears for it. Pure: the Markdown outline, the canvas's accessible names and the
  * board's keyboard list all come from here.
  */
+import { plainFirstLine } from '../../textboxes/markdown';
 import type { Brainstorm, TextElement } from '../../model/records';
 
 export interface OutlineItem {
@@ -24,8 +25,7 @@ const TITLE_LIMIT = 120;
 export function nodeTitle(node: TextElement): string {
   let title = '';
   if (node.type === 'text') {
-    const line = (node.text ?? '').split(/\r?\n/).find((candidate) => candidate.trim() !== '');
-    title = (line ?? '').trim().replace(/^#{1,6}\s+/, '');
+    title = plainFirstLine(node.text ?? '', TITLE_LIMIT);
   } else if (node.type === 'link') {
     title = (node.url ?? '').trim();
   } else {
