@@ -1,6 +1,6 @@
 /** Turns the Nowou figures into the lines `npm run bench` prints. */
 import { verdictLine } from './fanout-report.ts';
-import type { NowouResults, NowouUsable } from './nowou-results.ts';
+import type { NowouFrames, NowouResults, NowouUsable } from './nowou-results.ts';
 import { table } from './report.ts';
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
@@ -114,8 +114,104 @@ export function nowouLines(results: NowouResults): string[] {
     );
   }
 
+  lines.push(...boardLines(results));
+
   for (const target of results.targets) lines.push(verdictLine(target));
   const isolation = isolationLine(results);
   if (isolation) lines.push(isolation);
+  return lines;
+}
+
+const frameRows = (gestures: (NowouFrames | null)[]) =>
+  gestures.flatMap((gesture) =>
+    gesture
+      ? [
+          [
+            `${gesture.what}: main-thread work`,
+            String(gesture.frames),
+            ms(gesture.workP50Ms),
+            ms(gesture.workP95Ms),
+            ms(gesture.workMaxMs),
+          ],
+          [
+            `${gesture.what}: time between frames`,
+            String(gesture.frames),
+            ms(gesture.intervalP50Ms),
+            ms(gesture.intervalP95Ms),
+            ms(gesture.intervalMaxMs),
+          ],
+        ]
+      : [],
+  );
+
+/** The brainstorm board's figures (nowou-boards.ts). */
+function boardLines(results: NowouResults): string[] {
+  const board = results.board;
+  if (!board) return [];
+  const lines: string[] = [];
+  const { store, open, pan, nodeDrag, js } = board;
+  if (store)
+    lines.push(
+      `Board (seed ${store.seed}): ${store.textNodes} text nodes, ${store.groups} groups, ${store.edges} edges over ${store.area.width} × ${store.area.height} canvas px; ${store.entries} localStorage entries, ${(store.chars / 1e6).toFixed(2)} M characters`,
+      '',
+    );
+  if (open)
+    lines.push(
+      `Opening the board: navigation start to the first frame after ${open.condition}, in the page (fresh context each load, first load untimed)`,
+      '',
+      ...table(
+        ['path', 'median ms', 'DOM seen ms', 'runs ms', 'nodes', 'edges'],
+        [
+          [
+            open.path,
+            ms(open.medianMs),
+            ms(open.medianSeenMs),
+            open.runsMs.map(ms).join(' '),
+            String(open.nodes),
+            String(open.edgePaths),
+          ],
+        ],
+        [false, true, true, false, true, true],
+      ),
+      '',
+    );
+  const gestures = [pan, nodeDrag].filter((gesture) => gesture !== null);
+  if (gestures.length) {
+    for (const gesture of gestures)
+      lines.push(
+        `Dragging ${gesture.what} on the board: ${gesture.moves} pointer moves of ${gesture.movedPx / gesture.moves} px in ${ms(gesture.durationMs)} ms; stored ${gesture.before ?? '—'} → ${gesture.after ?? '—'}`,
+      );
+    lines.push(
+      '',
+      ...table(
+        ['per frame (from a Chromium trace)', 'frames', 'p50 ms', 'p95 ms', 'max ms'],
+        frameRows(gestures),
+        [false, true, true, true, true],
+      ),
+      '',
+    );
+  }
+  if (js) {
+    lines.push(
+      "The boards' own JS: chunks /nowou?section=boards and the open board fetch beyond first loads of / and /nowou (gzip -9)",
+      '',
+      ...table(
+        ['chunk', 'source', 'fetched by', 'KB', 'gzip KB'],
+        [
+          ...js.chunks.map((chunk) => [
+            chunk.path,
+            chunk.name || '—',
+            chunk.fetchedBy.join(', '),
+            kb(chunk.bytes),
+            kb(chunk.gzip),
+          ]),
+          ['total', '', '', kb(js.bytes), kb(js.gzip)],
+          ["with Nowou's own", '', '', '', js.withNowouGzip === null ? '—' : kb(js.withNowouGzip)],
+        ],
+        [false, false, false, true, true],
+      ),
+      '',
+    );
+  }
   return lines;
 }

@@ -12,6 +12,20 @@ export const NOWOU_TARGETS = {
   usableMs: 1000,
   /** p95 of the main thread's work per frame while a block is dragged on the seeded timeline. */
   dragFrameP95Ms: 16,
+  /** Navigation start to the seeded board drawn (nodes and edges). */
+  boardOpenMs: 1000,
+  /** p95 of the main thread's work per frame while panning the board or dragging one of its nodes. */
+  boardFrameP95Ms: 16,
+};
+
+/** The seeded board (nowou-seed.ts seedNowouBoard). */
+export const NOWOU_BOARD = {
+  seed: 20_260_302,
+  textNodes: 1_000,
+  groups: 5,
+  edges: 1_500,
+  /** Nodes a row on the seed's grid. */
+  columns: 40,
 };
 
 /** The seeded store (nowou-seed.ts): fixed seed number, counts of each kind. */
@@ -94,6 +108,57 @@ export interface NowouDrag {
   startAfter: string | null;
 }
 
+export interface NowouFrames {
+  /** What was dragged: empty canvas space (a pan) or a node (its id). */
+  what: string;
+  moves: number;
+  movedPx: number;
+  durationMs: number;
+  frames: number;
+  workP50Ms: number;
+  workP95Ms: number;
+  workMaxMs: number;
+  intervalP50Ms: number;
+  intervalP95Ms: number;
+  intervalMaxMs: number;
+  /** What the store holds before and after (the board's view, or the node's place): must change. */
+  before: string | null;
+  after: string | null;
+}
+
+export interface NowouBoard {
+  store: {
+    seed: number;
+    textNodes: number;
+    groups: number;
+    edges: number;
+    entries: number;
+    chars: number;
+    area: { width: number; height: number };
+  } | null;
+  open: {
+    path: string;
+    condition: string;
+    runsMs: number[];
+    seenMs: number[];
+    medianMs: number;
+    medianSeenMs: number;
+    /** Node elements and edge paths in the layer once drawn, last run. */
+    nodes: number;
+    edgePaths: number;
+  } | null;
+  pan: NowouFrames | null;
+  nodeDrag: NowouFrames | null;
+  /** JS /nowou?section=boards and the open board fetch beyond /'s and /nowou's first loads. */
+  js: {
+    chunks: NowouChunk[];
+    bytes: number;
+    gzip: number;
+    /** Nowou's own gzip JS (to-dos and timeline) plus the boards'. */
+    withNowouGzip: number | null;
+  } | null;
+}
+
 export interface NowouResults {
   machine: { cores: number; loadAtStart: number; loadAtEnd: number | null };
   store: {
@@ -108,6 +173,7 @@ export interface NowouResults {
   ownJs: NowouOwnJs | null;
   usable: NowouUsable[];
   drag: NowouDrag | null;
+  board: NowouBoard | null;
   targets: FanoutVerdict[];
   /** Whether no other route's first load fetched Nowou's chunks; null when not measured. */
   isolated: boolean | null;
@@ -134,6 +200,7 @@ function verdict(
 export function nowouTargets(results: NowouResults): FanoutVerdict[] {
   const seeded = results.usable.find((usable) => usable.case === 'todos');
   const timeline = results.usable.find((usable) => usable.case === 'timeline');
+  const board = `${NOWOU_BOARD.textNodes} nodes + ${NOWOU_BOARD.edges} edges`;
   const store = `${NOWOU_STORE.todos} to-dos + ${NOWOU_STORE.scheduledTodos + NOWOU_STORE.textBoxes} blocks`;
   return [
     verdict(
@@ -158,6 +225,32 @@ export function nowouTargets(results: NowouResults): FanoutVerdict[] {
       `Nowou dragging a block, main-thread work per frame p95 ≤ ${NOWOU_TARGETS.dragFrameP95Ms} ms`,
       NOWOU_TARGETS.dragFrameP95Ms,
       results.drag?.workP95Ms,
+      'ms',
+    ),
+    verdict(
+      `Nowou's own JS with the boards (gzip) ≤ ${NOWOU_TARGETS.ownJsGzipBytes / KB} KB`,
+      NOWOU_TARGETS.ownJsGzipBytes / KB,
+      results.board?.js?.withNowouGzip === null || results.board?.js?.withNowouGzip === undefined
+        ? null
+        : results.board.js.withNowouGzip / KB,
+      'KB',
+    ),
+    verdict(
+      `Nowou board with ${board}, open, median ≤ ${NOWOU_TARGETS.boardOpenMs} ms`,
+      NOWOU_TARGETS.boardOpenMs,
+      results.board?.open?.medianMs,
+      'ms',
+    ),
+    verdict(
+      `Nowou board with ${board}, panning, main-thread work per frame p95 ≤ ${NOWOU_TARGETS.boardFrameP95Ms} ms`,
+      NOWOU_TARGETS.boardFrameP95Ms,
+      results.board?.pan?.workP95Ms,
+      'ms',
+    ),
+    verdict(
+      `Nowou board with ${board}, dragging a node, main-thread work per frame p95 ≤ ${NOWOU_TARGETS.boardFrameP95Ms} ms`,
+      NOWOU_TARGETS.boardFrameP95Ms,
+      results.board?.nodeDrag?.workP95Ms,
       'ms',
     ),
   ];

@@ -11,6 +11,9 @@ import { keysBetween } from '../src/client/features/nowou/logic/order-keys.ts';
 import {
   DEFAULT_TIMELINE_KEY,
   itemSchema,
+  type Brainstorm,
+  type CanvasEdge,
+  type TextElement,
   serialiseItem,
   storageKeyOf,
   type Item,
@@ -18,7 +21,7 @@ import {
   type Timeline,
   type Todo,
 } from '../src/client/features/nowou/model/records.ts';
-import { NOWOU_STORE } from './nowou-results.ts';
+import { NOWOU_BOARD, NOWOU_STORE } from './nowou-results.ts';
 
 /** localStorage entries, key and value, in the order they are written. */
 export type StorageEntries = [key: string, value: string][];
@@ -245,5 +248,192 @@ export function seedNowouStore(now: Date, seed = NOWOU_STORE.seed): NowouSeed {
     todos: todos.length,
     scheduledTodos,
     textBoxes: textBoxes.length,
+  };
+}
+
+/** Checks one record with the app's own schema and returns its localStorage entry. */
+function entryOf(item: Item): [string, string] {
+  const parsed = itemSchema.safeParse(item);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(
+      `the seed made an invalid ${item.kind} ${item.id}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`,
+    );
+  }
+  return [storageKeyOf(item.kind, item.id), serialiseItem(parsed.data)];
+}
+
+export interface BoardSeed {
+  entries: StorageEntries;
+  chars: number;
+  boardId: string;
+  textNodes: number;
+  groups: number;
+  edges: number;
+  /** Width and height of the area the nodes cover, in canvas pixels. */
+  area: { width: number; height: number };
+}
+
+const BOARD_TOPICS = [
+  'Album launch',
+  'Tour merch',
+  'Video ideas',
+  'Newsletter',
+  'Print shop',
+  'Portfolio',
+  'Course outline',
+  'Studio setup',
+];
+const BOARD_PHRASES = [
+  'ask Ada',
+  'cheaper option?',
+  'by Friday',
+  'needs a sketch',
+  'check the budget',
+  '**important**',
+  'maybe later',
+  'two versions',
+  'see notes',
+  '_rough idea_',
+];
+const NODE_W = 220;
+const NODE_GAP_X = 90;
+const NODE_GAP_Y = 70;
+
+/**
+ * One brainstorm board (docs/product.md#nowou-keys) of NOWOU_BOARD.textNodes text nodes with short,
+ * varied texts (some on two lines, some with Markdown emphasis), about a fifth coloured, laid out
+ * on a grid with jitter over a large area; NOWOU_BOARD.groups groups behind some of them; and
+ * NOWOU_BOARD.edges edges: a tree (each node but the first from a node placed shortly before it)
+ * plus cross links between random pairs. The view starts at the first nodes, zoom 0.6. Same
+ * fixed-seed generator as the store, every record checked with `itemSchema`.
+ */
+export function seedNowouBoard(now: Date, seed = NOWOU_BOARD.seed): BoardSeed {
+  const next = random(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const chance = (share: number) => next() < share;
+  const id = () =>
+    [8, 4, 4, 4, 12]
+      .map((length) => Array.from({ length }, () => Math.floor(next() * 16).toString(16)).join(''))
+      .join('-');
+  const modifiedAt = new Date(now.getTime() - 60_000).toISOString();
+  const boardId = id();
+  const envelope = { v: 1, modifiedAt, deleted: false, boardId } as const;
+
+  const columns = NOWOU_BOARD.columns;
+  const texts: TextElement[] = Array.from({ length: NOWOU_BOARD.textNodes }, (_, index) => {
+    const column = index % columns;
+    const row = Math.floor(index / columns);
+    const twoLines = chance(0.3);
+    const text =
+      index === 0
+        ? '# Next season'
+        : `${pick(WORDS)} ${pick(THINGS)}`.replace(/^./, (first) => first.toUpperCase()) +
+          (twoLines ? `\n${pick(BOARD_PHRASES)}` : '');
+    const roll = next();
+    const color =
+      roll < 0.15
+        ? pick(['1', '2', '3', '4', '5', '6'] as const)
+        : roll < 0.2
+          ? pick(['#e11d48', '#0ea5e9', '#84cc16'])
+          : undefined;
+    return {
+      ...envelope,
+      id: id(),
+      kind: 'textElement',
+      type: 'text',
+      x: column * (NODE_W + NODE_GAP_X) + Math.floor(next() * 40),
+      y: row * (72 + NODE_GAP_Y) + Math.floor(next() * 30),
+      width: NODE_W,
+      height: twoLines ? 96 : 72,
+      text,
+      ...(color ? { color } : {}),
+    };
+  });
+
+  // Groups around blocks of 4×3 nodes here and there, drawn behind (first in the node order).
+  const groups: TextElement[] = Array.from({ length: NOWOU_BOARD.groups }, (_, index) => {
+    const column = 2 + index * 7;
+    const row = 1 + index * 4;
+    const first = texts[row * columns + column]!;
+    return {
+      ...envelope,
+      id: id(),
+      kind: 'textElement',
+      type: 'group',
+      x: first.x - 30,
+      y: first.y - 54,
+      width: 4 * (NODE_W + NODE_GAP_X) + 30,
+      height: 3 * (72 + NODE_GAP_Y) + 60,
+      label: pick(BOARD_TOPICS),
+      ...(index % 2 ? { color: '4' } : {}),
+    };
+  });
+
+  const edges: CanvasEdge[] = [];
+  const seen = new Set<string>();
+  const connect = (from: TextElement, to: TextElement) => {
+    const key = `${from.id}>${to.id}`;
+    if (from === to || seen.has(key) || seen.has(`${to.id}>${from.id}`)) return false;
+    seen.add(key);
+    const right = to.x >= from.x + NODE_W;
+    edges.push({
+      id: id(),
+      fromNode: from.id,
+      fromSide: right ? 'right' : 'bottom',
+      toNode: to.id,
+      toSide: right ? 'left' : 'top',
+      ...(chance(0.1) ? { color: pick(['1', '4', '6'] as const) } : {}),
+      ...(chance(0.05) ? { label: pick(BOARD_PHRASES).replace(/[*_]/g, '') } : {}),
+    });
+    return true;
+  };
+  // The tree: a parent among the nodes placed up to about a row and a half before.
+  for (let index = 1; index < texts.length; index += 1) {
+    const back = 1 + Math.floor(next() * Math.min(index, Math.round(columns * 1.5)));
+    connect(texts[index - back]!, texts[index]!);
+  }
+  // Cross links: mostly near each other, some across the board.
+  while (edges.length < NOWOU_BOARD.edges) {
+    const from = Math.floor(next() * texts.length);
+    const to = chance(0.8)
+      ? Math.min(texts.length - 1, Math.max(0, from + Math.floor((next() - 0.5) * columns * 4)))
+      : Math.floor(next() * texts.length);
+    connect(texts[from]!, texts[to]!);
+  }
+
+  const nodes = [...groups, ...texts];
+  const board: Brainstorm = {
+    id: boardId,
+    v: 1,
+    modifiedAt,
+    deleted: false,
+    kind: 'brainstorm',
+    title: 'Bench board',
+    viewport: { x: -40, y: -60, zoom: 0.6 },
+    nodeOrder: nodes.map((node) => node.id),
+    edges,
+    order: 'V',
+  };
+  const entries: StorageEntries = [board, ...nodes].map(entryOf);
+  if (
+    texts.length !== NOWOU_BOARD.textNodes ||
+    edges.length !== NOWOU_BOARD.edges ||
+    new Set(entries.map(([key]) => key)).size !== entries.length
+  )
+    throw new Error(
+      `the board seed made ${texts.length} text nodes and ${edges.length} edges in ${entries.length} entries, some key twice or a count off`,
+    );
+  return {
+    entries,
+    chars: entries.reduce((total, [key, value]) => total + key.length + value.length, 0),
+    boardId,
+    textNodes: texts.length,
+    groups: groups.length,
+    edges: edges.length,
+    area: {
+      width: Math.max(...nodes.map((node) => node.x + node.width)),
+      height: Math.max(...nodes.map((node) => node.y + node.height)),
+    },
   };
 }

@@ -7,6 +7,7 @@
  * 3. Dragging a block on the seeded timeline: the renderer's main-thread work per frame, from a
  *    Chromium trace (headless Chromium draws at most 60 frames a second, so the time between frames
  *    alone cannot tell a 2 ms frame from a 16 ms one).
+ * 4. The brainstorm board's figures (nowou-boards.ts).
  */
 import { availableParallelism, loadavg } from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -26,7 +27,16 @@ import {
   type NowouUsable,
   type UsableCase,
 } from './nowou-results.ts';
+import { measureBoards } from './nowou-boards.ts';
 import { seedNowouStore, type StorageEntries } from './nowou-seed.ts';
+import {
+  DRAG_END_MARK,
+  DRAG_START_MARK,
+  framesFromTrace,
+  newContext,
+  median,
+  quantile,
+} from './nowou-trace.ts';
 import { endProgress, progress } from './progress.ts';
 import type { SiteServer } from './server.ts';
 import { delay, errorMessage, withTimeout } from './timeout.ts';
@@ -106,22 +116,6 @@ function watchUsable(spec: UsableSpec): void {
   requestAnimationFrame(poll);
 }
 
-/**
- * tsx compiles this file keeping function names, which wraps named inner functions in calls to its
- * helper `__name`; the functions sent to the page carry those calls, so the page gets a stand-in.
- */
-const NAME_HELPER = 'globalThis.__name ??= (target) => target;';
-
-async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: { width: DESKTOP_VIEWPORT.width, height: DESKTOP_VIEWPORT.height },
-    // The seed's days and times are on this machine's calendar: the page must share it.
-    timezoneId: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  });
-  await context.addInitScript({ content: NAME_HELPER });
-  return context;
-}
-
 interface UsableLoad {
   context: BrowserContext;
   page: Page;
@@ -179,15 +173,6 @@ async function loadUntilUsable(
     await context.close();
     throw error;
   }
-}
-
-const median = (values: number[]) => quantile(values, 0.5);
-
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (!sorted.length) return NaN;
-  // Nearest rank, as the other parts of the bench report percentiles.
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 async function measureUsable(
@@ -283,70 +268,6 @@ async function measureOwnJs(browser: Browser, server: SiteServer): Promise<Nowou
       entry.problems.map((problem) => `${entry.path}: ${problem}`),
     ),
   };
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  args?: { data?: { message?: string } };
-}
-
-const DRAG_START_MARK = 'nowou-bench drag start';
-const DRAG_END_MARK = 'nowou-bench drag end';
-
-/**
- * Frames of the drag from a Chromium trace: the page's main thread (the one its console.timeStamp
- * marks came from), its requestAnimationFrame callbacks between the marks as frame boundaries, and
- * per frame interval the time that thread spent running tasks (their union, so nested tasks count
- * once): input handling, the app's renders, style, layout and paint alike.
- */
-function framesFromTrace(trace: Buffer): { work: number[]; intervals: number[] } {
-  const events = (JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mark = (message: string) =>
-    events.find((event) => event.name === 'TimeStamp' && event.args?.data?.message === message);
-  const start = mark(DRAG_START_MARK);
-  const end = mark(DRAG_END_MARK);
-  if (!start || !end) throw new Error('the trace holds no drag marks');
-  const onMain = (event: TraceEvent) => event.pid === start.pid && event.tid === start.tid;
-  const frames = events
-    .filter(
-      (event) =>
-        onMain(event) &&
-        event.name === 'FireAnimationFrame' &&
-        event.ts >= start.ts &&
-        event.ts <= end.ts,
-    )
-    .map((event) => event.ts)
-    .sort((a, b) => a - b);
-  if (frames.length < 10) throw new Error(`the trace holds ${frames.length} frames of the drag`);
-  const tasks = events
-    .filter((event) => onMain(event) && event.name === 'RunTask' && event.ph === 'X')
-    .map((event) => [event.ts, event.ts + (event.dur ?? 0)] as const)
-    .sort((a, b) => a[0] - b[0]);
-  const merged: [number, number][] = [];
-  for (const [from, to] of tasks) {
-    const last = merged[merged.length - 1];
-    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
-    else merged.push([from, to]);
-  }
-  const work: number[] = [];
-  const intervals: number[] = [];
-  for (let i = 0; i + 1 < frames.length; i += 1) {
-    const from = frames[i]!;
-    const to = frames[i + 1]!;
-    let busy = 0;
-    for (const [taskFrom, taskTo] of merged) {
-      if (taskFrom >= to) break;
-      busy += Math.max(0, Math.min(to, taskTo) - Math.max(from, taskFrom));
-    }
-    work.push(busy / 1000);
-    intervals.push((to - from) / 1000);
-  }
-  return { work, intervals };
 }
 
 async function storedStart(page: Page, id: string): Promise<string | null> {
@@ -523,6 +444,7 @@ export async function runNowou(server: SiteServer): Promise<NowouResults> {
     ownJs: null,
     usable: [],
     drag: null,
+    board: null,
     targets: [],
     isolated: null,
     errors: [],
@@ -589,6 +511,7 @@ export async function runNowou(server: SiteServer): Promise<NowouResults> {
         results.errors.push('drag: timeline not built yet (no timeline grid to drag a block in)');
       }
     }
+    results.board = await measureBoards(browser, server, results.ownJs, results.errors);
   } finally {
     await browser.close();
   }
