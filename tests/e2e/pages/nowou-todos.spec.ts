@@ -402,6 +402,24 @@ test('custom lists: make one, add and move to-dos into it, rename it, delete it 
     .click();
   await expect.poll(() => titles(page, 'Shopping')).toEqual(['Oat milk', 'Apples']);
 
+  // Deleted again, it waits under Recently deleted after a reload; Restore brings back the list
+  // with the to-dos deleted with it.
+  await page.getByRole('button', { name: 'Delete list…' }).click();
+  await page.getByRole('button', { name: 'Delete list', exact: true }).click();
+  await page.getByRole('heading', { level: 2, name: 'Inbox' }).waitFor();
+  await page.waitForTimeout(500);
+  await page.reload();
+  await page.getByText(/^Recently deleted \(3\)/).click();
+  await page.getByRole('button', { name: 'Restore Shopping' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Restored Shopping and 2 items deleted with it.' })
+    .waitFor();
+  await views(page)
+    .getByRole('button', { name: /^Shopping/ })
+    .click();
+  await expect.poll(() => titles(page, 'Shopping')).toEqual(['Oat milk', 'Apples']);
+
   // An empty list stays after a reload.
   await page.getByRole('button', { name: 'New list' }).click();
   await page.getByLabel('List name').fill('Gifts');

@@ -11,6 +11,7 @@ import { TodoApp } from '../todos/TodoApp';
 import { viewOf, type View } from '../todos/todo-views';
 import { useNowouStore } from '../use-nowou-store';
 import { NowouBar } from './NowouBar';
+import { RecentlyDeleted } from './RecentlyDeleted';
 import { sectionOf, type Section } from './sections';
 import { StorageFooter, StorageNotices } from './StorageNotices';
 import './nowou-app.css';
@@ -74,6 +75,7 @@ export function NowouApp() {
         <p className="visually-hidden" role="status">
           {announcement}
         </p>
+        <RecentlyDeleted />
         <StorageFooter state={state} />
       </div>
     </NowouContext.Provider>

@@ -126,9 +126,10 @@ export function createHistory(
 
   function remove(items: readonly { kind: ItemKind; id: string }[], options: ChangeOptions) {
     const entries: Entry[] = [];
+    const deletedAt = new Date(now()).toISOString();
     for (const { kind, id } of items) {
       const before = current(kind, id);
-      if (!store.remove(kind, id)) continue;
+      if (!store.remove(kind, id, deletedAt)) continue;
       entries.push({ kind, id, before, after: current(kind, id) });
       remember({ kind, id });
     }

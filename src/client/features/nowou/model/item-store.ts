@@ -61,7 +61,8 @@ export interface ItemStore {
   all<K extends ItemKind>(kind: K, options?: ReadOptions): readonly ItemOf<K>[];
   /** Returns the item as stored, or null when its key holds a value this version cannot read. */
   put<T extends Item>(item: T, options?: PutOptions): T | null;
-  remove(kind: ItemKind, id: string): boolean;
+  /** Deletes (a tombstone); items deleted together share `deletedAt`, so they come back together. */
+  remove(kind: ItemKind, id: string, deletedAt?: string): boolean;
   purgeTombstones(olderThan?: Date): number;
   flush(): void;
   subscribe(listener: () => void): () => void;
@@ -219,10 +220,10 @@ export function createItemStore({
     return new Date(Math.max(at, after)).toISOString();
   }
 
-  function remove(kind: ItemKind, id: string): boolean {
+  function remove(kind: ItemKind, id: string, deletedAt = now().toISOString()): boolean {
     const item = items[kind].get(id);
     if (!item || item.deleted) return false;
-    return put({ ...item, deleted: true, deletedAt: now().toISOString() }) !== null;
+    return put({ ...item, deleted: true, deletedAt }) !== null;
   }
 
   function purgeTombstones(

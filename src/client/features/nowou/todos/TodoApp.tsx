@@ -1,6 +1,7 @@
 /**
  * Nowou's to-dos: views in a side list (tabs on narrow screens), quick add with what was understood,
- * search and tag filter, the rows, an Undo toast after Delete and Recently deleted. Every change goes
+ * search and tag filter, the rows and an Undo toast after Delete (Recently deleted is the app's,
+ * app/RecentlyDeleted.tsx). Every change goes
  * through the app's undo history as one step.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -9,6 +10,7 @@ import { addDays, dayOf } from '../logic/calendar-day';
 import { keyBetween } from '../logic/order-keys';
 import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
 import type { Timeline, Todo, TodoListItem } from '../model/records';
+import { restorePlan } from '../model/restore';
 import { useNowou } from '../nowou-context';
 import { firstTimeline } from '../timeline/new-timeline';
 import { useItems } from '../use-nowou-store';
@@ -76,13 +78,6 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   const currentList = isListView(view)
     ? lists.find((list) => `list:${list.id}` === view)
     : undefined;
-  const deleted = useMemo(
-    () =>
-      withDeleted
-        .filter((todo) => todo.deleted)
-        .sort((a, b) => (b.deletedAt ?? '').localeCompare(a.deletedAt ?? '')),
-    [withDeleted],
-  );
   const id = useId();
   const [text, setText] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
@@ -286,29 +281,13 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     }
   }
 
-  /** A restored to-do goes back where it was, or to the Inbox when its custom list is gone. */
-  function restored(todo: Todo): Todo {
-    const { deletedAt: _deletedAt, ...kept } = todo;
-    const listGone =
-      todo.list.startsWith('list:') && !lists.some((list) => `list:${list.id}` === todo.list);
-    return { ...kept, deleted: false, ...(listGone ? { list: 'inbox' as const } : {}) };
-  }
-
   function restore() {
     if (!undo) return;
     const current = store.get('todo', undo.id, { includeDeleted: true });
-    if (current?.deleted && save([restored(undo)], `Restored ${undo.title}`)) {
+    if (current?.deleted && save(restorePlan(store, current) as Todo[], `Restored ${undo.title}`)) {
       announce(`Restored ${undo.title}.`);
     }
     setUndo(null);
-  }
-
-  /** Brings a deleted to-do back from Recently deleted. */
-  function bringBack(todo: Todo) {
-    const back = restored(todo);
-    if (save([back], `Restored ${todo.title}`)) {
-      announce(`Restored ${todo.title} to ${listLabel(back.list, today, lists)}.`);
-    }
   }
 
   function rollOver() {
@@ -508,23 +487,6 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
           </div>
         )}
       </div>
-
-      {deleted.length > 0 && (
-        <details className="todos__deleted">
-          <summary>Recently deleted ({deleted.length})</summary>
-          <p className="todos__deleted-note">Kept for 30 days after they were deleted.</p>
-          <ul className="todos__deleted-list" aria-label="Recently deleted">
-            {deleted.map((todo) => (
-              <li key={todo.id}>
-                <span className="todos__deleted-title">{todo.title}</span>
-                <Button variant="ghost" onClick={() => bringBack(todo)}>
-                  Restore<span className="visually-hidden"> {todo.title}</span>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
     </div>
   );
 }
