@@ -188,6 +188,10 @@ test('axe at 400 px dark and 1280 px light on a board with nodes; no sideways sc
 
   const dark = await site.open(BOARDS, { width: VIEWPORTS.mobile.width, theme: 'dark' });
   await boardByKeyboard(dark.page, 'Small', ['One', 'Two', 'Three']);
+  // On a phone the exports fold behind Files.
+  expect(await dark.page.getByRole('button', { name: 'Export .canvas' }).isVisible()).toBe(false);
+  await dark.page.getByRole('button', { name: 'Files', exact: true }).click();
+  expect(await dark.page.getByRole('button', { name: 'Export .canvas' }).isVisible()).toBe(true);
   expect(await axeViolations(dark.page)).toEqual([]);
   await dark.page.setViewportSize({ width: 320, height: 800 });
   const sideways = () =>

@@ -1,4 +1,8 @@
-/** The open board's files: JSON Canvas (.canvas, for Obsidian and others), SVG and a Markdown outline. */
+/**
+ * The open board's files: JSON Canvas (.canvas, for Obsidian and others), SVG and a Markdown
+ * outline. Up to 720 px they fold behind Files, so the canvas keeps the screen.
+ */
+import { useId, useState } from 'react';
 import { Button } from '../../../../ui/Button';
 import { downloadFile } from '../../app/export-file';
 import type { Brainstorm, TextElement } from '../../model/records';
@@ -10,35 +14,54 @@ import { boardToSvg } from '../files/svg-export';
 export function BoardFiles({ board, nodes }: { board: Brainstorm; nodes: readonly TextElement[] }) {
   const { announce } = useNowou();
   const base = canvasFileName(board).replace(/\.canvas$/, '');
+  const id = useId();
+  const [open, setOpen] = useState(false);
   return (
-    <div className="board__files" role="group" aria-label="Files">
+    <>
       <Button
         variant="ghost"
-        onClick={() => {
-          downloadFile(canvasFileName(board), 'application/json', boardToCanvas(board, nodes));
-          announce(`Exported ${board.title} as .canvas.`);
-        }}
+        className="board__files-toggle"
+        aria-expanded={open}
+        aria-controls={`${id}-files`}
+        onClick={() => setOpen((now) => !now)}
       >
-        Export .canvas
+        Files
       </Button>
-      <Button
-        variant="ghost"
-        onClick={() => {
-          downloadFile(`${base}.svg`, 'image/svg+xml', boardToSvg(board, nodes));
-          announce(`Exported ${board.title} as SVG.`);
-        }}
+      <div
+        id={`${id}-files`}
+        className="board__files"
+        role="group"
+        aria-label="Files"
+        data-open={open || undefined}
       >
-        Export SVG
-      </Button>
-      <Button
-        variant="ghost"
-        onClick={() => {
-          downloadFile(`${base}.md`, 'text/markdown', boardToOutline(board, nodes));
-          announce(`Exported the outline of ${board.title}.`);
-        }}
-      >
-        Export outline
-      </Button>
-    </div>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            downloadFile(canvasFileName(board), 'application/json', boardToCanvas(board, nodes));
+            announce(`Exported ${board.title} as .canvas.`);
+          }}
+        >
+          Export .canvas
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            downloadFile(`${base}.svg`, 'image/svg+xml', boardToSvg(board, nodes));
+            announce(`Exported ${board.title} as SVG.`);
+          }}
+        >
+          Export SVG
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            downloadFile(`${base}.md`, 'text/markdown', boardToOutline(board, nodes));
+            announce(`Exported the outline of ${board.title}.`);
+          }}
+        >
+          Export outline
+        </Button>
+      </div>
+    </>
   );
 }
