@@ -186,6 +186,18 @@ test('axe at 400 px dark and 1280 px light on a board with nodes; no sideways sc
   await page.getByRole('group', { name: 'Write post, connects to Tell Ada' }).click();
   expect(await axeViolations(page)).toEqual([]);
 
+  // By keyboard to a connection: the selected node's bar lists it; choosing it opens its label.
+  const connection = page.getByRole('button', { name: 'Connection to Tell Ada' });
+  await connection.focus();
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('label')?.textContent ?? ''))
+    .toContain('Label');
+  await page.keyboard.type('then');
+  await expect
+    .poll(async () => (await stored(page)).boards.find((b) => b.title === 'Launch')?.edges)
+    .toEqual(expect.arrayContaining([expect.objectContaining({ label: 'then' })]));
+
   const dark = await site.open(BOARDS, { width: VIEWPORTS.mobile.width, theme: 'dark' });
   await boardByKeyboard(dark.page, 'Small', ['One', 'Two', 'Three']);
   // On a phone the exports fold behind Files.

@@ -40,6 +40,7 @@ import { GROUP_PADDING, copyNodes, newEdge, newId, newTextNode, tombstone } from
 import { BoardFiles } from './BoardFiles';
 import { EdgeLayer } from './EdgeLayer';
 import { boxOf, layerTransform, type Side } from './geometry';
+import { NodeConnections } from './NodeConnections';
 import { NodeView, type NodeEditor } from './NodeView';
 import { OutlinePanel } from './OutlinePanel';
 import { useNodeDrag, type NodeDrag } from './use-node-drag';
@@ -777,6 +778,21 @@ export function BoardCanvas({
                 <Button variant="ghost" onClick={() => setEditing(single.id)}>
                   Edit
                 </Button>
+              )}
+              {single && (
+                <NodeConnections
+                  board={board}
+                  node={single}
+                  byId={byId}
+                  onSelectEdge={(edgeId) => {
+                    setSelection([]);
+                    setSelectedEdge(edgeId);
+                    // The button goes with the node's bar: focus moves to the edge's label.
+                    requestAnimationFrame(() =>
+                      document.querySelector<HTMLInputElement>('.board__actions input')?.focus(),
+                    );
+                  }}
+                />
               )}
               {single && single.type !== 'group' && !singleTodo && (
                 <Button variant="ghost" onClick={() => makeTodo(single.id)}>
