@@ -3,7 +3,7 @@
  * with the keyboard alone and kept over a reload; a node dragged and the drag undone with Ctrl+Z;
  * Ctrl+wheel zoom keeping the point under the pointer in place; export .canvas and import it again
  * as the same board; a bad file changing nothing; axe at 400 px (dark) and 1280 px (light); no
- * sideways scroll at 320 px.
+ * sideways scroll at 320 px; a dragged group carrying the nodes inside it, undone as one step.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -213,4 +213,56 @@ test('axe at 400 px dark and 1280 px light on a board with nodes; no sideways sc
   expect(await sideways()).toBe(false);
   await dark.page.getByRole('button', { name: 'All boards' }).click();
   expect(await sideways()).toBe(false);
+});
+
+test('dragging a group carries the nodes inside it, as one step Ctrl+Z undoes', async () => {
+  const { page } = await site.open(BOARDS, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  await boardByKeyboard(page, 'Errands', ['Errands', 'Shop', 'Post office']);
+  const nodeNamed = (name: string) => page.getByRole('group', { name, exact: true });
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await nodeNamed('Shop, connects to Post office').click();
+  await nodeNamed('Post office').click({ modifiers: ['Shift'] });
+  await page.getByRole('button', { name: 'Group selection' }).click();
+  // The new group opens its label for editing; Escape leaves it selected.
+  await page.getByLabel('Group label').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await page.waitForTimeout(100);
+
+  const places = async () => {
+    const { nodes } = await stored(page);
+    return new Map(nodes.filter((n) => !n.deleted).map((n) => [n.text ?? n.id, [n.x, n.y]]));
+  };
+  // The store writes after a short quiet time: wait for the group.
+  await expect.poll(async () => (await places()).size).toBe(4);
+  const before = await places();
+  const group = page.locator(`${CANVAS} [data-type="group"]`);
+  // Down on the group's label (above the framed nodes, clear of the side handles), then along.
+  const label = (await group.getByText('Group', { exact: true }).boundingBox())!;
+  const start = { x: label.x + label.width / 2, y: label.y + label.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 10, start.y + 5, { steps: 2 });
+  await page.mouse.move(start.x + 90, start.y + 40, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => (await places()).get('Shop')).not.toEqual(before.get('Shop'));
+  const after = await places();
+  const shift = (text: string) => {
+    const [x0, y0] = before.get(text)!;
+    const [x1, y1] = after.get(text)!;
+    return [x1! - x0!, y1! - y0!];
+  };
+  const [dx, dy] = shift('Shop');
+  expect(dx).toBeGreaterThan(0);
+  expect(dy).toBeGreaterThan(0);
+  expect(shift('Post office')).toEqual([dx, dy]);
+  const groupId = [...after.keys()].find(
+    (key) => !['Errands', 'Shop', 'Post office'].includes(key),
+  )!;
+  expect(shift(groupId)).toEqual([dx, dy]);
+  // The node outside the group stays.
+  expect(shift('Errands')).toEqual([0, 0]);
+
+  await page.keyboard.press('Control+z');
+  await expect.poll(places).toEqual(before);
 });

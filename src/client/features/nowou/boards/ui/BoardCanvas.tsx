@@ -6,9 +6,10 @@
  * edges is one history step, so Ctrl+Z undoes a whole gesture.
  *
  * Keys on a selected node (not editing): Enter or F2 edits, Tab adds a connected child, arrows
- * move the selection (Shift: 10×), Alt+arrows go to the connected node that way, Delete removes,
- * Ctrl+C / Ctrl+V / Ctrl+D copy, paste and duplicate, Escape clears the selection. While editing:
- * Enter (without Shift) adds a sibling, Tab a child, Escape leaves; Shift+Enter is a new line.
+ * move the selection (Shift: 10×; a group carries the nodes inside it), Alt+arrows go to the
+ * connected node that way, Delete removes, Ctrl+C / Ctrl+V / Ctrl+D copy, paste and duplicate,
+ * Escape clears the selection. While editing: Enter (without Shift) adds a sibling, Tab a child,
+ * Escape leaves; Shift+Enter is a new line.
  */
 import {
   useCallback,
@@ -39,7 +40,7 @@ import { accessibleNames } from './board-logic';
 import { GROUP_PADDING, copyNodes, newEdge, newId, newTextNode, tombstone } from './board-items';
 import { BoardFiles } from './BoardFiles';
 import { EdgeLayer } from './EdgeLayer';
-import { boxOf, layerTransform, type Side } from './geometry';
+import { boxOf, layerTransform, withGroupContents, type Side } from './geometry';
 import { NodeConnections } from './NodeConnections';
 import { NodeView, type NodeEditor } from './NodeView';
 import { OutlinePanel } from './OutlinePanel';
@@ -437,6 +438,7 @@ export function BoardCanvas({
   const drag = useNodeDrag(layerRef, overlayRef, canvasRef, {
     nodeOf: (id) => live.current.byId.get(id),
     edges: () => live.current.board.edges,
+    nodes: () => live.current.nodes,
     movedWith: (id) => (live.current.selection.has(id) ? [...live.current.selection] : [id]),
     toCanvas: (x, y) => viewport.toCanvas(x, y),
     zoom: () => viewport.zoom(),
@@ -653,7 +655,8 @@ export function BoardCanvas({
       }
       const step = event.shiftKey ? 100 : 10;
       const [sx, sy] = STEP[direction];
-      moveNodes(ids, sx * step, sy * step);
+      // As a drag does, a moved group carries the nodes inside it.
+      moveNodes(withGroupContents(ids, live.current.nodes), sx * step, sy * step);
       return;
     }
     if (key === 'Enter' || key === 'F2') {

@@ -100,3 +100,37 @@ export function edgeGeometry(
 export function boxOf(node: TextElement): Box {
   return { x: node.x, y: node.y, width: node.width, height: node.height };
 }
+
+/**
+ * The nodes a group frames: those whose box lies wholly inside the group's box (edges touching
+ * count as inside), the group itself left out. A move of the group carries them.
+ */
+export function nodesInsideGroup<T extends Box & { id: string }>(
+  group: T,
+  nodes: readonly T[],
+): T[] {
+  const right = group.x + group.width;
+  const bottom = group.y + group.height;
+  return nodes.filter(
+    (node) =>
+      node.id !== group.id &&
+      node.x >= group.x &&
+      node.y >= group.y &&
+      node.x + node.width <= right &&
+      node.y + node.height <= bottom,
+  );
+}
+
+/**
+ * The ids a move of `ids` moves: each of them and, for every group among them, the nodes inside it
+ * as they stand now (a group inside a group brings its own, which lie inside the outer one too).
+ */
+export function withGroupContents(ids: readonly string[], nodes: readonly TextElement[]): string[] {
+  const moved = new Set(ids);
+  for (const id of ids) {
+    const node = nodes.find((candidate) => candidate.id === id);
+    if (node?.type !== 'group') continue;
+    for (const inside of nodesInsideGroup(node, nodes)) moved.add(inside.id);
+  }
+  return [...moved];
+}

@@ -2,12 +2,21 @@
  * Pointer gestures on a board's nodes, without React state per pointermove (the timeline's
  * discipline): moving nodes changes only their transforms and their edges' paths through the DOM,
  * resizing one node its width and height, connecting draws one preview path, and a marquee moves
- * one rectangle. The change is handed over once, on pointerup, as one history step.
+ * one rectangle. Moving a group moves the nodes inside its box with it. The change is handed over
+ * once, on pointerup, as one history step.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CanvasEdge, TextElement } from '../../model/records';
 import { rectFromPoints as rectOf } from '../logic/selection';
-import { edgeGeometry, nearestSide, anchorOf, type Box, type Point, type Side } from './geometry';
+import {
+  edgeGeometry,
+  nearestSide,
+  anchorOf,
+  withGroupContents,
+  type Box,
+  type Point,
+  type Side,
+} from './geometry';
 
 const MOVE_THRESHOLD_PX = 3;
 const MIN_WIDTH = 60;
@@ -16,6 +25,8 @@ const MIN_HEIGHT = 40;
 export interface NodeDragHandlers {
   nodeOf: (id: string) => TextElement | undefined;
   edges: () => readonly CanvasEdge[];
+  /** The board's nodes as shown (the frame a group carries is read from them). */
+  nodes: () => readonly TextElement[];
   /** The ids a drag of this node moves: the selection when it holds the node. */
   movedWith: (id: string) => string[];
   toCanvas: (clientX: number, clientY: number) => Point;
@@ -273,7 +284,13 @@ function createDrag(
   function start(event: PointerEvent, mode: Mode, nodeId: string | null, side: Side = 'right') {
     finish(null);
     const h = latest.current;
-    const ids = nodeId === null ? [] : mode === 'move' ? h.movedWith(nodeId) : [nodeId];
+    // A moved group carries the nodes inside its box as they stand when the drag starts.
+    const ids =
+      nodeId === null
+        ? []
+        : mode === 'move'
+          ? withGroupContents(h.movedWith(nodeId), h.nodes())
+          : [nodeId];
     const state: DragState = {
       mode,
       pointerId: event.pointerId,
