@@ -29,14 +29,7 @@ import {
 } from './nowou-results.ts';
 import { measureBoards } from './nowou-boards.ts';
 import { seedNowouStore, type StorageEntries } from './nowou-seed.ts';
-import {
-  DRAG_END_MARK,
-  DRAG_START_MARK,
-  framesFromTrace,
-  newContext,
-  median,
-  quantile,
-} from './nowou-trace.ts';
+import { newContext, median, quantile, traceGesture } from './nowou-trace.ts';
 import { endProgress, progress } from './progress.ts';
 import type { SiteServer } from './server.ts';
 import { delay, errorMessage, withTimeout } from './timeout.ts';
@@ -368,27 +361,7 @@ async function measureDrag(
     const { id, x, y, direction } = pick;
     const startBefore = await storedStart(page, id);
 
-    // A requestAnimationFrame callback every frame marks the frames in the trace.
-    await page.evaluate(() => {
-      const state = window as unknown as { __nowouFrames: boolean };
-      state.__nowouFrames = true;
-      const loop = () => {
-        if (state.__nowouFrames) requestAnimationFrame(loop);
-      };
-      requestAnimationFrame(loop);
-    });
-    await browser.startTracing(page, {
-      categories: [
-        'toplevel',
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-      ],
-    });
-    let trace: Buffer;
-    const began = performance.now();
-    try {
-      await page.evaluate((message) => console.timeStamp(message), DRAG_START_MARK);
+    const { durationMs, work, intervals } = await traceGesture(browser, page, async () => {
       await page.mouse.move(x, y);
       await page.mouse.down();
       for (let move = 1; move <= DRAG_MOVES; move += 1) {
@@ -396,22 +369,7 @@ async function measureDrag(
         await delay(DRAG_PAUSE_MS);
       }
       await page.mouse.up();
-      // The frame that shows the drop, then the end mark.
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) =>
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-          ),
-      );
-      await page.evaluate((message) => console.timeStamp(message), DRAG_END_MARK);
-    } finally {
-      trace = await browser.stopTracing();
-    }
-    const durationMs = performance.now() - began;
-    await page.evaluate(() => {
-      (window as unknown as { __nowouFrames: boolean }).__nowouFrames = false;
     });
-    const { work, intervals } = framesFromTrace(trace);
     // The store writes at most 300 ms after a change.
     await delay(700);
     const startAfter = await storedStart(page, id);
