@@ -20,7 +20,7 @@ import {
   type TextBox,
   type Timeline,
   type Todo,
-} from '../src/client/features/nowou/model/records.ts';
+} from '#shared/nowou-records';
 import { NOWOU_BOARD, NOWOU_STORE } from './nowou-results.ts';
 
 /** localStorage entries, key and value, in the order they are written. */

@@ -6,7 +6,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createHistory, type History } from './model/history';
 import { createItemStore, type ItemStore, type KeyValueStorage } from './model/item-store';
-import type { ItemKind, ItemOf } from './model/records';
+import type { ItemKind, ItemOf } from '#shared/nowou-records';
 
 export interface NowouStoreState {
   store: ItemStore;

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { Button } from '../../../ui/Button';
 import { restorePlan } from '../model/restore';
-import type { Item } from '../model/records';
+import type { Item } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import { noteTitle } from '../timeline/grid-math';
 import { useItems } from '../use-nowou-store';

@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { applyImport, exportItems, planImport } from './export-import';
 import { createHistory } from './history';
 import { createItemStore, type ItemStore, type StoreProblem } from './item-store';
-import { storageKeyOf, type Item } from './records';
-import { MemoryStorage, T0, textBox, timeline, todo } from './test-fixtures';
+import { storageKeyOf, type Item } from '#shared/nowou-records';
+import { T0, textBox, timeline, todo } from '#shared/nowou-record-fixtures';
+import { MemoryStorage } from './test-fixtures';
 
 const EXPORTED_AT = new Date('2026-04-01T08:00:00.000Z');
 const LATER = '2026-03-05T10:00:00.000Z';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { History } from './history';
 import type { ItemStore } from './item-store';
-import { ITEM_KINDS, parseRecord, storageKeyOf, type Item } from './records';
+import { ITEM_KINDS, parseRecord, storageKeyOf, type Item } from '#shared/nowou-records';
 
 export const EXPORT_FORMAT = 'nowou';
 export const EXPORT_VERSION = 1;

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { createHistory } from './history';
 import { createItemStore, type ItemStore } from './item-store';
-import { storageKeyOf } from './records';
-import { MemoryStorage, todo } from './test-fixtures';
+import { storageKeyOf } from '#shared/nowou-records';
+import { todo } from '#shared/nowou-record-fixtures';
+import { MemoryStorage } from './test-fixtures';
 
 let storage: MemoryStorage;
 let store: ItemStore;

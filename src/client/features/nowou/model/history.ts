@@ -10,7 +10,7 @@
  * longer the one the step left).
  */
 import type { ItemStore } from './item-store';
-import { itemSchema, storageKeyOf, type Item, type ItemKind } from './records';
+import { itemSchema, storageKeyOf, type Item, type ItemKind } from '#shared/nowou-records';
 
 export interface ChangeOptions {
   /** What the step did, for the status line: "Moved Buy milk". */

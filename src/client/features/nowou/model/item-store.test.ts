@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createItemStore, type StoreProblem } from './item-store';
-import { storageKeyOf, type Item } from './records';
-import { MemoryStorage, T0, textBox, timeline, todo } from './test-fixtures';
+import { storageKeyOf, type Item } from '#shared/nowou-records';
+import { T0, textBox, timeline, todo } from '#shared/nowou-record-fixtures';
+import { MemoryStorage } from './test-fixtures';
 
 const NOW = new Date('2026-04-01T08:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;

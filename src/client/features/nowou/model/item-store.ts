@@ -17,7 +17,7 @@ import {
   type Item,
   type ItemKind,
   type ItemOf,
-} from './records';
+} from '#shared/nowou-records';
 
 /** The part of the Web Storage interface the store uses. */
 export interface KeyValueStorage {

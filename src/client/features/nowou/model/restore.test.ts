@@ -2,7 +2,8 @@ import { beforeEach, expect, test } from 'vitest';
 import { createHistory, type History } from './history';
 import { createItemStore, type ItemStore } from './item-store';
 import { restorePlan } from './restore';
-import { MemoryStorage, T0, textBox, timeline, todo } from './test-fixtures';
+import { T0, textBox, timeline, todo } from '#shared/nowou-record-fixtures';
+import { MemoryStorage } from './test-fixtures';
 
 let store: ItemStore;
 let history: History;

@@ -5,7 +5,7 @@
  * list stays deleted goes to the Inbox, so no restored item lands where no view shows it.
  */
 import type { ItemStore } from './item-store';
-import type { Item } from './records';
+import type { Item } from '#shared/nowou-records';
 
 function alive<T extends Item>(item: T): T {
   const { deletedAt: _deletedAt, ...kept } = item;

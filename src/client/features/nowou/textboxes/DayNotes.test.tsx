@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createHistory } from '../model/history';
 import { createItemStore } from '../model/item-store';
-import { MemoryStorage, textBox } from '../model/test-fixtures';
+import { textBox } from '#shared/nowou-record-fixtures';
+import { MemoryStorage } from '../model/test-fixtures';
 import { NowouContext } from '../nowou-context';
 import { DayNotes } from './DayNotes';
 

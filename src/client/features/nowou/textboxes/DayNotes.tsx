@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
-import { SCHEMA_VERSION, type TextBox } from '../model/records';
+import { SCHEMA_VERSION, type TextBox } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import { useItems } from '../use-nowou-store';
 import { MarkdownText } from './MarkdownText';

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../ui/Button';
-import type { TextBox } from '../model/records';
+import type { TextBox } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import './textboxes.css';
 

@@ -14,7 +14,7 @@ import {
   type CSSProperties,
   type RefObject,
 } from 'react';
-import type { TextBox } from '../model/records';
+import type { TextBox } from '#shared/nowou-records';
 import { formatDay, formatDayTime, formatHour, formatTime } from './block-items';
 import { BlockMenu } from './BlockMenu';
 import { CreatePopover } from './CreatePopover';

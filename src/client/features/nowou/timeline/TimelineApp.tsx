@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
 import { compareOrderKeys } from '../logic/order-keys';
-import type { TextBox } from '../model/records';
+import type { TextBox } from '#shared/nowou-records';
 import { downloadFile } from '../app/export-file';
 import { useNowou } from '../nowou-context';
 import { DayNotes } from '../textboxes/DayNotes';

@@ -6,7 +6,7 @@
  * data-resize-handle.
  */
 import { memo, type KeyboardEvent } from 'react';
-import type { TextBox } from '../model/records';
+import type { TextBox } from '#shared/nowou-records';
 import { formatRange, formatShortRange } from './block-items';
 import { MINUTES_PER_SLOT, minutesToY, type BlockKey, type PlacedBlock } from './grid-math';
 import { MarkdownText } from '../textboxes/MarkdownText';

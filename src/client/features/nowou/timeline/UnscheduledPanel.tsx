@@ -13,7 +13,7 @@ import {
   type RefObject,
 } from 'react';
 import { Button } from '../../../ui/Button';
-import type { Todo } from '../model/records';
+import type { Todo } from '#shared/nowou-records';
 import { byListThenOrder, filterTodos } from '../todos/todo-views';
 import { todoMinutes } from './block-items';
 import { atMinutes, parseHhmm } from './grid-math';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { todoSchema } from '../model/records';
-import { textBox, todo } from '../model/test-fixtures';
+import { todoSchema } from '#shared/nowou-records';
+import { textBox, todo } from '#shared/nowou-record-fixtures';
 import { newTodoBlock, withRange } from './block-items';
 
 const at = (day: number, hours: number, minutes = 0) =>

@@ -4,7 +4,7 @@
  * the words that announce a change. The caller passes ids, times and `now`.
  */
 import { dayOf } from '../logic/calendar-day';
-import type { TextBox, Todo } from '../model/records';
+import type { TextBox, Todo } from '#shared/nowou-records';
 import { orderAtEnd } from '../todos/todo-views';
 import { hhmm, toLocalIso, wallMinutes } from './grid-math';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { TextBox, Todo } from '../model/records';
+import type { TextBox, Todo } from '#shared/nowou-records';
 import {
   DAY_PX,
   MINUTES_PER_SLOT,

@@ -6,7 +6,7 @@
  */
 import { plainFirstLine } from '../textboxes/markdown';
 import { addDays, dayOf, parseDay, weekdayOf } from '../logic/calendar-day';
-import type { TextBox, Todo } from '../model/records';
+import type { TextBox, Todo } from '#shared/nowou-records';
 
 /** One grid slot. */
 export const MINUTES_PER_SLOT = 15;

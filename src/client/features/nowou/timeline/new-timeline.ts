@@ -1,6 +1,6 @@
 /** A new timeline record; the first one ever made is named "My timeline" and becomes the default. */
 import { keyBetween } from '../logic/order-keys';
-import type { Timeline } from '../model/records';
+import type { Timeline } from '#shared/nowou-records';
 
 export const FIRST_TIMELINE_NAME = 'My timeline';
 

@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { keyBetween } from '../logic/order-keys';
-import type { TodoListItem } from '../model/records';
+import type { TodoListItem } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import type { View } from './todo-views';
 

@@ -4,7 +4,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
-import type { Todo, TodoListItem } from '../model/records';
+import type { Todo, TodoListItem } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import { LIST_NAME_MAX, listNameProblem } from './CustomLists';
 

@@ -9,7 +9,7 @@ import { Button } from '../../../ui/Button';
 import { addDays, dayOf } from '../logic/calendar-day';
 import { keyBetween } from '../logic/order-keys';
 import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
-import type { Timeline, Todo, TodoListItem } from '../model/records';
+import type { Timeline, Todo, TodoListItem } from '#shared/nowou-records';
 import { restorePlan } from '../model/restore';
 import { useNowou } from '../nowou-context';
 import { firstTimeline } from '../timeline/new-timeline';

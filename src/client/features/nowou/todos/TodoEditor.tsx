@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
-import type { Todo } from '../model/records';
+import type { Todo } from '#shared/nowou-records';
 import {
   REPEAT_KINDS,
   REPEAT_LABELS,

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { Button } from '../../../ui/Button';
 import { describeRule } from '../logic/recurrence';
-import type { Todo } from '../model/records';
+import type { Todo } from '#shared/nowou-records';
 import { subtaskProgress } from './series';
 import { TodoEditor } from './TodoEditor';
 import type { TodoList } from './todo-views';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { todo } from '../model/test-fixtures';
-import { todoSchema } from '../model/records';
+import { todo } from '#shared/nowou-record-fixtures';
+import { todoSchema } from '#shared/nowou-records';
 import { nextInSeries, subtaskProgress, withSeriesId } from './series';
 import { draftOf, todoFromDraft, type TodoDraft } from './todo-edit';
 

@@ -3,7 +3,7 @@
  * done makes the next one of its series; unticking it makes none.
  */
 import { nextOccurrence } from '../logic/recurrence';
-import { isValidId, type Todo } from '../model/records';
+import { isValidId, type Todo } from '#shared/nowou-records';
 import { orderAtEnd } from './todo-views';
 
 /** The day a to-do repeats from: its own day, or today for one in the Inbox, Someday or a list. */

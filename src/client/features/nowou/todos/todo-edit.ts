@@ -2,7 +2,7 @@
  * The edit form's draft of a to-do and the checked to-do it saves (pure). The form's numbers stay
  * text while typed; the model's schema decides what is saved.
  */
-import { todoSchema, type Recurrence, type Todo } from '../model/records';
+import { todoSchema, type Recurrence, type Todo } from '#shared/nowou-records';
 
 export const REPEAT_KINDS = [
   'none',

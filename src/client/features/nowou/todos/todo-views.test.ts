@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseQuickAdd } from '../logic/quick-add';
-import { todo } from '../model/test-fixtures';
-import { todoSchema } from '../model/records';
+import { todo } from '#shared/nowou-record-fixtures';
+import { todoSchema } from '#shared/nowou-records';
 import {
   byListThenOrder,
   filterTodos,

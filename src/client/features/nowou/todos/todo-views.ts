@@ -6,7 +6,7 @@ import { addDays } from '../logic/calendar-day';
 import { atMinutes, toLocalIso } from '../timeline/grid-math';
 import { compareOrderKeys, keyBetween } from '../logic/order-keys';
 import type { QuickAdd } from '../logic/quick-add';
-import { isValidId, type Todo, type TodoListItem } from '../model/records';
+import { isValidId, type Todo, type TodoListItem } from '#shared/nowou-records';
 
 export const VIEWS = ['inbox', 'today', 'tomorrow', 'upcoming', 'someday', 'done'] as const;
 export type BuiltInView = (typeof VIEWS)[number];

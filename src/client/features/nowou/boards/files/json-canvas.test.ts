@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { itemSchema, type TextElement } from '../../model/records';
+import { itemSchema, type TextElement } from '#shared/nowou-records';
 import { board, edge, node } from '../logic/test-boards';
 import { boardToCanvas, canvasFileName, planCanvasImport, type CanvasImport } from './json-canvas';
 

@@ -16,7 +16,7 @@ import {
   type Brainstorm,
   type CanvasEdge,
   type TextElement,
-} from '../../model/records';
+} from '#shared/nowou-records';
 import { boundsOf } from '../logic/selection';
 
 export const CANVAS_EXTENSION = '.canvas';

@@ -3,7 +3,7 @@
  * heading, then the tree its connections make (logic/outline.ts) as nested bullets, and the nodes
  * with no connection at all in a last section.
  */
-import type { Brainstorm, TextElement } from '../../model/records';
+import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { buildOutline, type OutlineItem } from '../logic/outline';
 
 const INDENT = '  ';

@@ -3,7 +3,7 @@
  * it runs anywhere and the same board always gives the same file. Every piece of text from the
  * board is XML-escaped; the only links made are http(s) and mailto.
  */
-import type { Brainstorm, CanvasEdge, TextElement } from '../../model/records';
+import type { Brainstorm, CanvasEdge, TextElement } from '#shared/nowou-records';
 import { nodesInDrawingOrder, drawnEdges } from './json-canvas';
 import type { Point, Rect } from '../logic/selection';
 

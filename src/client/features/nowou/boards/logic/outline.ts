@@ -4,7 +4,7 @@
  * board's keyboard list all come from here.
  */
 import { plainFirstLine } from '../../textboxes/markdown';
-import type { Brainstorm, TextElement } from '../../model/records';
+import type { Brainstorm, TextElement } from '#shared/nowou-records';
 
 export interface OutlineItem {
   node: TextElement;

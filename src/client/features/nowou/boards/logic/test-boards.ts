@@ -1,5 +1,5 @@
 /** For the boards' tests: valid boards and nodes to vary. */
-import type { Brainstorm, CanvasEdge, TextElement } from '../../model/records';
+import type { Brainstorm, CanvasEdge, TextElement } from '#shared/nowou-records';
 
 export const T0 = '2026-03-01T10:00:00.000Z';
 

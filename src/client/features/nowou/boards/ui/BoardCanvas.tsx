@@ -22,7 +22,7 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { Button } from '../../../../ui/Button';
-import type { Brainstorm, CanvasEdge, TextElement, Todo } from '../../model/records';
+import type { Brainstorm, CanvasEdge, TextElement, Todo } from '#shared/nowou-records';
 import { useNowou } from '../../nowou-context';
 import { orderAtEnd } from '../../todos/todo-views';
 import { useItems } from '../../use-nowou-store';

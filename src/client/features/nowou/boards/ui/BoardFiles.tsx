@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../../ui/Button';
 import { downloadFile } from '../../app/export-file';
-import type { Brainstorm, TextElement } from '../../model/records';
+import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { useNowou } from '../../nowou-context';
 import { boardToCanvas, canvasFileName } from '../files/json-canvas';
 import { boardToOutline } from '../files/markdown-outline';

@@ -5,7 +5,7 @@
  */
 import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '../../../../ui/Button';
-import type { Brainstorm, TextElement } from '../../model/records';
+import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { useNowou } from '../../nowou-context';
 import { planCanvasImport } from '../files/json-canvas';
 import { boundsOf } from '../logic/selection';

@@ -6,7 +6,7 @@
  * use-node-drag.ts rewrites the paths directly.
  */
 import { memo, type Ref } from 'react';
-import type { CanvasEdge, TextElement } from '../../model/records';
+import type { CanvasEdge, TextElement } from '#shared/nowou-records';
 import { edgeGeometry } from './geometry';
 
 const MARKER_COLOURS = ['0', '1', '2', '3', '4', '5', '6'] as const;

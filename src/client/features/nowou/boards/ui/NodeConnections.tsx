@@ -4,7 +4,7 @@
  * the edge, so its label, colour and Delete connection show.
  */
 import { Button } from '../../../../ui/Button';
-import type { Brainstorm, TextElement } from '../../model/records';
+import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { nodeTitle } from '../logic/outline';
 
 export function NodeConnections({

@@ -5,7 +5,7 @@
  * renders that node only.
  */
 import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
-import type { TextElement } from '../../model/records';
+import type { TextElement } from '#shared/nowou-records';
 import { MarkdownText } from '../../textboxes/MarkdownText';
 import { SIDES } from './geometry';
 

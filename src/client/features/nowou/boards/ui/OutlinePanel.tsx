@@ -5,7 +5,7 @@
  * (opened from the toolbar) on narrow ones.
  */
 import { memo, useMemo } from 'react';
-import type { Brainstorm, TextElement } from '../../model/records';
+import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { buildOutline, joinNames, nodeTitle, type OutlineItem } from '../logic/outline';
 
 function Entry({ item, onChoose }: { item: OutlineItem; onChoose: (id: string) => void }) {

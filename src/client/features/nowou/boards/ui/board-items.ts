@@ -3,7 +3,7 @@
  * nodes of one board in drawing order. Pure apart from the ids it is handed.
  */
 import { keyBetween } from '../../logic/order-keys';
-import type { Brainstorm, CanvasEdge, TextElement } from '../../model/records';
+import type { Brainstorm, CanvasEdge, TextElement } from '#shared/nowou-records';
 import type { Point, Side } from './geometry';
 
 export const NODE_WIDTH = 240;

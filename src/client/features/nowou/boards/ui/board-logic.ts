@@ -4,7 +4,7 @@
  * so this builds the same names ("Launch, connects to Write post and Tell Ada") in one pass over
  * the edges, with the same titles, order and joining.
  */
-import type { Brainstorm, TextElement } from '../../model/records';
+import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { byReadingOrder, joinNames, nodeTitle } from '../logic/outline';
 
 export function accessibleNames(

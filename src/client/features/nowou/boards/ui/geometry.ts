@@ -2,7 +2,7 @@
  * The canvas's drawing geometry: the points where edges meet node sides and the edge curves, so the
  * drag controller and the edge layer draw the same path. The view maths is boards/logic/selection.
  */
-import type { CanvasEdge, TextElement } from '../../model/records';
+import type { CanvasEdge, TextElement } from '#shared/nowou-records';
 
 import type { Point, Rect, Viewport } from '../logic/selection';
 

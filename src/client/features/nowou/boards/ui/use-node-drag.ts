@@ -6,7 +6,7 @@
  * once, on pointerup, as one history step.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { CanvasEdge, TextElement } from '../../model/records';
+import type { CanvasEdge, TextElement } from '#shared/nowou-records';
 import { rectFromPoints as rectOf } from '../logic/selection';
 import {
   edgeGeometry,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isProductivityStorageKey } from '#shared/storage-keys';
+import { isProductivityStorageKey } from './storage-keys';
 import {
   DEFAULT_TIMELINE_KEY,
   itemKeyParts,
@@ -7,8 +7,8 @@ import {
   parseStoredItem,
   storageKeyOf,
   type Item,
-} from './records';
-import { T0, textBox, timeline, todo } from './test-fixtures';
+} from './nowou-records';
+import { T0, textBox, timeline, todo } from './nowou-record-fixtures';
 
 describe('storage keys', () => {
   test('each kind has its product prefix, all inside Nowou’s reserved keys', () => {

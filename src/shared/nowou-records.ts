@@ -5,7 +5,7 @@
  * instead of crashing the app or being written over.
  */
 import { z } from 'zod';
-import type { PRODUCTIVITY_KEY_PREFIXES } from '#shared/storage-keys';
+import type { PRODUCTIVITY_KEY_PREFIXES } from './storage-keys';
 
 export const SCHEMA_VERSION = 1;
 
