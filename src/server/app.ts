@@ -23,6 +23,7 @@ import { INDICATOR_SUBMISSION_EFFECTS } from '#server/features/indicators/indica
 import { productAccessRoutes } from '#server/features/indicators/product-access.routes';
 import { liveRoutes } from '#server/features/live/live.routes';
 import { mailListsRoutes } from '#server/features/mail-lists/mail-lists.routes';
+import { nowouRoutes } from '#server/features/nowou/nowou.routes';
 import { newslettersRoutes } from '#server/features/mail-lists/newsletters.routes';
 import { submissionsRoutes } from '#server/features/submissions/submissions.routes';
 import { visitsRoutes } from '#server/features/visits/visits.routes';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(mailListsRoutes, { syncNewsletterWish });
   await app.register(newslettersRoutes);
   await app.register(mfaRoutes);
+  await app.register(nowouRoutes);
   await app.register(auditRoutes);
   const { registerExtraRoutes } = options;
   if (registerExtraRoutes) await app.register(async (scope: App) => registerExtraRoutes(scope));

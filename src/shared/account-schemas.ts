@@ -333,5 +333,14 @@ export const accountExportSchema = z.object({
       updatedAt: z.string(),
     }),
   ),
+  /** The Nowou items synced through the account, deleted ones kept for 30 days included. */
+  nowou: z.array(
+    z.object({
+      key: z.string(),
+      modifiedAt: z.string(),
+      deleted: z.boolean(),
+      value: z.unknown(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

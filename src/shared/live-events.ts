@@ -11,6 +11,8 @@ export const LIVE_EVENTS = {
   user: 'user',
   /** The assistant's live message for the page the stream was opened for (or every page's). */
   assistant: 'assistant',
+  /** The signed-in visitor's Nowou items changed on the server (another device pushed): pull them. */
+  nowou: 'nowou',
 } as const;
 
 export type LiveEventName = (typeof LIVE_EVENTS)[keyof typeof LIVE_EVENTS];
@@ -27,6 +29,10 @@ export const assistantMessageSchema = z.object({
 export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
 export const assistantEventSchema = z.object({ message: assistantMessageSchema.nullable() });
 export type AssistantEvent = z.infer<typeof assistantEventSchema>;
+
+/** Carries nothing: the device asks GET /api/nowou/pull for what changed after its cursor. */
+export const nowouEventSchema = z.object({});
+export type NowouEvent = z.infer<typeof nowouEventSchema>;
 
 /**
  * `GET /api/live?page=all`: the stream one tab holds for all the tabs of its browser, carrying the

@@ -7,12 +7,13 @@
  * #shared/live-events: this module is on Home's first load, and zod is not (only types come from
  * there). The server sends the whole current state on every connect, so a reconnect needs no replay.
  */
-import type { AssistantEvent, LiveEventName, UserEvent } from '#shared/live-events';
+import type { AssistantEvent, LiveEventName, NowouEvent, UserEvent } from '#shared/live-events';
 import { isPageKey, pageKeyFromPath } from '#shared/page-keys';
 
 export interface LiveEventPayloads {
   user: UserEvent;
   assistant: AssistantEvent;
+  nowou: NowouEvent;
 }
 
 /**
@@ -89,6 +90,7 @@ export function isAssistantEvent(value: unknown): value is AssistantEvent {
 const GUARDS: { [N in LiveEventName]: (value: unknown) => value is LiveEventPayloads[N] } = {
   user: isUserEvent,
   assistant: isAssistantEvent,
+  nowou: (value): value is NowouEvent => typeof value === 'object' && value !== null,
 };
 export const LIVE_EVENT_NAMES = Object.keys(GUARDS) as LiveEventName[];
 

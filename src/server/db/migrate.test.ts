@@ -24,6 +24,9 @@ const TABLES = [
   'mail_outbox',
   'mfa_recovery_codes',
   'newsletters',
+  'nowou_item_history',
+  'nowou_items',
+  'nowou_sync_state',
   'page_visits',
   'page_visits_daily',
   'password_resets',
@@ -74,6 +77,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-25-0009-account-search',
       '2026-11-25-0010-mfa-cascade',
       '2026-11-25-0011-mfa-replacement',
+      '2026-11-25-0012-nowou-sync',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

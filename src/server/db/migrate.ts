@@ -12,6 +12,7 @@ import * as adminSecurity from '#server/db/migrations/2026-11-25-0008-admin-secu
 import * as accountSearch from '#server/db/migrations/2026-11-25-0009-account-search';
 import * as mfaCascade from '#server/db/migrations/2026-11-25-0010-mfa-cascade';
 import * as mfaReplacement from '#server/db/migrations/2026-11-25-0011-mfa-replacement';
+import * as nowouSync from '#server/db/migrations/2026-11-25-0012-nowou-sync';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0009-account-search': accountSearch,
   '2026-11-25-0010-mfa-cascade': mfaCascade,
   '2026-11-25-0011-mfa-replacement': mfaReplacement,
+  '2026-11-25-0012-nowou-sync': nowouSync,
 };
 
 const provider: MigrationProvider = {

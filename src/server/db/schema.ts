@@ -266,6 +266,9 @@ export interface Database {
   admin_mfa: AdminMfaTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   audit_log: AuditLogTable;
+  nowou_sync_state: NowouSyncStateTable;
+  nowou_items: NowouItemsTable;
+  nowou_item_history: NowouItemHistoryTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -311,3 +314,38 @@ export type NewNewsletter = Insertable<NewslettersTable>;
 export type OutboxMail = Selectable<MailOutboxTable>;
 export type NewOutboxMail = Insertable<MailOutboxTable>;
 export type OutboxMailUpdate = Updateable<MailOutboxTable>;
+
+/** One per account that synced Nowou (features/nowou): its last version number and its totals. */
+export interface NowouSyncStateTable {
+  user_id: string;
+  last_seq: Generated<number>;
+  /** Items not deleted. */
+  item_count: Generated<number>;
+  /** The JSON of every item kept, deleted ones included. */
+  total_bytes: Generated<number>;
+}
+
+/** One Nowou item of an account: the app's record as JSON, at version `seq` of the account. */
+export interface NowouItemsTable {
+  user_id: string;
+  /** The app's storage key, e.g. `todo-<id>`. */
+  item_key: string;
+  value: string;
+  seq: number;
+  modified_at: string;
+  /** The device that wrote this version. */
+  device: string;
+  deleted: Flag;
+  bytes: number;
+}
+
+/** Copies a newer version replaced (`replaced`) or that lost a conflict (`lost`), kept 30 days. */
+export interface NowouItemHistoryTable {
+  user_id: string;
+  item_key: string;
+  seq: number | null;
+  value: string;
+  device: string;
+  reason: string;
+  kept_at: string;
+}

@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { todo } from '#shared/nowou-record-fixtures';
 import { FORM_DEFINITIONS } from '#shared/submission-forms';
 import { toSubmissionPayload } from '#shared/submission-schemas';
 import {
@@ -191,6 +192,22 @@ const ROUTES: Record<string, RouteCase> = {
     expect: signedIn(204),
   },
   'POST /api/me/sessions/revoke-others': { expect: signedIn(200) },
+  'POST /api/nowou/push': {
+    request: async () => {
+      const id = randomUUID();
+      return {
+        body: {
+          device: 'matrix',
+          items: [{ key: `todo-${id}`, value: todo({ id }), baseSeq: null }],
+        },
+      };
+    },
+    expect: signedIn(200),
+  },
+  'GET /api/nowou/pull': {
+    request: async () => ({ path: '/api/nowou/pull?after=0' }),
+    expect: signedIn(200),
+  },
   'GET /api/live': {
     request: async () => ({ path: '/api/live?page=home' }),
     expect: everyone(200),

@@ -33,6 +33,7 @@ import {
   mailListsForExport,
 } from '#server/features/mail-lists/subscriptions.service';
 import { submissionsForExport } from '#server/features/submissions/submissions.service';
+import { nowouItemsForExport } from '#server/features/nowou/nowou.service';
 import { ApiError } from '#server/plugins/errors';
 import {
   requireUser,
@@ -122,13 +123,15 @@ export async function meRoutes(app: App): Promise<void> {
       const now = new Date();
       // Each domain lists what it holds of the user's; mail lists include rows of a verified address
       // made before the account existed.
-      const [sessions, productAccess, submissions, errorReports, mailLists] = await Promise.all([
-        listUserSessions(app.db, user.id, now),
-        productAccessForExport(app.db, user.id),
-        submissionsForExport(app.db, user.id),
-        errorReportsForExport(app.db, user.id),
-        mailListsForExport(app.db, user),
-      ]);
+      const [sessions, productAccess, submissions, errorReports, mailLists, nowou] =
+        await Promise.all([
+          listUserSessions(app.db, user.id, now),
+          productAccessForExport(app.db, user.id),
+          submissionsForExport(app.db, user.id),
+          errorReportsForExport(app.db, user.id),
+          mailListsForExport(app.db, user),
+          nowouItemsForExport(app.db, user.id),
+        ]);
       const data: AccountExport = {
         exportedAt: now.toISOString(),
         user: await currentInfo(user.id),
@@ -142,6 +145,7 @@ export async function meRoutes(app: App): Promise<void> {
         submissions,
         errorReports,
         mailLists,
+        nowou,
       };
       const day = now.toISOString().slice(0, 10);
       reply.header('content-disposition', `attachment; filename="account-data-${day}.json"`);

@@ -9,7 +9,22 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** What changed: published by the code that made the change, after its write committed. */
 export type LiveChange =
-  { kind: 'user'; userId: string } | { kind: 'assistant'; messageId: string };
+  | { kind: 'user'; userId: string }
+  | { kind: 'assistant'; messageId: string }
+  /** The user's Nowou items changed on the server: their devices pull. */
+  | { kind: 'nowou'; userId: string };
+
+/** The id a notice carries: the user's, or the assistant message's. */
+export function refOf(change: LiveChange): string {
+  return change.kind === 'assistant' ? change.messageId : change.userId;
+}
+
+/** The change a kind and an id name, or null for a kind this version does not know. */
+export function changeFrom(kind: unknown, ref: string): LiveChange | null {
+  if (kind === 'user' || kind === 'nowou') return { kind, userId: ref };
+  if (kind === 'assistant') return { kind, messageId: ref };
+  return null;
+}
 
 /**
  * What listeners receive: a change, or `resync` when notices may have been lost (the bus lost its

@@ -119,6 +119,11 @@ class LiveStream implements AssistantFollower, SseCloseListener {
     }, Math.random() * RESYNC_SPREAD_MS);
   }
 
+  /** Tells the user's devices that their Nowou items changed; they pull what is new. */
+  sendNowou(): void {
+    this.sse.send(LIVE_EVENTS.nowou, {});
+  }
+
   sendAssistant(event: AssistantEvent): void {
     this.sse.send(LIVE_EVENTS.assistant, event);
   }
@@ -207,6 +212,9 @@ export function createLiveStreams(options: {
       for (const stream of [...hub.ownerUnknown, ...(hub.byUser.get(notice.userId) ?? [])]) {
         stream.sendUser();
       }
+    } else if (notice.kind === 'nowou') {
+      // Only streams known to be this user's: one whose owner is not read yet gets its state anyway.
+      for (const stream of hub.byUser.get(notice.userId) ?? []) stream.sendNowou();
     }
   };
   const unsubscribe = bus.subscribe(onNotice);

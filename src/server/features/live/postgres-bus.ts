@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from '#server/db/schema';
-import { createListenerSet, type LiveBus, type LiveChange } from './live-bus';
+import { changeFrom, createListenerSet, refOf, type LiveBus, type LiveChange } from './live-bus';
 
 export const LIVE_CHANNEL = 'live';
 
@@ -32,8 +32,7 @@ export function relistenDelayMs(attempt: number, random: () => number = Math.ran
  * that listens, and capped at 8000 bytes). Receivers read the current state from storage.
  */
 export function encodeChange(change: LiveChange): string {
-  const id = change.kind === 'user' ? change.userId : change.messageId;
-  return JSON.stringify({ kind: change.kind, id });
+  return JSON.stringify({ kind: change.kind, id: refOf(change) });
 }
 
 export function decodeChange(payload: string): LiveChange | null {
@@ -46,9 +45,7 @@ export function decodeChange(payload: string): LiveChange | null {
   if (typeof value !== 'object' || value === null) return null;
   const { kind, id } = value as { kind?: unknown; id?: unknown };
   if (typeof id !== 'string' || id === '') return null;
-  if (kind === 'user') return { kind, userId: id };
-  if (kind === 'assistant') return { kind, messageId: id };
-  return null;
+  return changeFrom(kind, id);
 }
 
 /**

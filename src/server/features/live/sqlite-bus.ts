@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
-import { createListenerSet, type LiveBus, type LiveChange } from './live-bus';
+import { changeFrom, createListenerSet, refOf, type LiveBus, type LiveChange } from './live-bus';
 
 /** How often the bus asks whether another process committed: a change shows well within a second. */
 export const POLL_MS = 200;
@@ -21,16 +21,10 @@ const PRUNE_EVERY_MS = 60_000;
 function rowOf(change: LiveChange, origin: string, now: Date) {
   return {
     kind: change.kind,
-    ref: change.kind === 'user' ? change.userId : change.messageId,
+    ref: refOf(change),
     origin,
     created_at: now.toISOString(),
   };
-}
-
-function changeOf(row: { kind: string; ref: string }): LiveChange | null {
-  if (row.kind === 'user') return { kind: 'user', userId: row.ref };
-  if (row.kind === 'assistant') return { kind: 'assistant', messageId: row.ref };
-  return null;
 }
 
 /**
@@ -89,7 +83,7 @@ export async function createSqliteBus(
     for (const row of rows) {
       cursor = Math.max(cursor, Number(row.id));
       if (row.origin === origin) continue;
-      const change = changeOf(row);
+      const change = changeFrom(row.kind, row.ref);
       if (change) listeners.deliver(change);
     }
   }

@@ -1,0 +1,244 @@
+/**
+ * The Nowou items accounts keep (nowou_items), the copies kept beside them for 30 days
+ * (nowou_item_history) and each account's version counter and totals (nowou_sync_state).
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, Flag } from '#server/db/schema';
+
+export interface SyncState {
+  lastSeq: number;
+  itemCount: number;
+  totalBytes: number;
+}
+
+export interface StoredItem {
+  key: string;
+  value: string;
+  seq: number;
+  modifiedAt: string;
+  device: string;
+  deleted: boolean;
+  bytes: number;
+}
+
+/**
+ * The account's counter and totals, made on first use. The write takes the row's lock on
+ * PostgreSQL, so the account's pushes run one after the other until this transaction commits: its
+ * versions therefore commit in order, and a reader by version never skips one written late.
+ */
+export async function lockSyncState(
+  trx: Transaction<Database>,
+  userId: string,
+): Promise<SyncState> {
+  const row = await trx
+    .insertInto('nowou_sync_state')
+    .values({ user_id: userId })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ last_seq: sql<number>`nowou_sync_state.last_seq` }),
+    )
+    .returning(['last_seq', 'item_count', 'total_bytes'])
+    .executeTakeFirstOrThrow();
+  return {
+    lastSeq: Number(row.last_seq),
+    itemCount: Number(row.item_count),
+    totalBytes: Number(row.total_bytes),
+  };
+}
+
+export async function saveSyncState(
+  trx: Transaction<Database>,
+  userId: string,
+  state: SyncState,
+): Promise<void> {
+  await trx
+    .updateTable('nowou_sync_state')
+    .set({
+      last_seq: state.lastSeq,
+      item_count: state.itemCount,
+      total_bytes: state.totalBytes,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+function toStored(row: {
+  item_key: string;
+  value: string;
+  seq: number;
+  modified_at: string;
+  device: string;
+  deleted: Flag;
+  bytes: number;
+}): StoredItem {
+  return {
+    key: row.item_key,
+    value: row.value,
+    seq: Number(row.seq),
+    modifiedAt: row.modified_at,
+    device: row.device,
+    deleted: Boolean(row.deleted),
+    bytes: Number(row.bytes),
+  };
+}
+
+/** The stored items among `keys`, by key. */
+export async function itemsByKeys(
+  trx: Transaction<Database>,
+  userId: string,
+  keys: readonly string[],
+): Promise<Map<string, StoredItem>> {
+  const found = new Map<string, StoredItem>();
+  // Chunks keep each statement well under SQLite's parameter limit.
+  for (let start = 0; start < keys.length; start += 400) {
+    const rows = await trx
+      .selectFrom('nowou_items')
+      .select(['item_key', 'value', 'seq', 'modified_at', 'device', 'deleted', 'bytes'])
+      .where('user_id', '=', userId)
+      .where('item_key', 'in', keys.slice(start, start + 400))
+      .execute();
+    for (const row of rows) found.set(row.item_key, toStored(row));
+  }
+  return found;
+}
+
+export async function writeItem(
+  trx: Transaction<Database>,
+  userId: string,
+  item: Omit<StoredItem, 'deleted'> & { deleted: boolean },
+): Promise<void> {
+  const row = {
+    user_id: userId,
+    item_key: item.key,
+    value: item.value,
+    seq: item.seq,
+    modified_at: item.modifiedAt,
+    device: item.device,
+    deleted: (item.deleted ? 1 : 0) as Flag,
+    bytes: item.bytes,
+  };
+  await trx
+    .insertInto('nowou_items')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'item_key']).doUpdateSet({
+        value: row.value,
+        seq: row.seq,
+        modified_at: row.modified_at,
+        device: row.device,
+        deleted: row.deleted,
+        bytes: row.bytes,
+      }),
+    )
+    .execute();
+}
+
+export type HistoryReason = 'replaced' | 'lost';
+
+export async function keepInHistory(
+  trx: Transaction<Database>,
+  userId: string,
+  copy: { key: string; seq: number | null; value: string; device: string; reason: HistoryReason },
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('nowou_item_history')
+    .values({
+      user_id: userId,
+      item_key: copy.key,
+      seq: copy.seq,
+      value: copy.value,
+      device: copy.device,
+      reason: copy.reason,
+      kept_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** The copy that was version `seq` of the item, while its history keeps it. */
+export async function versionOf(
+  trx: Transaction<Database>,
+  userId: string,
+  key: string,
+  seq: number,
+): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('nowou_item_history')
+    .select('value')
+    .where('user_id', '=', userId)
+    .where('item_key', '=', key)
+    .where('seq', '=', seq)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+/** The account's items after version `after`, in version order, `limit` at most. */
+export async function itemsAfter(
+  db: Kysely<Database>,
+  userId: string,
+  after: number,
+  limit: number,
+): Promise<{ key: string; seq: number; value: string }[]> {
+  const rows = await db
+    .selectFrom('nowou_items')
+    .select(['item_key', 'seq', 'value'])
+    .where('user_id', '=', userId)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ key: row.item_key, seq: Number(row.seq), value: row.value }));
+}
+
+/** Every item of the account, deleted ones included, for its data export. */
+export async function allItems(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ key: string; seq: number; value: string; modifiedAt: string; deleted: boolean }[]> {
+  const rows = await db
+    .selectFrom('nowou_items')
+    .select(['item_key', 'seq', 'value', 'modified_at', 'deleted'])
+    .where('user_id', '=', userId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((row) => ({
+    key: row.item_key,
+    seq: Number(row.seq),
+    value: row.value,
+    modifiedAt: row.modified_at,
+    deleted: Boolean(row.deleted),
+  }));
+}
+
+/**
+ * Drops what is kept only for a while: deleted items and history copies older than `before`. Each
+ * account with deleted items to drop is done in its own transaction holding its counter's lock, so
+ * its totals stay exact while it pushes.
+ */
+export async function purgeExpired(db: Kysely<Database>, before: Date): Promise<number> {
+  const cutoff = before.toISOString();
+  let purged = 0;
+  const owners = await db
+    .selectFrom('nowou_items')
+    .select('user_id')
+    .distinct()
+    .where('deleted', '=', 1)
+    .where('modified_at', '<', cutoff)
+    .execute();
+  for (const { user_id: userId } of owners) {
+    purged += await db.transaction().execute(async (trx) => {
+      const state = await lockSyncState(trx, userId);
+      const gone = await trx
+        .deleteFrom('nowou_items')
+        .where('user_id', '=', userId)
+        .where('deleted', '=', 1)
+        .where('modified_at', '<', cutoff)
+        .returning('bytes')
+        .execute();
+      const bytes = gone.reduce((sum, row) => sum + Number(row.bytes), 0);
+      await saveSyncState(trx, userId, { ...state, totalBytes: state.totalBytes - bytes });
+      return gone.length;
+    });
+  }
+  await db.deleteFrom('nowou_item_history').where('kept_at', '<', cutoff).execute();
+  return purged;
+}
