@@ -73,6 +73,11 @@ export interface ItemStore {
   skippedKeys(): ReadonlyMap<string, string>;
   hasPendingWrites(): boolean;
   usage(): number;
+  /**
+   * Runs `apply` with listeners told once at the end instead of after every change (a sync writing
+   * thousands of items re-renders once).
+   */
+  batch<T>(apply: () => T): T;
 }
 
 export const TOMBSTONE_DAYS = 30;
@@ -109,6 +114,8 @@ export function createItemStore({
   let defaultTimeline: string | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writeProblemReported = false;
+  let batchDepth = 0;
+  let changedInBatch = false;
 
   function itemAt(key: string): Item | undefined {
     const parts = itemKeyParts(key);
@@ -117,7 +124,24 @@ export function createItemStore({
 
   function changed(): void {
     views.clear();
+    if (batchDepth > 0) {
+      changedInBatch = true;
+      return;
+    }
     for (const listener of [...listeners]) listener();
+  }
+
+  function batch<T>(apply: () => T): T {
+    batchDepth += 1;
+    try {
+      return apply();
+    } finally {
+      batchDepth -= 1;
+      if (batchDepth === 0 && changedInBatch) {
+        changedInBatch = false;
+        changed();
+      }
+    }
   }
 
   function skip(key: string, reason: string): void {
@@ -390,5 +414,6 @@ export function createItemStore({
     skippedKeys: () => skipped,
     hasPendingWrites: () => pending.size > 0,
     usage,
+    batch,
   };
 }

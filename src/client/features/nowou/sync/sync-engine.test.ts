@@ -1,0 +1,236 @@
+/**
+ * The sync engine of two devices against the real server (a loopback port, a SQLite file): each
+ * device is an item store over its own storage, with its own sync memory, signed in to one account.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { todo, timeline } from '#shared/nowou-record-fixtures';
+import type { Item } from '#shared/nowou-records';
+import {
+  NOWOU_SYNC_LIMITS,
+  NOWOU_SYNC_MESSAGES,
+  type NowouPullAnswer,
+  type NowouPushAnswer,
+} from '#shared/nowou-sync-schemas';
+import { call, createUser, loginAs } from '#test-support/accounts';
+import { startTestServer, type TestServer } from '#test-support/server';
+import { memorySyncStore } from '../../../lib/nowou-sync-store';
+import { createItemStore, type ItemStore } from '../model/item-store';
+import { MemoryStorage } from '../model/test-fixtures';
+import { createSyncEngine, type FailureKind, type SyncApi, type SyncStatus } from './sync-engine';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+class HttpError extends Error {
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+function apiFor(cookie: string, target = () => server.url): SyncApi {
+  const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${target()}${path}`, {
+      method,
+      headers: {
+        cookie,
+        'sec-fetch-site': 'same-origin',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new HttpError(res.status);
+    return (await res.json()) as T;
+  };
+  return {
+    push: (body) => send<NowouPushAnswer>('POST', '/api/nowou/push', body),
+    pull: (after) => send<NowouPullAnswer>('GET', `/api/nowou/pull?after=${after}`),
+  };
+}
+
+function classify(error: unknown): { kind: FailureKind; message: string } {
+  if (error instanceof HttpError) {
+    return { kind: error.status === 401 ? 'signed-out' : 'other', message: error.message };
+  }
+  return { kind: 'offline', message: String(error) };
+}
+
+interface Device {
+  store: ItemStore;
+  statuses: SyncStatus[];
+  sync: () => Promise<void>;
+  last: () => SyncStatus | undefined;
+  start: (consent?: boolean) => Promise<void>;
+  stop: () => void;
+}
+
+function device(userId: string, cookie: string, target?: () => string): Device {
+  const store = createItemStore({ storage: new MemoryStorage(), onProblem: () => undefined });
+  store.load();
+  const statuses: SyncStatus[] = [];
+  const engine = createSyncEngine({
+    store,
+    api: apiFor(cookie, target),
+    syncStore: memorySyncStore(),
+    userId,
+    onStatus: (status) => statuses.push(status),
+    classify,
+    debounceMs: 60_000,
+  });
+  return {
+    store,
+    statuses,
+    sync: () => engine.syncNow(),
+    last: () => statuses.at(-1),
+    async start(consent = false) {
+      engine.start({ consent });
+      await engine.syncNow();
+    },
+    stop: () => engine.stop(),
+  };
+}
+
+async function account() {
+  const user = await createUser(server);
+  return { userId: user.id, cookie: await loginAs(server, user) };
+}
+
+const titles = (store: ItemStore) =>
+  store
+    .all('todo')
+    .map((item) => item.title)
+    .sort();
+
+describe('two devices of one account', () => {
+  test('what one device makes reaches the other; deletions too', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    const phone = device(userId, cookie);
+    await laptop.start();
+    await phone.start();
+    laptop.store.put(todo({ id: randomUUID(), title: 'Buy paint' }));
+    laptop.store.put(timeline({ id: randomUUID(), name: 'Home' }));
+    await laptop.sync();
+    expect(laptop.last()).toMatchObject({ kind: 'synced' });
+    await phone.sync();
+    expect(titles(phone.store)).toEqual(['Buy paint']);
+    expect(phone.store.all('timeline').map((item) => item.name)).toEqual(['Home']);
+
+    const [paint] = phone.store.all('todo');
+    phone.store.remove('todo', paint!.id);
+    await phone.sync();
+    await laptop.sync();
+    expect(titles(laptop.store)).toEqual([]);
+    expect(laptop.store.get('todo', paint!.id, { includeDeleted: true })?.deleted).toBe(true);
+  });
+
+  test('two devices changing different fields of one to-do both keep their change, everywhere', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    const phone = device(userId, cookie);
+    await laptop.start();
+    await phone.start();
+    const id = randomUUID();
+    laptop.store.put(todo({ id, title: 'Draft' }));
+    await laptop.sync();
+    await phone.sync();
+
+    // Both edit while neither has synced.
+    const onLaptop = laptop.store.get('todo', id)!;
+    laptop.store.put({ ...onLaptop, title: 'Draft the plan' });
+    const onPhone = phone.store.get('todo', id)!;
+    phone.store.put({ ...onPhone, priority: 2, tags: ['home'] });
+    await laptop.sync();
+    await phone.sync();
+    await laptop.sync();
+    for (const each of [laptop, phone]) {
+      expect(each.store.get('todo', id)).toMatchObject({
+        title: 'Draft the plan',
+        priority: 2,
+        tags: ['home'],
+      });
+    }
+    expect(laptop.store.get('todo', id)?.modifiedAt).toBe(phone.store.get('todo', id)?.modifiedAt);
+  });
+
+  test('items made on both devices before they ever synced are all kept, none twice', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    const phone = device(userId, cookie);
+    laptop.store.put(todo({ id: randomUUID(), title: 'Laptop task' }));
+    phone.store.put(todo({ id: randomUUID(), title: 'Phone task' }));
+    // The same first timeline (a fixed id) made on both.
+    laptop.store.put(timeline({ id: 'first', name: 'My timeline' }));
+    phone.store.put(timeline({ id: 'first', name: 'My timeline' }));
+
+    await laptop.start();
+    expect(laptop.last()).toMatchObject({ kind: 'needs-consent', localItems: 2 });
+    await laptop.start(true);
+    await phone.start(true);
+    await laptop.sync();
+    for (const each of [laptop, phone]) {
+      expect(titles(each.store)).toEqual(['Laptop task', 'Phone task']);
+      expect(each.store.all('timeline')).toHaveLength(1);
+    }
+  });
+
+  test('an item refused by a limit stays on the device, and the status says why', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    await laptop.start();
+    laptop.store.put(todo({ id: randomUUID(), title: 'Fits' }));
+    await laptop.sync();
+    await server.app.db
+      .updateTable('nowou_sync_state')
+      .set({ item_count: NOWOU_SYNC_LIMITS.items })
+      .where('user_id', '=', userId)
+      .execute();
+    const item: Item = todo({ id: randomUUID(), title: 'One too many' });
+    laptop.store.put(item);
+    await laptop.sync();
+    expect(laptop.last()).toEqual({ kind: 'limit', message: NOWOU_SYNC_MESSAGES.tooManyItems });
+    expect(titles(laptop.store)).toEqual(['Fits', 'One too many']);
+    const onServer = await call(server, 'GET', '/api/nowou/pull?after=0', { cookie });
+    expect((onServer.json as NowouPullAnswer).items.map((entry) => entry.key)).not.toContain(
+      `todo-${item.id}`,
+    );
+  });
+});
+
+describe('when the server cannot be reached', () => {
+  test('the status says offline, nothing is lost, and the change syncs once it is back', async () => {
+    const { userId, cookie } = await account();
+    let url = server.url;
+    const laptop = device(userId, cookie, () => url);
+    const phone = device(userId, cookie);
+    await laptop.start();
+    await phone.start();
+    url = 'http://127.0.0.1:9';
+    laptop.store.put(todo({ id: randomUUID(), title: 'Written offline' }));
+    await laptop.sync();
+    expect(laptop.last()).toEqual({ kind: 'offline' });
+    expect(titles(laptop.store)).toEqual(['Written offline']);
+
+    url = server.url;
+    await laptop.sync();
+    expect(laptop.last()).toMatchObject({ kind: 'synced' });
+    await phone.sync();
+    expect(titles(phone.store)).toEqual(['Written offline']);
+  });
+
+  test('a session that ended stops the sync with signed-out', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    await laptop.start();
+    await call(server, 'POST', '/api/auth/logout', { cookie });
+    laptop.store.put(todo({ id: randomUUID(), title: 'After log-out' }));
+    await laptop.sync();
+    expect(laptop.last()).toEqual({ kind: 'signed-out' });
+    expect(titles(laptop.store)).toEqual(['After log-out']);
+  });
+});

@@ -1,0 +1,357 @@
+/**
+ * Keeps one browser's Nowou items in step with its owner's account (docs/product.md#nowou-sync),
+ * item by item. A round pushes every item whose modification time differs from the one last agreed
+ * with the server (its shadow), with the server version the change was made on; takes what the
+ * server answers (its own copy where it kept or merged one); then pulls everything after its
+ * cursor, leaving alone items changed here meanwhile (their push settles them next round).
+ *
+ * Every step can be repeated safely: a copy pushed twice is "the same" to the server, and an item
+ * pulled twice is written twice. So a round cut short (a closed tab, a lost connection) only
+ * costs traffic, and two tabs syncing at once lose nothing.
+ */
+import { ITEM_KINDS, itemKeyParts, storageKeyOf, type Item } from '#shared/nowou-records';
+import {
+  NOWOU_SYNC_LIMITS,
+  type NowouPullAnswer,
+  type NowouPush,
+  type NowouPushAnswer,
+} from '#shared/nowou-sync-schemas';
+import type { AccountSyncState, NowouSyncStore, ShadowEntry } from '../../../lib/nowou-sync-store';
+import type { ItemStore } from '../model/item-store';
+
+export type SyncStatus =
+  | { kind: 'idle' }
+  /** This device has items but never synced with the account: the person decides first. */
+  | { kind: 'needs-consent'; localItems: number }
+  | { kind: 'syncing' }
+  | { kind: 'synced'; at: Date }
+  | { kind: 'offline' }
+  /** Some items were refused by a limit; `message` says which. Everything stays on the device. */
+  | { kind: 'limit'; message: string }
+  | { kind: 'error'; message: string }
+  /** The session ended: nothing syncs until someone logs in again. */
+  | { kind: 'signed-out' };
+
+export interface SyncApi {
+  push(body: NowouPush): Promise<NowouPushAnswer>;
+  pull(after: number): Promise<NowouPullAnswer>;
+}
+
+/** Why a round failed, as the engine needs to know it. */
+export type FailureKind = 'offline' | 'signed-out' | 'busy' | 'other';
+
+export interface SyncEngineOptions {
+  store: ItemStore;
+  api: SyncApi;
+  syncStore: NowouSyncStore;
+  userId: string;
+  onStatus: (status: SyncStatus) => void;
+  classify: (error: unknown) => { kind: FailureKind; message: string };
+  /** Runs a round so that no other tab runs one for the account at the same time, where it can. */
+  exclusive?: <T>(name: string, run: () => Promise<T>) => Promise<T>;
+  /** Quiet time after a change before it is pushed. */
+  debounceMs?: number;
+  now?: () => Date;
+}
+
+export interface SyncEngine {
+  /** Starts syncing; with `consent`, local items never synced are merged into the account. */
+  start(options?: { consent?: boolean }): void;
+  /** Asks for a round soon (a change, a live event, the network back). */
+  request(): void;
+  /** Runs a round now (Retry); resolves when it ended. */
+  syncNow(): Promise<void>;
+  stop(): void;
+}
+
+/** Keeps a push body well under the server's limit; one item may reach that alone. */
+const PUSH_BATCH_BYTES = 1_500_000;
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 120_000;
+
+interface Dirty {
+  key: string;
+  item: Item;
+  baseSeq: number | null;
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { store, api, syncStore, userId, onStatus, classify } = options;
+  const debounceMs = options.debounceMs ?? 800;
+  const now = options.now ?? (() => new Date());
+  const exclusive = options.exclusive ?? ((_name, run) => run());
+
+  let started = false;
+  let consent = false;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retries = 0;
+  let applying = false;
+  let shadow: Map<string, ShadowEntry> | null = null;
+  let generation = -1;
+  let deviceId: string | null = null;
+  /** Items a limit refused, by key, with the time of the copy refused: not sent again unchanged. */
+  const refused = new Map<string, { modifiedAt: string; message: string }>();
+
+  const unsubscribe = store.subscribe(() => {
+    if (!applying) request();
+  });
+
+  function status(next: SyncStatus): void {
+    if (!stopped) onStatus(next);
+  }
+
+  function request(): void {
+    if (!started || stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void syncNow(), debounceMs);
+  }
+
+  function allItems(): Item[] {
+    return ITEM_KINDS.flatMap((kind) => store.all(kind, { includeDeleted: true }) as Item[]);
+  }
+
+  function dirtyItems(known: Map<string, ShadowEntry>): Dirty[] {
+    const dirty: Dirty[] = [];
+    for (const item of allItems()) {
+      const key = storageKeyOf(item.kind, item.id);
+      const entry = known.get(key);
+      if (entry?.modifiedAt === item.modifiedAt) continue;
+      if (refused.get(key)?.modifiedAt === item.modifiedAt) continue;
+      dirty.push({ key, item, baseSeq: entry?.seq ?? null });
+    }
+    return dirty;
+  }
+
+  function batches(dirty: Dirty[]): Dirty[][] {
+    const out: Dirty[][] = [];
+    let current: Dirty[] = [];
+    let bytes = 0;
+    for (const entry of dirty) {
+      const size = JSON.stringify(entry.item).length;
+      if (
+        current.length > 0 &&
+        (current.length >= NOWOU_SYNC_LIMITS.pushItems || bytes + size > PUSH_BATCH_BYTES)
+      ) {
+        out.push(current);
+        current = [];
+        bytes = 0;
+      }
+      current.push(entry);
+      bytes += size;
+    }
+    if (current.length > 0) out.push(current);
+    return out;
+  }
+
+  function localItem(key: string): Item | undefined {
+    const parts = itemKeyParts(key);
+    return parts ? store.get(parts.kind, parts.id, { includeDeleted: true }) : undefined;
+  }
+
+  /** Writes the server's copy here; false when it could not be kept (this version cannot read it). */
+  function take(value: unknown, key: string): Item | null {
+    const parts = itemKeyParts(key);
+    const candidate = value as Partial<Item> | null;
+    if (!parts || candidate?.kind !== parts.kind || candidate.id !== parts.id) return null;
+    try {
+      return store.put(value as Item, { keepModifiedAt: true });
+    } catch {
+      // A copy from a newer version of the app, or broken: left alone, the local copy stays.
+      return null;
+    }
+  }
+
+  async function push(
+    known: Map<string, ShadowEntry>,
+    changes: Map<string, ShadowEntry>,
+  ): Promise<string | null> {
+    let limitMessage: string | null = null;
+    const device = (deviceId ??= await syncStore.deviceId());
+    for (const batch of batches(dirtyItems(known))) {
+      const answer = await api.push({
+        device,
+        items: batch.map(({ key, item, baseSeq }) => ({ key, value: item, baseSeq })),
+      });
+      const sent = new Map(batch.map((entry) => [entry.key, entry.item]));
+      applying = true;
+      try {
+        store.batch(() => {
+          for (const result of answer.results) {
+            const pushed = sent.get(result.key);
+            if (!pushed) continue;
+            if (result.status === 'refused') {
+              refused.set(result.key, { modifiedAt: pushed.modifiedAt, message: result.message });
+              limitMessage = result.message;
+              continue;
+            }
+            refused.delete(result.key);
+            const local = localItem(result.key);
+            const unchangedHere = local?.modifiedAt === pushed.modifiedAt;
+            if (result.status === 'accepted') {
+              const entry = { seq: result.seq, modifiedAt: pushed.modifiedAt };
+              known.set(result.key, entry);
+              changes.set(result.key, entry);
+            } else if (unchangedHere) {
+              // The server kept its copy or merged both: this device takes the result.
+              const taken = take(result.value, result.key);
+              if (taken) {
+                const entry = { seq: result.seq, modifiedAt: taken.modifiedAt };
+                known.set(result.key, entry);
+                changes.set(result.key, entry);
+              }
+            }
+            // Changed here while the push was under way: the shadow stays, and the next push
+            // settles the newer change against the server's copy.
+          }
+        });
+      } finally {
+        applying = false;
+      }
+    }
+    return limitMessage;
+  }
+
+  async function pull(
+    account: AccountSyncState,
+    known: Map<string, ShadowEntry>,
+    changes: Map<string, ShadowEntry>,
+  ): Promise<void> {
+    for (;;) {
+      const page = await api.pull(account.cursor);
+      applying = true;
+      try {
+        store.batch(() => {
+          for (const { key, seq, value } of page.items) {
+            const local = localItem(key);
+            const entry = known.get(key);
+            const changedHere = local !== undefined && entry?.modifiedAt !== local.modifiedAt;
+            const incoming = value as Partial<Item> | null;
+            if (changedHere && incoming?.modifiedAt !== local.modifiedAt) continue;
+            if (local && incoming?.modifiedAt === local.modifiedAt) {
+              // This device's own copy coming back: only the version is new.
+              const agreed = { seq, modifiedAt: local.modifiedAt };
+              known.set(key, agreed);
+              changes.set(key, agreed);
+              continue;
+            }
+            const taken = take(value, key);
+            if (!taken) continue;
+            const agreed = { seq, modifiedAt: taken.modifiedAt };
+            known.set(key, agreed);
+            changes.set(key, agreed);
+          }
+        });
+      } finally {
+        applying = false;
+      }
+      account.cursor = page.cursor;
+      if (!page.more) return;
+      // Progress is kept page by page: a first sync cut short goes on where it stopped.
+      await save(account, changes);
+    }
+  }
+
+  async function save(account: AccountSyncState, changes: Map<string, ShadowEntry>): Promise<void> {
+    account.generation += 1;
+    await syncStore.save(userId, changes, account);
+    generation = account.generation;
+    changes.clear();
+  }
+
+  function liveLocalItems(): number {
+    return allItems().filter((item) => !item.deleted).length;
+  }
+
+  async function round(): Promise<void> {
+    let account = await syncStore.account(userId);
+    if (!account) {
+      const local = liveLocalItems();
+      if (local > 0 && !consent) {
+        status({ kind: 'needs-consent', localItems: local });
+        return;
+      }
+      account = { userId, cursor: 0, generation: 0 };
+    }
+    status({ kind: 'syncing' });
+    if (!shadow || account.generation !== generation) {
+      shadow = await syncStore.shadow(userId);
+      generation = account.generation;
+    }
+    const changes = new Map<string, ShadowEntry>();
+    const limitMessage = await push(shadow, changes);
+    await pull(account, shadow, changes);
+    await save(account, changes);
+    // A limit message stays until the refused items sync or change.
+    const stillRefused = [...refused.values()].at(-1)?.message ?? limitMessage;
+    status(stillRefused ? { kind: 'limit', message: stillRefused } : { kind: 'synced', at: now() });
+  }
+
+  function retryLater(): void {
+    clearTimeout(retryTimer);
+    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** retries);
+    retries += 1;
+    retryTimer = setTimeout(() => void syncNow(), delay);
+  }
+
+  async function runRounds(): Promise<void> {
+    do {
+      again = false;
+      try {
+        await exclusive(`nowou-sync:${userId}`, round);
+        retries = 0;
+      } catch (error) {
+        // What the server answered before the failure was kept; what was not is sent again.
+        shadow = null;
+        const failure = classify(error);
+        if (failure.kind === 'signed-out') {
+          status({ kind: 'signed-out' });
+          stop();
+          return;
+        }
+        status(
+          failure.kind === 'offline'
+            ? { kind: 'offline' }
+            : { kind: 'error', message: failure.message },
+        );
+        if (failure.kind !== 'offline') retryLater();
+        return;
+      }
+    } while (again && !stopped);
+  }
+
+  function syncNow(): Promise<void> {
+    if (!started || stopped) return Promise.resolve();
+    clearTimeout(timer);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runRounds().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function stop(): void {
+    stopped = true;
+    clearTimeout(timer);
+    clearTimeout(retryTimer);
+    unsubscribe();
+  }
+
+  return {
+    start(startOptions = {}) {
+      if (stopped) return;
+      consent ||= startOptions.consent ?? false;
+      started = true;
+      void syncNow();
+    },
+    request,
+    syncNow,
+    stop,
+  };
+}
