@@ -156,7 +156,7 @@ export function nowouSyncStore(): NowouSyncStore {
 /** Falls back to memory for good once IndexedDB refuses to open (Firefox's private mode does). */
 function withMemoryFallback(primary: NowouSyncStore): NowouSyncStore {
   let fallback: NowouSyncStore | null = null;
-  const call = async <T>(use: (store: NowouSyncStore) => Promise<T>): Promise<T> => {
+  const call = async <T>(run: (store: NowouSyncStore) => Promise<T>): Promise<T> => {
     if (fallback) return run(fallback);
     try {
       return await run(primary);

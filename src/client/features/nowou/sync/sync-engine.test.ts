@@ -2,7 +2,6 @@
  * The sync engine of two devices against the real server (a loopback port, a SQLite file): each
  * device is an item store over its own storage, with its own sync memory, signed in to one account.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { todo, timeline } from '#shared/nowou-record-fixtures';
 import type { Item } from '#shared/nowou-records';
@@ -113,8 +112,8 @@ describe('two devices of one account', () => {
     const phone = device(userId, cookie);
     await laptop.start();
     await phone.start();
-    laptop.store.put(todo({ id: randomUUID(), title: 'Buy paint' }));
-    laptop.store.put(timeline({ id: randomUUID(), name: 'Home' }));
+    laptop.store.put(todo({ id: crypto.randomUUID(), title: 'Buy paint' }));
+    laptop.store.put(timeline({ id: crypto.randomUUID(), name: 'Home' }));
     await laptop.sync();
     expect(laptop.last()).toMatchObject({ kind: 'synced' });
     await phone.sync();
@@ -135,7 +134,7 @@ describe('two devices of one account', () => {
     const phone = device(userId, cookie);
     await laptop.start();
     await phone.start();
-    const id = randomUUID();
+    const id = crypto.randomUUID();
     laptop.store.put(todo({ id, title: 'Draft' }));
     await laptop.sync();
     await phone.sync();
@@ -162,8 +161,8 @@ describe('two devices of one account', () => {
     const { userId, cookie } = await account();
     const laptop = device(userId, cookie);
     const phone = device(userId, cookie);
-    laptop.store.put(todo({ id: randomUUID(), title: 'Laptop task' }));
-    phone.store.put(todo({ id: randomUUID(), title: 'Phone task' }));
+    laptop.store.put(todo({ id: crypto.randomUUID(), title: 'Laptop task' }));
+    phone.store.put(todo({ id: crypto.randomUUID(), title: 'Phone task' }));
     // The same first timeline (a fixed id) made on both.
     laptop.store.put(timeline({ id: 'first', name: 'My timeline' }));
     phone.store.put(timeline({ id: 'first', name: 'My timeline' }));
@@ -183,14 +182,14 @@ describe('two devices of one account', () => {
     const { userId, cookie } = await account();
     const laptop = device(userId, cookie);
     await laptop.start();
-    laptop.store.put(todo({ id: randomUUID(), title: 'Fits' }));
+    laptop.store.put(todo({ id: crypto.randomUUID(), title: 'Fits' }));
     await laptop.sync();
     await server.app.db
       .updateTable('nowou_sync_state')
       .set({ item_count: NOWOU_SYNC_LIMITS.items })
       .where('user_id', '=', userId)
       .execute();
-    const item: Item = todo({ id: randomUUID(), title: 'One too many' });
+    const item: Item = todo({ id: crypto.randomUUID(), title: 'One too many' });
     laptop.store.put(item);
     await laptop.sync();
     expect(laptop.last()).toEqual({ kind: 'limit', message: NOWOU_SYNC_MESSAGES.tooManyItems });
@@ -211,7 +210,7 @@ describe('when the server cannot be reached', () => {
     await laptop.start();
     await phone.start();
     url = 'http://127.0.0.1:9';
-    laptop.store.put(todo({ id: randomUUID(), title: 'Written offline' }));
+    laptop.store.put(todo({ id: crypto.randomUUID(), title: 'Written offline' }));
     await laptop.sync();
     expect(laptop.last()).toEqual({ kind: 'offline' });
     expect(titles(laptop.store)).toEqual(['Written offline']);
@@ -228,7 +227,7 @@ describe('when the server cannot be reached', () => {
     const laptop = device(userId, cookie);
     await laptop.start();
     await call(server, 'POST', '/api/auth/logout', { cookie });
-    laptop.store.put(todo({ id: randomUUID(), title: 'After log-out' }));
+    laptop.store.put(todo({ id: crypto.randomUUID(), title: 'After log-out' }));
     await laptop.sync();
     expect(laptop.last()).toEqual({ kind: 'signed-out' });
     expect(titles(laptop.store)).toEqual(['After log-out']);
