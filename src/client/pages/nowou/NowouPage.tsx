@@ -12,7 +12,8 @@ export function NowouPage() {
           What you are doing now and what comes next, one to-do at a time.
         </p>
         <p className="nowou__storage">
-          Everything you make stays in this browser. No account needed, nothing sent anywhere.
+          Everything you make is kept in this browser and works offline. Log in to have it on all
+          your devices too.
         </p>
       </div>
       <NowouApp />

@@ -5,7 +5,6 @@
  * small Edit avatar button on the avatar), and Log out; Admin (adminRank > 9), Nowou.
  * A busy state while the auth state is unknown.
  */
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#shared/paths';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -14,9 +13,9 @@ import { useLocalUserInfo } from '../../lib/use-local-user-info';
 import { Avatar } from '../../ui/avatars/Avatar';
 import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/button-class';
-import { LogOutIcon, NowouIcon, PencilIcon, ShieldIcon } from '../../ui/icons';
+import { NowouIcon, PencilIcon, ShieldIcon } from '../../ui/icons';
 import { usePopups } from '../../lib/popups/use-popups';
-import { useErrorReport } from '../../lib/popups/use-error-report';
+import { LogOutButton } from './LogOutButton';
 import './navigation.css';
 
 export interface NavigationPanelProps {
@@ -24,26 +23,11 @@ export interface NavigationPanelProps {
 }
 
 export function NavigationPanel({ variant }: NavigationPanelProps) {
-  const { signedIn, user, logOut } = useAuth();
+  const { signedIn, user } = useAuth();
   const local = useLocalUserInfo();
   const { open, close, preload } = usePopups();
-  const report = useErrorReport();
-  const [loggingOut, setLoggingOut] = useState(false);
   // Inside the pop-up a followed link closes it; inline there is nothing to close.
   const afterNavigate = variant === 'popup' ? close : undefined;
-
-  async function handleLogOut() {
-    if (loggingOut) return;
-    setLoggingOut(true);
-    try {
-      await logOut();
-      close();
-    } catch (error) {
-      report('handleLogOut', error);
-    } finally {
-      setLoggingOut(false);
-    }
-  }
 
   return (
     <nav className="navigation-panel" data-variant={variant} aria-label="Navigation">
@@ -147,16 +131,7 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
         </li>
         {signedIn && (
           <li>
-            <Button
-              variant="ghost"
-              fullWidth
-              className="navigation-panel__app"
-              loading={loggingOut}
-              onClick={() => void handleLogOut()}
-            >
-              <LogOutIcon />
-              Log out
-            </Button>
+            <LogOutButton onLoggedOut={close} />
           </li>
         )}
       </ul>

@@ -14,6 +14,8 @@ import { NowouBar } from './NowouBar';
 import { RecentlyDeleted } from './RecentlyDeleted';
 import { sectionOf, type Section } from './sections';
 import { StorageFooter, StorageNotices } from './StorageNotices';
+import { SyncNotices } from './SyncStatus';
+import { useNowouSync } from '../sync/use-nowou-sync';
 import './nowou-app.css';
 
 /** The canvas is loaded only when Boards is opened, so the to-dos never pay for it. */
@@ -22,6 +24,7 @@ const BoardsApp = lazy(() => import('../boards/ui/BoardsApp'));
 export function NowouApp() {
   const state = useNowouStore();
   const { store, history } = state;
+  const sync = useNowouSync(store);
   const [params, setParams] = useSearchParams();
   const section = sectionOf(params.get('section'));
   const view = viewOf(params.get('view'));
@@ -61,8 +64,9 @@ export function NowouApp() {
   return (
     <NowouContext.Provider value={context}>
       <div className="nowou-app">
-        <NowouBar section={section} onSection={showSection} onView={showView} />
+        <NowouBar section={section} onSection={showSection} onView={showView} sync={sync} />
         <StorageNotices state={state} />
+        <SyncNotices sync={sync} />
         {section === 'todos' ? (
           <TodoApp view={view} onView={showView} />
         ) : section === 'timeline' ? (

@@ -15,6 +15,8 @@ import { downloadExport } from './export-file';
 import { ImportDialog } from './ImportDialog';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { SECTIONS, SECTION_LABELS, type Section } from './sections';
+import { SyncIndicator } from './SyncStatus';
+import type { NowouSync } from '../sync/use-nowou-sync';
 
 /** The quick-add field (or a section's own "new" control) carries this attribute. */
 export const NEW_ITEM_SELECTOR = '[data-nowou-new]';
@@ -36,10 +38,12 @@ export function NowouBar({
   section,
   onSection,
   onView,
+  sync,
 }: {
   section: Section;
   onSection: (section: Section) => void;
   onView: (view: View) => void;
+  sync: NowouSync;
 }) {
   const { store, history, announce } = useNowou();
   const { canUndo, canRedo } = useHistoryState(history);
@@ -157,6 +161,7 @@ export function NowouBar({
           </button>
         ))}
       </nav>
+      <SyncIndicator sync={sync} />
       <div className="nowou-bar__tools" role="group" aria-label="Nowou tools">
         <Button
           variant="ghost"
