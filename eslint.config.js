@@ -150,6 +150,11 @@ export default tseslint.config(
     },
   },
   {
+    // Nowou's service worker: plain JavaScript the build copies as it is (scripts/nowou-offline.ts).
+    files: ['src/client/service-worker/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

@@ -11,6 +11,7 @@ import {
 import { parseIndicatorPlans } from './src/shared/indicator-plans.ts';
 import { parseLokalaJobbContent } from './src/shared/lokala-jobb-content.ts';
 import { compileContentMarkdown } from './src/client/pages/markdown/content-markdown.ts';
+import { nowouOffline } from './scripts/nowou-offline.ts';
 
 /** An entry's file (relative to content/) must exist: the page would show a broken image or track. */
 function requireContentFile(file: string, where: string) {
@@ -62,7 +63,7 @@ function contentMarkdown(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), validateContent(), contentMarkdown()],
+  plugins: [react(), validateContent(), contentMarkdown(), nowouOffline()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -16,6 +16,8 @@ import { sectionOf, type Section } from './sections';
 import { StorageFooter, StorageNotices } from './StorageNotices';
 import { SyncNotices } from './SyncStatus';
 import { useNowouSync } from '../sync/use-nowou-sync';
+import { useOfflineApp } from '../offline/use-offline-app';
+import { Button } from '../../../ui/Button';
 import './nowou-app.css';
 
 /** The canvas is loaded only when Boards is opened, so the to-dos never pay for it. */
@@ -25,6 +27,7 @@ export function NowouApp() {
   const state = useNowouStore();
   const { store, history } = state;
   const sync = useNowouSync(store);
+  const offline = useOfflineApp();
   const [params, setParams] = useSearchParams();
   const section = sectionOf(params.get('section'));
   const view = viewOf(params.get('view'));
@@ -67,6 +70,14 @@ export function NowouApp() {
         <NowouBar section={section} onSection={showSection} onView={showView} sync={sync} />
         <StorageNotices state={state} />
         <SyncNotices sync={sync} />
+        {offline.updateReady && (
+          <div className="nowou-app__notice" role="status">
+            <p>A new version of Nowou is ready.</p>
+            <Button variant="primary" onClick={offline.reload}>
+              Reload
+            </Button>
+          </div>
+        )}
         {section === 'todos' ? (
           <TodoApp view={view} onView={showView} />
         ) : section === 'timeline' ? (
