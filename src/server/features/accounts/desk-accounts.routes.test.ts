@@ -339,10 +339,10 @@ await onBothServers(
         body: { adminRank: 10 },
       });
       expect(rank.status).toBe(403);
-      expect(rank.json).toMatchObject({ error: { reason: 'step-up-required' } });
+      expect(rank.json).toMatchObject({ error: { status: 'step-up-required' } });
       const exported = await call(server(), 'GET', '/api/admin/accounts/export.csv', { cookie });
       expect(exported.status).toBe(403);
-      expect(exported.json).toMatchObject({ error: { reason: 'step-up-required' } });
+      expect(exported.json).toMatchObject({ error: { status: 'step-up-required' } });
       expect((await detail(cookie, target.id)).account.adminRank).toBe(0);
       expect(await auditAbout(target.id)).toMatchObject([
         { action: 'accounts.rank', outcome: 'denied' },

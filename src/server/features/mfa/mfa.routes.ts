@@ -24,6 +24,7 @@ import {
   requireAdminRank,
   requireStepUp,
   signedInSession,
+  stepUpDue,
   STEP_UP_WINDOW_MS,
   STEP_UP_REQUIRED,
 } from '#server/plugins/guards';
@@ -76,11 +77,6 @@ export async function mfaRoutes(app: App): Promise<void> {
     throw new ApiError('invalid-argument', message, field);
   }
 
-  function stepUpRequired(active: ActiveSession): boolean {
-    const at = active.session.mfa_verified_at;
-    return !at || Date.now() - Date.parse(at) > STEP_UP_WINDOW_MS;
-  }
-
   async function verified(active: ActiveSession): Promise<MfaStatus> {
     await refundRateLimit(app.db, RATE_LIMITS.mfaWrongCodesPerUser, active.user.id);
     const now = new Date();
@@ -111,8 +107,8 @@ export async function mfaRoutes(app: App): Promise<void> {
       if (existing?.confirmed_at) {
         // Replacing a working authenticator is changing MFA: a code from the last 15 minutes, and
         // the one in use keeps working until the new one is confirmed.
-        if (stepUpRequired(active))
-          throw new ApiError('permission-denied', STEP_UP_REQUIRED, undefined, 'step-up-required');
+        if (stepUpDue(active.session.mfa_verified_at))
+          throw new ApiError('step-up-required', STEP_UP_REQUIRED);
         await savePendingReplacement(app.db, active.user.id, seal(key, secret));
       } else {
         await savePendingMfa(app.db, active.user.id, seal(key, secret));
@@ -137,8 +133,8 @@ export async function mfaRoutes(app: App): Promise<void> {
       const replacing = Boolean(mfa?.confirmed_at && mfa.pending_secret_sealed);
       if (!mfa || (mfa.confirmed_at && !replacing))
         throw new ApiError('aborted', MFA_MESSAGES.noEnrolment, 'code');
-      if (replacing && stepUpRequired(active))
-        throw new ApiError('permission-denied', STEP_UP_REQUIRED, undefined, 'step-up-required');
+      if (replacing && stepUpDue(active.session.mfa_verified_at))
+        throw new ApiError('step-up-required', STEP_UP_REQUIRED);
       await countTry(userId, reply);
       const sealed = replacing ? mfa.pending_secret_sealed! : mfa.secret_sealed;
       const step = matchTotpStep(unseal(key, sealed), request.body.code);
