@@ -170,13 +170,43 @@ describe('on SQLite', () => {
       disabled_at: null,
       disabled_reason: null,
     });
-    expect(await auditRows(env, member.id)).toEqual([
-      byCommandLine('accounts.disable', { reason: 'Sends spam.', endedSessions: 2 }),
-      byCommandLine('accounts.enable', {}),
-    ]);
     expect((await admin(['enable', 'member@example.com'], env)).stderr).toBe(
       'member@example.com (Member) is not disabled.\n',
     );
+    // The refused runs are in the log too, as failures with their reason.
+    expect(await auditRows(env, member.id)).toEqual([
+      byCommandLine('accounts.disable', { reason: 'Sends spam.', endedSessions: 2 }),
+      { ...byCommandLine('accounts.disable', { reason: 'already disabled' }), outcome: 'failure' },
+      byCommandLine('accounts.enable', {}),
+      { ...byCommandLine('accounts.enable', { reason: 'not disabled' }), outcome: 'failure' },
+    ]);
+  });
+
+  test('a run for an unknown e-mail is in the audit log as a failure, without the address', async () => {
+    const before = await withDb(env, (db) =>
+      db.selectFrom('audit_log').select('id').orderBy('id', 'desc').limit(1).execute(),
+    );
+    const result = await admin(['end-sessions', 'nobody-here@example.com'], env);
+    expect(result.code).toBe(1);
+    const rows = await withDb(env, (db) =>
+      db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('id', '>', before[0]?.id ?? 0)
+        .execute(),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: 'accounts.end-sessions',
+        actor_label: 'command line',
+        target_id: null,
+        outcome: 'failure',
+        source: 'command line',
+        details: JSON.stringify({ reason: 'no such account' }),
+      }),
+    ]);
+    // The log can never be edited, so a typed address of no account is not kept in it.
+    expect(JSON.stringify(rows)).not.toContain('nobody-here');
   });
 
   test('end-sessions signs the account out everywhere', async () => {

@@ -31,7 +31,7 @@ import { notifyServers } from '#server/features/live/live.service';
 const USAGE =
   'Usage: npm run admin -- set-rank <email> <rank> | list | disable <email> <reason…> | ' +
   'enable <email> | end-sessions <email> | reset-mfa <email>';
-const ACTOR = 'command line';
+const ACTOR = 'command line' as const;
 
 class UsageError extends Error {}
 
@@ -116,55 +116,70 @@ async function list(db: Kysely<Database>): Promise<number> {
   return 0;
 }
 
-/** Carries out a command on one account; the line to print, or an Error whose message is the line. */
+/** The audit log's name for each command's action. */
+const ACTIONS = {
+  'set-rank': 'accounts.rank',
+  disable: 'accounts.disable',
+  enable: 'accounts.enable',
+  'end-sessions': 'accounts.end-sessions',
+  'reset-mfa': 'mfa.reset',
+} as const satisfies Record<Exclude<Command, { name: 'list' }>['name'], string>;
+
+type Done = { details: Record<string, unknown>; said: string };
+/** A command that could not be done: the line for stderr and the reason the audit log keeps. */
+type Refused = { line: string; reason: string };
+
+/** Carries out a command on one account. */
 async function change(
   command: Exclude<Command, { name: 'list' }>,
   db: Kysely<Database>,
   user: User,
-): Promise<{ action: string; details: Record<string, unknown>; said: string } | Error> {
+): Promise<Done | Refused> {
   const who = `${user.email} (${user.username})`;
+  // Gone between the look-up and the change.
+  const missing = {
+    line: `No account with the e-mail ${command.email}.`,
+    reason: 'no such account',
+  };
   switch (command.name) {
     case 'set-rank': {
-      const rank = await setAccountRank(db, user.id, command.rank);
-      if (!rank) return new Error(`No account with the e-mail ${command.email}.`);
+      const rank = await setAccountRank(db, user.id, command.rank, ACTOR);
+      if (!rank.done) return missing;
       return {
-        action: 'accounts.rank',
         details: { adminRank: rank.to, previousAdminRank: rank.from },
         said: `${who} now has adminRank ${rank.to}.`,
       };
     }
     case 'disable': {
-      const outcome = await disableAccount(db, user.id, command.reason);
+      const outcome = await disableAccount(db, user.id, command.reason, ACTOR);
       if (!outcome.done)
-        return new Error(
-          outcome.why === 'missing'
-            ? `No account with the e-mail ${command.email}.`
-            : `${who} is already disabled.`,
-        );
+        return outcome.why === 'already-disabled'
+          ? { line: `${who} is already disabled.`, reason: 'already disabled' }
+          : missing;
       return {
-        action: 'accounts.disable',
         details: { reason: command.reason, endedSessions: outcome.endedSessions },
         said: `${who} is disabled; ${sessions(outcome.endedSessions)} ended.`,
       };
     }
     case 'enable': {
-      const outcome = await enableAccount(db, user.id);
-      if (outcome === 'missing') return new Error(`No account with the e-mail ${command.email}.`);
-      if (outcome === 'not-disabled') return new Error(`${who} is not disabled.`);
-      return { action: 'accounts.enable', details: {}, said: `${who} can log in again.` };
+      const outcome = await enableAccount(db, user.id, ACTOR);
+      if (!outcome.done)
+        return outcome.why === 'not-disabled'
+          ? { line: `${who} is not disabled.`, reason: 'not disabled' }
+          : missing;
+      return { details: {}, said: `${who} can log in again.` };
     }
     case 'end-sessions': {
-      const ended = await endAccountSessions(db, user.id);
+      const outcome = await endAccountSessions(db, user.id, ACTOR);
+      if (!outcome.done) return missing;
       return {
-        action: 'accounts.end-sessions',
-        details: { endedSessions: ended },
-        said: `Ended ${sessions(ended)} of ${who}.`,
+        details: { endedSessions: outcome.ended },
+        said: `Ended ${sessions(outcome.ended)} of ${who}.`,
       };
     }
     case 'reset-mfa': {
       const had = await resetMfa(db, user.id);
       return {
-        action: 'mfa.reset',
         details: { hadAuthenticator: had },
         said: had
           ? `${who} sets up an authenticator again at the next visit to the desk.`
@@ -174,27 +189,53 @@ async function change(
   }
 }
 
+/**
+ * Writes the command's row to the audit log, done or not (docs/product.md#command-line-audit). A
+ * failed run is recorded too; if even that cannot be written (the database is the problem), the
+ * one line on stderr says what went wrong with the command, not with its record.
+ */
+async function audit(
+  db: Kysely<Database>,
+  command: Exclude<Command, { name: 'list' }>,
+  targetId: string | null,
+  outcome: Done | Refused | { failed: unknown },
+): Promise<void> {
+  const record = recordAudit(db, {
+    actorId: null,
+    actorLabel: ACTOR,
+    action: ACTIONS[command.name],
+    targetId,
+    outcome: 'said' in outcome ? 'success' : 'failure',
+    details:
+      'said' in outcome
+        ? outcome.details
+        : { reason: 'reason' in outcome ? outcome.reason : 'error' },
+    source: 'command line',
+  });
+  if ('said' in outcome) await record;
+  else await record.catch(() => undefined);
+}
+
 async function execute(command: Command, db: Kysely<Database>, config: Config): Promise<number> {
   if (command.name === 'list') return list(db);
   const user = await findAccountByEmail(db, command.email);
   if (!user) {
+    await audit(db, command, null, { line: '', reason: 'no such account' });
     process.stderr.write(`No account with the e-mail ${command.email}.\n`);
     return 1;
   }
-  const done = await change(command, db, user);
-  if (done instanceof Error) {
-    process.stderr.write(`${done.message}\n`);
+  let done: Done | Refused;
+  try {
+    done = await change(command, db, user);
+  } catch (error) {
+    await audit(db, command, user.id, { failed: error });
+    throw error;
+  }
+  await audit(db, command, user.id, done);
+  if (!('said' in done)) {
+    process.stderr.write(`${done.line}\n`);
     return 1;
   }
-  await recordAudit(db, {
-    actorId: null,
-    actorLabel: ACTOR,
-    action: done.action,
-    targetId: user.id,
-    outcome: 'success',
-    details: done.details,
-    source: 'command line',
-  });
   // Open tabs of that person show the change at once (the Admin button appears or goes, a disabled
   // account's tabs lose access).
   await notifyServers(db, config, { kind: 'user', userId: user.id }, ACTOR);

@@ -9,6 +9,7 @@ import { ConfigError } from '#server/config-error';
 import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest, MigrationError } from '#server/db/migrate';
 import { describeError } from '#server/describe-error';
+import { mfaKeyWarnings } from '#server/features/mfa/mfa-key';
 import { contentWarnings } from '#server/site-content';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -47,7 +48,15 @@ export async function runServer(
     );
   }
 
-  const app = await buildApp(config, { ...options, db });
+  let app;
+  try {
+    app = await buildApp(config, { ...options, db });
+  } catch (error) {
+    // A part that cannot start with this configuration (the MFA key file) says so in one line.
+    if (!(error instanceof ConfigError)) throw error;
+    await db.destroy().catch(() => undefined);
+    fail(error.message);
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -56,7 +65,7 @@ export async function runServer(
     fail(`Could not listen on ${config.host}:${config.port}: ${describeError(error)}`);
   }
   app.log.info(`Site ready at ${config.publicUrl}`);
-  for (const line of contentWarnings()) app.log.warn(line);
+  for (const line of [...contentWarnings(), ...mfaKeyWarnings(config)]) app.log.warn(line);
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -11,6 +11,8 @@ export const MFA_MESSAGES = {
   wrongRecoveryCode: 'That recovery code is not correct, or it was already used.',
   noEnrolment: 'Start the set-up again: no authenticator is waiting to be confirmed.',
   alreadyEnrolled: 'An authenticator is already set up for this account.',
+  keyUnreadable:
+    "This server cannot read your authenticator's key: the site's MFA key changed since you set it up. Use a recovery code, then replace the authenticator; or ask whoever runs the site to restore the old key.",
 } as const;
 
 export const RECOVERY_CODE_COUNT = 10;

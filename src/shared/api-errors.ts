@@ -13,18 +13,30 @@ export const ERROR_STATUS_HTTP = {
   unimplemented: 501,
   unavailable: 503,
   'deadline-exceeded': 504,
+  /**
+   * The admin's session has not entered an authenticator code yet, or the action needs one from the
+   * last 15 minutes (docs/product.md#admin-multi-factor): the client asks for a code and sends the
+   * call again. 403 as RFC 9110 means it (credentials given, not enough for this), but a status name
+   * of their own, so no client reads them as "not allowed" or as "signed out"
+   * (docs/decisions/2026-11-25-admin-security.md). After permission-denied: a bare 403 is that.
+   */
+  'mfa-required': 403,
+  'step-up-required': 403,
 } as const;
 
 export type ErrorStatus = keyof typeof ERROR_STATUS_HTTP;
 
 export const ERROR_STATUSES = Object.keys(ERROR_STATUS_HTTP) as ErrorStatus[];
 
-/**
- * Why a 403 was refused, where the client can do something about it (docs/product.md#admin-multi-factor):
- * the session has not entered an authenticator code yet, or the action needs one from the last 15 minutes.
- */
-export const ERROR_REASONS = ['mfa-required', 'step-up-required'] as const;
-export type ErrorReason = (typeof ERROR_REASONS)[number];
+/** The statuses a new authenticator code answers: the client asks for one, then sends the call again. */
+export const CODE_REQUIRED_STATUSES = [
+  'mfa-required',
+  'step-up-required',
+] as const satisfies readonly ErrorStatus[];
+
+export function needsAuthenticatorCode(status: string): boolean {
+  return (CODE_REQUIRED_STATUSES as readonly string[]).includes(status);
+}
 
 // Marked pure so a bundle that only needs the guard below leaves zod out (the client's first load).
 export const errorEnvelopeSchema = /*#__PURE__*/ (() =>
@@ -33,7 +45,6 @@ export const errorEnvelopeSchema = /*#__PURE__*/ (() =>
       status: z.enum(ERROR_STATUSES as [ErrorStatus, ...ErrorStatus[]]),
       message: z.string(),
       field: z.string().optional(),
-      reason: z.enum(ERROR_REASONS).optional(),
     }),
   }))();
 
@@ -53,13 +64,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function readErrorEnvelope(data: unknown): ErrorEnvelope['error'] | null {
   const error = isRecord(data) ? data.error : null;
   if (!isRecord(error)) return null;
-  const { status, message, field, reason } = error;
+  const { status, message, field } = error;
   if (typeof status !== 'string' || !(status in ERROR_STATUS_HTTP) || typeof message !== 'string')
     return null;
   if (field !== undefined && typeof field !== 'string') return null;
   const read: ErrorEnvelope['error'] = { status: status as ErrorStatus, message };
   if (field !== undefined) read.field = field;
-  if (typeof reason === 'string' && (ERROR_REASONS as readonly string[]).includes(reason))
-    read.reason = reason as ErrorReason;
   return read;
 }

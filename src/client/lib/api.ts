@@ -4,9 +4,9 @@
  * unreachable.
  */
 import {
+  needsAuthenticatorCode,
   readErrorEnvelope,
   statusForHttp,
-  type ErrorReason,
   type ErrorStatus,
 } from '#shared/api-errors';
 import { COPY } from '#shared/copy';
@@ -18,8 +18,6 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly httpStatus?: number,
-    /** Why a 403 was refused where the client can act on it (an authenticator code is needed). */
-    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -38,9 +36,9 @@ interface RequestOptions {
 }
 
 /**
- * Asks for a new authenticator code when an action answers `step-up-required`; resolves true once
- * the code was accepted (the action is then sent again), false when the person cancelled. The
- * owner's desk sets it while it is open (features/admin/mfa).
+ * Asks for a new authenticator code when a call answers `step-up-required` (or `mfa-required`);
+ * resolves true once the code was accepted (the call is then sent again), false when the person
+ * cancelled. The owner's desk sets it while it is open (features/admin/mfa).
  */
 type StepUpHandler = () => Promise<boolean>;
 let stepUpHandler: StepUpHandler | null = null;
@@ -61,8 +59,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   try {
     return await send<T>(path, options);
   } catch (error) {
-    // A session that lost its code while the desk is open (the rank changed) is asked the same way.
-    const askable = error instanceof ApiError && error.reason !== undefined;
+    // Told apart by the status name alone (docs/product.md#status-names-and-http-codes). A session
+    // that lost its code while the desk is open (the rank changed) is asked the same way.
+    const askable = error instanceof ApiError && needsAuthenticatorCode(error.status);
     if (!askable || !stepUpHandler) throw error;
     if (!(await stepUpHandler())) throw error;
     return send<T>(path, options);
@@ -98,13 +97,7 @@ async function send<T>(
   if (response.ok) return data as T;
   const envelope = readErrorEnvelope(data);
   if (envelope)
-    throw new ApiError(
-      envelope.status,
-      envelope.message,
-      envelope.field,
-      response.status,
-      envelope.reason,
-    );
+    throw new ApiError(envelope.status, envelope.message, envelope.field, response.status);
   throw new ApiError(
     statusForHttp(response.status),
     response.statusText || 'Request failed',

@@ -2,8 +2,9 @@
  * Who may call what, over every /api route the app registers: anonymous, a user (rank 0), rank 3
  * (developer logging), and three admins (rank 10): one whose session entered no authenticator code,
  * one that entered one 20 minutes ago (the desk opens, sensitive actions need a new code), and one
- * that entered one just now (past the step-up). A route added without a line in ROUTES fails the first
- * test, so the matrix stays complete. A user aiming at another user's data through /api/me:
+ * that entered one just now (past the step-up). A refusal that a code would lift is told apart by
+ * its status name (`403 mfa-required`, `403 step-up-required`), a plain refusal is the bare code. A
+ * route added without a line in ROUTES fails the first test, so the matrix stays complete. A user aiming at another user's data through /api/me:
  * features/accounts/me-authorization.test.ts.
  */
 import { randomUUID } from 'node:crypto';
@@ -37,6 +38,7 @@ import {
   type TestUser,
 } from '#test-support/accounts';
 import { startTestServer, type TestServer } from '#test-support/server';
+import { needsAuthenticatorCode } from '#shared/api-errors';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -70,16 +72,19 @@ interface Caller {
   cookie: string | undefined;
 }
 
+/** The HTTP status, or for a refusal a code would lift, the status and its name. */
+type Answer = number | '403 mfa-required' | '403 step-up-required';
+
 interface RouteCase {
   /** What the request sends, for this caller. */
   request?: (caller: Caller) => Promise<{ path?: string; body?: unknown }>;
-  /** Expected HTTP status per role. */
-  expect: Record<Role, number>;
+  /** Expected answer per role. */
+  expect: Record<Role, Answer>;
   /** Streams (SSE) are read up to their headers only. */
   stream?: boolean;
 }
 
-const everyone = (status: number): Record<Role, number> => ({
+const everyone = (status: number): Record<Role, Answer> => ({
   anonymous: status,
   user: status,
   'rank 3': status,
@@ -87,26 +92,26 @@ const everyone = (status: number): Record<Role, number> => ({
   'admin with MFA': status,
   'admin past step-up': status,
 });
-const signedIn = (status: number): Record<Role, number> => ({
+const signedIn = (status: number): Record<Role, Answer> => ({
   ...everyone(status),
   anonymous: 401,
 });
 /** The admin's own security routes: adminRank above 9, with or without a code entered. */
-const adminRank = (status: number): Record<Role, number> => ({
+const adminRank = (status: number): Record<Role, Answer> => ({
   ...everyone(status),
   anonymous: 401,
   user: 403,
   'rank 3': 403,
 });
 /** The desk: an admin whose session entered an authenticator code. */
-const admin = (status: number): Record<Role, number> => ({
+const admin = (status: number): Record<Role, Answer> => ({
   ...adminRank(status),
-  'admin without MFA': 403,
+  'admin without MFA': '403 mfa-required',
 });
 /** Sensitive actions: an admin whose session entered a code in the last 15 minutes. */
-const sensitive = (status: number): Record<Role, number> => ({
+const sensitive = (status: number): Record<Role, Answer> => ({
   ...admin(status),
-  'admin with MFA': 403,
+  'admin with MFA': '403 step-up-required',
 });
 
 const NEW_PASSWORD = 'cobalt-lantern-river-6';
@@ -353,7 +358,7 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/admin/mfa': { expect: adminRank(200) },
   'POST /api/admin/mfa/enrolment': {
-    expect: { ...adminRank(201), 'admin with MFA': 403 },
+    expect: { ...adminRank(201), 'admin with MFA': '403 step-up-required' },
   },
   'POST /api/admin/mfa/enrolment/confirm': {
     request: async ({ user }) => {
@@ -474,7 +479,7 @@ async function callerFor(role: Role): Promise<Caller> {
   return { user, cookie };
 }
 
-async function statusOf(route: string, routeCase: RouteCase, caller: Caller): Promise<number> {
+async function answerOf(route: string, routeCase: RouteCase, caller: Caller): Promise<Answer> {
   const [method = 'GET', registeredPath = ''] = route.split(' ');
   const { path = registeredPath, body } = (await routeCase.request?.(caller)) ?? {};
   if (routeCase.stream) {
@@ -491,6 +496,9 @@ async function statusOf(route: string, routeCase: RouteCase, caller: Caller): Pr
     cookie: caller.cookie,
     headers: fromAddress(nextAddress()),
   });
+  const status = (res.json as { error?: { status?: string } } | null)?.error?.status;
+  if (res.status === 403 && status && needsAuthenticatorCode(status))
+    return `403 ${status}` as Answer;
   return res.status;
 }
 
@@ -498,10 +506,10 @@ test.each(Object.entries(ROUTES))(
   '%s answers each role as the matrix says',
   async (route, routeCase) => {
     if (!registeredApiRoutes().includes(route)) return; // e.g. GET /api/* only with a client build
-    const statuses: Partial<Record<Role, number>> = {};
+    const answers: Partial<Record<Role, Answer>> = {};
     for (const role of ROLES)
-      statuses[role] = await statusOf(route, routeCase, await callerFor(role));
-    expect(statuses).toEqual(routeCase.expect);
+      answers[role] = await answerOf(route, routeCase, await callerFor(role));
+    expect(answers).toEqual(routeCase.expect);
   },
   60_000,
 );

@@ -10,7 +10,6 @@ import {
   ERROR_STATUS_HTTP,
   statusForHttp,
   type ErrorEnvelope,
-  type ErrorReason,
   type ErrorStatus,
 } from '#shared/api-errors';
 
@@ -24,7 +23,6 @@ export class ApiError extends Error {
     readonly status: ErrorStatus,
     message: string,
     readonly field?: string,
-    readonly reason?: ErrorReason,
   ) {
     super(message);
   }
@@ -46,15 +44,9 @@ const STATUS_MESSAGES: Partial<Record<ErrorStatus, string>> = {
   unauthenticated: 'Please log in.',
 };
 
-function envelope(
-  status: ErrorStatus,
-  message: string,
-  field?: string,
-  reason?: ErrorReason,
-): ErrorEnvelope {
+function envelope(status: ErrorStatus, message: string, field?: string): ErrorEnvelope {
   const error: ErrorEnvelope['error'] = { status, message };
   if (field) error.field = field;
-  if (reason) error.reason = reason;
   return { error };
 }
 
@@ -63,12 +55,11 @@ function sendError(
   status: ErrorStatus,
   message: string,
   field?: string,
-  reason?: ErrorReason,
 ): FastifyReply {
   return reply
     .code(ERROR_STATUS_HTTP[status])
     .type('application/json; charset=utf-8')
-    .send(envelope(status, message, field, reason));
+    .send(envelope(status, message, field));
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {
@@ -80,15 +71,9 @@ function classify(error: unknown): {
   status: ErrorStatus;
   message: string;
   field?: string;
-  reason?: ErrorReason;
 } {
   if (error instanceof ApiError)
-    return {
-      status: error.status,
-      message: error.message,
-      field: error.field,
-      reason: error.reason,
-    };
+    return { status: error.status, message: error.message, field: error.field };
   if (error instanceof z.ZodError) {
     const issue = error.issues[0];
     const field = issue?.path.length ? issue.path.map(String).join('.') : undefined;
@@ -114,12 +99,12 @@ function classify(error: unknown): {
 }
 
 function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const { status, message, field, reason } = classify(error);
+  const { status, message, field } = classify(error);
   const http = ERROR_STATUS_HTTP[status];
   if (http < 500) request.log.info({ status, message }, 'request rejected');
   else if (error instanceof ApiError) request.log.warn({ status, message }, 'request not served');
   else request.log.error({ err: error }, 'request failed');
-  return sendError(reply, status, message, field, reason);
+  return sendError(reply, status, message, field);
 }
 
 /** Error handler and the not-found answer; `fallback` (the SPA) may answer first and return true. */

@@ -83,22 +83,25 @@ export async function requireAdminRank(
 
 /**
  * onRequest policy: the admin (docs/product.md#admin-role), adminRank above 9 (401 when signed out,
- * 403 below), in a session that entered an authenticator code (else 403 with reason `mfa-required`).
+ * 403 below), in a session that entered an authenticator code (else 403 `mfa-required`).
  */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const active = await requireAdminRank(request, reply);
-  if (active.session.mfa_verified_at === null)
-    throw new ApiError('permission-denied', MFA_REQUIRED, undefined, 'mfa-required');
+  if (active.session.mfa_verified_at === null) throw new ApiError('mfa-required', MFA_REQUIRED);
+}
+
+/** Whether a sensitive action needs a new code: none entered, or the last one is too old. */
+export function stepUpDue(mfaVerifiedAt: string | null, now = Date.now()): boolean {
+  return mfaVerifiedAt === null || now - Date.parse(mfaVerifiedAt) > STEP_UP_WINDOW_MS;
 }
 
 /**
  * onRequest policy for sensitive actions (ranks, disabling, deleting, exporting accounts, sending a
  * newsletter, changing MFA): an admin whose session entered a code in the last 15 minutes, else 403
- * with reason `step-up-required`, which the desk turns into a prompt before it retries.
+ * `step-up-required`, which the desk turns into a prompt before it retries.
  */
 export async function requireStepUp(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   await requireAdmin(request, reply);
-  const verifiedAt = (await signedInSession(request)).session.mfa_verified_at;
-  if (verifiedAt === null || Date.now() - Date.parse(verifiedAt) > STEP_UP_WINDOW_MS)
-    throw new ApiError('permission-denied', STEP_UP_REQUIRED, undefined, 'step-up-required');
+  if (stepUpDue((await signedInSession(request)).session.mfa_verified_at))
+    throw new ApiError('step-up-required', STEP_UP_REQUIRED);
 }

@@ -1,15 +1,16 @@
 /**
  * Accounts on the desk in real Chromium (docs/product.md#accounts-on-the-desk): the owner finds an
- * account by the start of its e-mail, opens it (the address bar keeps the search and the account),
- * disables it with a reason and watches the person's open tab lose access at once; a rank change
- * with a code older than 15 minutes asks for a new one first; the audit log shows each step. axe on
- * the section at 400 px (dark) and 1280 px (light).
+ * account by the start of its e-mail and narrows it by any one rank, opens it (the address bar keeps
+ * the search and the account), disables it with a reason and watches the person's open tab lose
+ * access at once, where logging in again reads the product's words for a disabled account; a rank
+ * change with a code older than 15 minutes asks for a new one first; the audit log shows each step.
+ * axe on the section at 400 px (dark) and 1280 px (light).
  */
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { totpCode } from '#server/features/mfa/totp';
 import { createUser, TEST_TOTP_SECRET, unique } from '#test-support/accounts';
-import { useAccountsSite } from '#test-support/accounts-site';
+import { openAccountPopup, useAccountsSite } from '#test-support/accounts-site';
 import { axeViolationsInPage as axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 
@@ -22,9 +23,17 @@ test('the owner finds an account, disables it, and its open tab loses access at 
     username: `spam${tag}`,
   });
   await createUser(site.server, { email: `spectator${tag}@example.com` });
+  const developer = await createUser(site.server, {
+    email: `spadev${tag}@example.com`,
+    adminRank: 3,
+  });
   const owner = await createUser(site.server, { adminRank: 10 });
 
-  const theirs = await site.openAs(target, paths.account, { width: VIEWPORTS.mobile.width });
+  const theirs = await site.openAs(target, paths.account, {
+    width: VIEWPORTS.mobile.width,
+    // Logging in again once disabled (403).
+    expectErrors: /status of 403/,
+  });
   await theirs.page.getByRole('heading', { name: 'Profile' }).first().waitFor();
 
   const { page } = await site.openAs(owner, paths.admin, {
@@ -37,10 +46,24 @@ test('the owner finds an account, disables it, and its open tab loses access at 
   await accounts.getByRole('button', { name: 'Search' }).click();
   await page.waitForURL(/[?&]q=spa/);
   const list = accounts.getByRole('list', { name: 'Accounts' });
-  await expect
-    .poll(async () => (await list.locator('.account-row__email').allInnerTexts()).join(','))
-    .toBe(target.email);
+  const emails = async () => (await list.locator('.account-row__email').allInnerTexts()).join(',');
+  await expect.poll(emails).toBe(`${developer.email},${target.email}`);
+
+  // Any one rank, typed beside the choice, and kept in the address bar.
+  await accounts.getByText('Filters').click();
+  await accounts.getByRole('combobox', { name: /^Rank/ }).selectOption('one');
+  await accounts.getByLabel('Rank number').fill('1001');
+  await accounts.getByRole('button', { name: 'Search' }).click();
+  await accounts.getByText('Rank is "admin" or a whole number from 0 to 1000.').waitFor();
+  await accounts.getByLabel('Rank number').fill('3');
+  await accounts.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL(/[?&]rank=3/);
+  await expect.poll(emails).toBe(developer.email);
   expect(await axeViolations(page)).toEqual([]);
+  await accounts.getByLabel('Rank number').fill('0');
+  await accounts.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL(/[?&]rank=0/);
+  await expect.poll(emails).toBe(target.email);
 
   await list.getByRole('button', { name: new RegExp(target.username) }).click();
   await page.waitForURL(new RegExp(`account=${target.id}`));
@@ -61,6 +84,15 @@ test('the owner finds an account, disables it, and its open tab loses access at 
     .where('id', '=', target.id)
     .executeTakeFirstOrThrow();
   expect(row.disabled_reason).toBe('Posting spam through the contact form');
+
+  // Logging in again with the right password reads the product's words for a disabled account.
+  const logIn = await openAccountPopup(theirs.page, 'Log in', 'Log in');
+  await logIn.getByLabel('Email').fill(target.email);
+  await logIn.getByLabel('Password').fill(target.password);
+  await logIn.getByRole('button', { name: 'Log in', exact: true }).click();
+  const refusal = logIn.getByRole('alert');
+  await refusal.waitFor();
+  expect(await refusal.textContent()).toBe('Something went wrong.. This account is disabled.');
 
   // A rank change with a code entered 20 minutes ago asks for a new one, then goes through.
   await site.server.app.db

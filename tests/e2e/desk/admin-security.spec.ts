@@ -3,15 +3,17 @@
  * the authenticator (codes computed from the key the page shows), saves the recovery codes and
  * opens the desk; a second session must enter a code, a wrong one says so; a newsletter sent with
  * a code older than 15 minutes asks for a new one and goes out after it; the audit log shows each
- * step, filtered by action. The set-up and prompt cards at 400 and 1280 px in both themes with axe.
+ * step, filtered by action. On the desk's Authenticator section the admin replaces the app (codes
+ * computed from the new key) and makes new recovery codes. The set-up and prompt cards at 400 and
+ * 1280 px in both themes with axe, the Authenticator section at 400 px dark and 1280 px light.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
 import { mailListSecret } from '#server/features/mail-lists/list-tokens';
 import { totpCode } from '#server/features/mfa/totp';
-import { createUser, TEST_TOTP_SECRET, unique } from '#test-support/accounts';
+import { call, createUser, loginAs, TEST_TOTP_SECRET, unique } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
 import { axeViolationsInPage as axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
@@ -19,8 +21,8 @@ import { VIEWPORTS } from '#test-support/browser';
 const site = useAccountsSite();
 const STEP_MS = 30_000;
 
-function codeField(page: Page) {
-  return page.getByLabel('Code from your authenticator app');
+function codeField(within: Page | Locator) {
+  return within.getByLabel('Code from your authenticator app');
 }
 
 test('an admin sets up the authenticator, saves the codes, and the audit log shows it', async () => {
@@ -137,6 +139,105 @@ test('a second session needs a code; a sensitive action asks for a new one and t
     .poll(async () => (await actions.allInnerTexts()).slice(0, 4).join(' | '))
     .toBe('POST /api/admin/newsletters | mfa.verify | POST /api/admin/newsletters | mfa.verify');
   expect(await audit.locator('.audit-entry').nth(2).getAttribute('data-outcome')).toBe('denied');
+});
+
+test('on the desk the admin replaces the authenticator and makes new recovery codes', async () => {
+  const admin = await createUser(site.server, { adminRank: 10 });
+  // Enrolled with the test key, no recovery codes yet, and a code entered 20 minutes ago.
+  const { page } = await site.openAs(admin, paths.admin, {
+    width: VIEWPORTS.mobile.width,
+    theme: 'dark',
+    // The replacement refused until the new code (403 step-up-required).
+    expectErrors: /status of 403/,
+  });
+  await site.server.app.db
+    .updateTable('sessions')
+    .set({ mfa_verified_at: new Date(Date.now() - 20 * 60_000).toISOString() })
+    .where('user_id', '=', admin.id)
+    .execute();
+  const section = page.getByRole('region', { name: 'Authenticator' });
+  await section.getByText('0 of 10 left').waitFor();
+  await section.getByText('No recovery codes left', { exact: false }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const now = Date.now();
+  await section.getByRole('button', { name: 'Replace the authenticator' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await codeField(dialog).fill(totpCode(TEST_TOTP_SECRET, now));
+  await dialog.getByRole('button', { name: 'Confirm and continue' }).click();
+  await section.getByRole('heading', { name: 'Set up the new app' }).waitFor();
+  await section.getByAltText('QR code for your authenticator app').waitFor();
+  const key = (await section.locator('.mfa-qr__secret').innerText()).replace(/\s/g, '');
+  expect(key).toMatch(/^[A-Z2-7]{32}$/);
+  expect(key).not.toBe(TEST_TOTP_SECRET);
+  expect(await axeViolations(page)).toEqual([]);
+  await codeField(section).fill(totpCode(key, now));
+  await section.getByRole('button', { name: 'Confirm the new app' }).click();
+  await section.getByRole('heading', { name: 'Save your new recovery codes' }).waitFor();
+  const firstCodes = await section
+    .getByRole('list', { name: 'Recovery codes' })
+    .getByRole('listitem')
+    .allInnerTexts();
+  expect(firstCodes).toHaveLength(10);
+  await section.getByRole('button', { name: 'I saved them' }).click();
+  await section.getByText('10 of 10 left').waitFor();
+  const scrolls = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(scrolls).toBe(false);
+
+  // From now on only the new app opens the desk: the old key's next code is refused.
+  const verify = async (code: string) =>
+    (
+      await call(site.server, 'POST', '/api/admin/mfa/verify', {
+        cookie: await loginAs(site.server, admin, { mfa: 'none' }),
+        body: { code },
+      })
+    ).status;
+  expect(await verify(totpCode(TEST_TOTP_SECRET, now + STEP_MS))).toBe(400);
+  expect(await verify(totpCode(key, now + STEP_MS))).toBe(200);
+
+  // New recovery codes, asked first; the code entered just now spares the prompt.
+  await section.getByRole('button', { name: 'New recovery codes' }).click();
+  await section.getByText('the ones you saved stop working at once', { exact: false }).waitFor();
+  await section.getByRole('button', { name: 'Make new codes' }).click();
+  await section.getByRole('heading', { name: 'Save your new recovery codes' }).waitFor();
+  const secondCodes = await section
+    .getByRole('list', { name: 'Recovery codes' })
+    .getByRole('listitem')
+    .allInnerTexts();
+  expect(secondCodes).toHaveLength(10);
+  expect(secondCodes.filter((code) => firstCodes.includes(code))).toEqual([]);
+  await section.getByRole('button', { name: 'I saved them' }).click();
+  await section.getByText('10 of 10 left').waitFor();
+  expect(await dialog.count()).toBe(0);
+
+  const audit = page.getByRole('region', { name: 'Audit log' });
+  await audit.getByRole('button', { name: 'Show' }).click();
+  await expect
+    .poll(async () =>
+      (await audit.locator('.audit-entry__action').allInnerTexts())
+        .filter((action) => action.startsWith('mfa.'))
+        .slice(0, 7)
+        .join(' | '),
+    )
+    .toBe(
+      [
+        'mfa.recovery-codes-replace',
+        'mfa.verify', // the new key's code, in another session
+        'mfa.verify', // the old key's code, refused
+        'mfa.enrolment-confirm',
+        'mfa.enrolment-start',
+        'mfa.verify', // the step-up
+        'mfa.enrolment-start', // refused until then
+      ].join(' | '),
+    );
+
+  // The section at 1280 px in the light theme.
+  const wide = await site.openAs(admin, paths.admin, { width: VIEWPORTS.desktop.width });
+  const shown = wide.page.getByRole('region', { name: 'Authenticator' });
+  await shown.getByText('10 of 10 left').waitFor();
+  expect(await axeViolations(wide.page)).toEqual([]);
 });
 
 test.each(

@@ -10,6 +10,7 @@ import { AuditLogSection } from './audit/AuditLogSection';
 import { AssistantComposer } from './assistant/AssistantComposer';
 import { ErrorReportsSection } from './error-reports/ErrorReportsSection';
 import { MailSection } from './mail/MailSection';
+import { AuthenticatorSection } from './mfa/AuthenticatorSection';
 import { SubmissionsSection } from './submissions/SubmissionsSection';
 import { TrafficSection } from './traffic/TrafficSection';
 
@@ -71,6 +72,13 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     description:
       'Reports visitors chose to send, newest first. E-mail addresses and tokens were masked before they left the browser.',
     Component: ErrorReportsSection,
+  },
+  {
+    id: 'authenticator',
+    title: 'Authenticator',
+    description:
+      'The app that gives your 6-digit codes, and the recovery codes for when it is lost. Replacing either asks for a code entered in the last 15 minutes.',
+    Component: AuthenticatorSection,
   },
   {
     id: 'audit-log',

@@ -13,8 +13,11 @@ export async function deleteAccountWithData(
   db: Kysely<Database>,
   userId: string,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    await deleteAccountMemberships(trx, userId);
-    return deleteUser(trx, userId);
-  });
+  return db.transaction().execute((trx) => deleteAccountData(trx, userId));
+}
+
+/** The same inside the caller's transaction (the desk's deletion, which holds the account first). */
+export async function deleteAccountData(trx: Kysely<Database>, userId: string): Promise<boolean> {
+  await deleteAccountMemberships(trx, userId);
+  return deleteUser(trx, userId);
 }

@@ -22,6 +22,7 @@ import {
   type DirectoryPosition,
   type DirectoryRow,
 } from './account-directory.repository';
+import { deleteAccountData } from './account-deletion';
 import { deleteUserSessions, findActiveSession } from './sessions.repository';
 import { loadUserInfo } from './user-info';
 import {
@@ -31,8 +32,11 @@ import {
   findAccountSummaries,
   findUserByEmail,
   findUserById,
+  holdAccount,
+  currentRank,
   markDisabled,
   setNewsletterFlag,
+  type HoldRefusal,
 } from './users.repository';
 
 /** The user info of the session with this token hash; null once the session or account has ended. */
@@ -189,26 +193,83 @@ export async function findAccountById(
   return findUserById(db, userId);
 }
 
-/** Gives the account a rank; the rank before and after, or null when there is no such account. */
+/**
+ * Who acts on an account: an admin on the desk, held to their own rank ("Not above oneself",
+ * docs/product.md#accounts-on-the-desk), or the command line, run by whoever runs the site.
+ */
+export type AccountActor = { adminId: string } | 'command line';
+
+/** Why an action on an account was not done. */
+export type ActionRefusal =
+  HoldRefusal | 'rank-above-yours' | 'already-disabled' | 'not-disabled' | 'already-verified';
+
+export type ActionOutcome<T = object> = ({ done: true } & T) | { done: false; why: ActionRefusal };
+
+function refused(why: ActionRefusal): { done: false; why: ActionRefusal } {
+  return { done: false, why };
+}
+
+/** Thrown inside an action's transaction to end it, rolled back, with the reason. */
+class ActionRefused extends Error {
+  constructor(readonly why: ActionRefusal) {
+    super(why);
+  }
+}
+
+/**
+ * Runs `change` on the account in one transaction, after holding its row (users.repository's
+ * holdAccount): an admin's rank check reads in the same transaction as the change, so an account
+ * promoted above the admin meanwhile is refused, not changed. `change` may `refuse(why)` to roll
+ * back. The desk's resend-verification uses it too, for its mail.
+ */
+export async function actOnAccount<T extends object>(
+  db: Kysely<Database>,
+  userId: string,
+  actor: AccountActor,
+  change: (trx: Kysely<Database>, user: User, refuse: (why: ActionRefusal) => never) => Promise<T>,
+): Promise<ActionOutcome<T>> {
+  try {
+    return await db.transaction().execute(async (trx): Promise<ActionOutcome<T>> => {
+      const held = await holdAccount(trx, userId, actor === 'command line' ? null : actor.adminId);
+      if ('refused' in held) return refused(held.refused);
+      const value = await change(trx, held.user, (why) => {
+        throw new ActionRefused(why);
+      });
+      return { done: true, ...value };
+    });
+  } catch (error) {
+    if (error instanceof ActionRefused) return refused(error.why);
+    throw error;
+  }
+}
+
+/** Gives the account a rank; an admin gives none above their own. The rank before and after. */
 export async function setAccountRank(
   db: Kysely<Database>,
   userId: string,
   rank: number,
-): Promise<{ from: number; to: number } | null> {
-  return db.transaction().execute((trx) => changeAdminRank(trx, userId, rank));
+  actor: AccountActor,
+): Promise<ActionOutcome<{ from: number; to: number }>> {
+  return actOnAccount(db, userId, actor, async (trx, user, refuse) => {
+    if (actor !== 'command line' && rank > (await currentRank(trx, actor.adminId)))
+      refuse('rank-above-yours');
+    const change = await changeAdminRank(trx, user.id, rank);
+    return change ?? { from: user.admin_rank, to: rank };
+  });
 }
 
-/** Sets the early-user flag; the flag before and after, or null when there is no such account. */
+/** Sets the early-user flag; the flag before and after. */
 export async function setAccountEarlyUser(
   db: Kysely<Database>,
   userId: string,
   earlyUser: boolean,
-): Promise<{ from: boolean; to: boolean } | null> {
-  return db.transaction().execute((trx) => changeEarlyUser(trx, userId, earlyUser));
+  actor: AccountActor,
+): Promise<ActionOutcome<{ from: boolean; to: boolean }>> {
+  return actOnAccount(db, userId, actor, async (trx, user) => {
+    const change = await changeEarlyUser(trx, user.id, earlyUser);
+    return change ?? { from: user.early_user === 1, to: earlyUser };
+  });
 }
-
-export type DisableOutcome =
-  { done: true; endedSessions: number } | { done: false; why: 'missing' | 'already-disabled' };
 
 /**
  * Disables the account with the owner's reason and ends every session of it, in one transaction:
@@ -218,15 +279,12 @@ export async function disableAccount(
   db: Kysely<Database>,
   userId: string,
   reason: string,
+  actor: AccountActor,
   now = new Date(),
-): Promise<DisableOutcome> {
-  return db.transaction().execute(async (trx): Promise<DisableOutcome> => {
-    if (!(await markDisabled(trx, userId, reason, now)))
-      return {
-        done: false,
-        why: (await findUserById(trx, userId)) ? 'already-disabled' : 'missing',
-      };
-    return { done: true, endedSessions: await deleteUserSessions(trx, userId) };
+): Promise<ActionOutcome<{ endedSessions: number }>> {
+  return actOnAccount(db, userId, actor, async (trx, user, refuse) => {
+    if (!(await markDisabled(trx, user.id, reason, now))) refuse('already-disabled');
+    return { endedSessions: await deleteUserSessions(trx, user.id) };
   });
 }
 
@@ -234,12 +292,33 @@ export async function disableAccount(
 export async function enableAccount(
   db: Kysely<Database>,
   userId: string,
-): Promise<'enabled' | 'missing' | 'not-disabled'> {
-  if (await clearDisabled(db, userId)) return 'enabled';
-  return (await findUserById(db, userId)) ? 'not-disabled' : 'missing';
+  actor: AccountActor,
+): Promise<ActionOutcome> {
+  return actOnAccount(db, userId, actor, async (trx, user, refuse) => {
+    if (!(await clearDisabled(trx, user.id))) refuse('not-disabled');
+    return {};
+  });
 }
 
 /** Ends every session of the account (each browser must log in again); how many ended. */
-export async function endAccountSessions(db: Kysely<Database>, userId: string): Promise<number> {
-  return deleteUserSessions(db, userId);
+export async function endAccountSessions(
+  db: Kysely<Database>,
+  userId: string,
+  actor: AccountActor,
+): Promise<ActionOutcome<{ ended: number }>> {
+  return actOnAccount(db, userId, actor, async (trx, user) => ({
+    ended: await deleteUserSessions(trx, user.id),
+  }));
+}
+
+/** Deletes the account with its data (as its own deletion does), held like every other action. */
+export async function deleteAccountFor(
+  db: Kysely<Database>,
+  userId: string,
+  actor: AccountActor,
+): Promise<ActionOutcome> {
+  return actOnAccount(db, userId, actor, async (trx, user) => {
+    await deleteAccountData(trx, user.id);
+    return {};
+  });
 }

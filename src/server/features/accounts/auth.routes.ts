@@ -37,6 +37,7 @@ import {
   usernameTaken,
 } from './users.repository';
 import type { App } from '#server/app-types';
+import type { User } from '#server/db/schema';
 import {
   applyNewsletterWish,
   listContext,
@@ -106,18 +107,13 @@ export async function authRoutes(app: App): Promise<void> {
     { schema: { body: loginPayloadSchema, response: { 200: userResponseSchema } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      await enforceRateLimits(app.db, reply, [
-        [RATE_LIMITS.loginPerAddress, request.ip],
-        [RATE_LIMITS.loginPerAccount, email],
-      ]);
-      const user = await findUserByEmail(app.db, email);
-      // One hash either way: a missing account costs what a wrong password costs.
-      const valid = user
-        ? await verifyPassword(password, user.password_hash)
-        : await verifyAgainstDummy(password);
-      const admin = user !== undefined && user.admin_rank > ADMIN_RANK_ABOVE;
-      const audit = (outcome: 'success' | 'failure', reason?: string) =>
-        admin
+      /** Every admin log-in is in the audit log, whatever its outcome (docs/product.md#audit-log). */
+      const auditAdmin = (
+        user: User | undefined,
+        outcome: 'success' | 'failure' | 'denied',
+        reason?: string,
+      ) =>
+        user && user.admin_rank > ADMIN_RANK_ABOVE
           ? recordAudit(app.db, {
               actorId: user.id,
               actorLabel: user.email,
@@ -129,6 +125,24 @@ export async function authRoutes(app: App): Promise<void> {
               source: 'desk',
             })
           : Promise.resolve();
+      try {
+        await enforceRateLimits(app.db, reply, [
+          [RATE_LIMITS.loginPerAddress, request.ip],
+          [RATE_LIMITS.loginPerAccount, email],
+        ]);
+      } catch (error) {
+        // Someone trying an admin's password too often: refused before any check, and recorded.
+        if (error instanceof ApiError && error.status === 'resource-exhausted')
+          await auditAdmin(await findUserByEmail(app.db, email), 'denied', 'too many attempts');
+        throw error;
+      }
+      const user = await findUserByEmail(app.db, email);
+      // One hash either way: a missing account costs what a wrong password costs.
+      const valid = user
+        ? await verifyPassword(password, user.password_hash)
+        : await verifyAgainstDummy(password);
+      const audit = (outcome: 'success' | 'failure', reason?: string) =>
+        auditAdmin(user, outcome, reason);
       if (!user || !valid) {
         await audit('failure', 'wrong password');
         throw new ApiError('unauthenticated', MESSAGES.loginFailed);

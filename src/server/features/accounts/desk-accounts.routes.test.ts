@@ -3,6 +3,7 @@
  * filter, paging while accounts are added, the CSV export, and every action with its effect on the
  * account, its sessions, its open tabs and the audit log.
  */
+import pg from 'pg';
 import { expect, test } from 'vitest';
 import { FORM_DEFINITIONS } from '#shared/submission-forms';
 import { toSubmissionPayload } from '#shared/submission-schemas';
@@ -339,10 +340,10 @@ await onBothServers(
         body: { adminRank: 10 },
       });
       expect(rank.status).toBe(403);
-      expect(rank.json).toMatchObject({ error: { reason: 'step-up-required' } });
+      expect(rank.json).toMatchObject({ error: { status: 'step-up-required' } });
       const exported = await call(server(), 'GET', '/api/admin/accounts/export.csv', { cookie });
       expect(exported.status).toBe(403);
-      expect(exported.json).toMatchObject({ error: { reason: 'step-up-required' } });
+      expect(exported.json).toMatchObject({ error: { status: 'step-up-required' } });
       expect((await detail(cookie, target.id)).account.adminRank).toBe(0);
       expect(await auditAbout(target.id)).toMatchObject([
         { action: 'accounts.rank', outcome: 'denied' },
@@ -521,6 +522,134 @@ await onBothServers(
         ['accounts.disable', 'failure'],
         ['accounts.rank', 'failure'],
       ]);
+    });
+
+    /** Every action on one account: method, path after the id, body. */
+    const ACTIONS = [
+      ['POST', '/rank', { adminRank: 5 }],
+      ['POST', '/early-user', { earlyUser: true }],
+      ['POST', '/disable', { reason: 'Taking over' }],
+      ['POST', '/enable', undefined],
+      ['POST', '/end-sessions', undefined],
+      ['POST', '/resend-verification', undefined],
+      ['DELETE', '', undefined],
+    ] as const;
+
+    /** What an action could have changed on the account: its row, sessions and queued mail. */
+    async function footprint(user: TestUser) {
+      const db = server().app.db;
+      return {
+        row: await db
+          .selectFrom('users')
+          .select(['admin_rank', 'early_user', 'disabled_at', 'disabled_reason'])
+          .where('id', '=', user.id)
+          .executeTakeFirst(),
+        sessions: (
+          await db.selectFrom('sessions').select('user_id').where('user_id', '=', user.id).execute()
+        ).length,
+        mails: (
+          await db
+            .selectFrom('mail_outbox')
+            .select('id')
+            .where('to_address', '=', user.email)
+            .execute()
+        ).length,
+      };
+    }
+
+    test('no action reaches an account ranked above the admin, and nothing of it changes', async () => {
+      const { cookie } = await admin(); // rank 10
+      for (const [method, path, body] of ACTIONS) {
+        const above = await createUser(server(), { adminRank: 11 });
+        await loginAs(server(), above);
+        // Enabling needs a disabled account to be anything but a 409.
+        if (path === '/enable')
+          await setColumns(above.id, {
+            disabled_at: new Date().toISOString(),
+            disabled_reason: 'x',
+          });
+        const before = await footprint(above);
+        const res = await call(server(), method, `/api/admin/accounts/${above.id}${path}`, {
+          cookie,
+          body,
+        });
+        expect(res.status, `${method} ${path}`).toBe(403);
+        expect(res.json).toEqual({
+          error: { status: 'permission-denied', message: 'This account is ranked above yours.' },
+        });
+        expect(await footprint(above), `${method} ${path}`).toEqual(before);
+        expect(await auditAbout(above.id)).toMatchObject([{ outcome: 'denied' }]);
+      }
+      // Ranked the same is not above: an admin may act on a fellow admin of rank 10.
+      const peer = await createUser(server(), { adminRank: 10 });
+      await loginAs(server(), peer);
+      const ended = await call(server(), 'POST', `/api/admin/accounts/${peer.id}/end-sessions`, {
+        cookie,
+      });
+      expect(ended.json).toEqual({ ended: 1 });
+      // Nor may an admin give a rank above their own.
+      const visitor = await createUser(server());
+      const promoted = await call(server(), 'POST', `/api/admin/accounts/${visitor.id}/rank`, {
+        cookie,
+        body: { adminRank: 11 },
+      });
+      expect(promoted.status).toBe(403);
+      expect(promoted.json).toMatchObject({
+        error: { message: 'You cannot give a rank above your own.' },
+      });
+      expect((await footprint(visitor)).row?.admin_rank).toBe(0);
+    });
+
+    test('an account promoted above the admin while the action waits for it is refused, not changed', async ({
+      skip,
+    }) => {
+      // On SQLite one connection holds the write lock for the whole action, so nothing can
+      // promote the account between the check and the change; on PostgreSQL the action's hold
+      // waits for the promotion's row lock and then reads the new rank.
+      const url = server().config.databaseUrl;
+      if (!url) return skip('one writer at a time on SQLite');
+      const { cookie } = await admin(); // rank 10
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      try {
+        for (const [method, path, body] of ACTIONS) {
+          const target = await createUser(server(), { adminRank: 5 });
+          await loginAs(server(), target);
+          if (path === '/enable')
+            await setColumns(target.id, {
+              disabled_at: new Date().toISOString(),
+              disabled_reason: 'x',
+            });
+          await other.query('begin');
+          await other.query('update users set admin_rank = 11 where id = $1', [target.id]);
+          const pending = call(server(), method, `/api/admin/accounts/${target.id}${path}`, {
+            cookie,
+            body,
+          });
+          // Commit the promotion only once the action is waiting on the account's row.
+          const deadline = Date.now() + 10_000;
+          for (;;) {
+            const { rows } = await other.query<{ waiting: number }>(
+              `select count(*)::int as waiting from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            if (rows[0]!.waiting > 0) break;
+            if (Date.now() > deadline) throw new Error(`${method} ${path} never waited`);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          await other.query('commit');
+          const res = await pending;
+          expect(res.status, `${method} ${path}`).toBe(403);
+          const after = await footprint(target);
+          expect(after.row, `${method} ${path}`).toMatchObject({ admin_rank: 11, early_user: 0 });
+          expect(after.row?.disabled_at === null, `${method} ${path}`).toBe(path !== '/enable');
+          expect(after.sessions).toBe(1);
+          expect(after.mails).toBe(0);
+        }
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        await other.end();
+      }
     });
 
     test('deleting removes the account with its data, as its own deletion does', async () => {

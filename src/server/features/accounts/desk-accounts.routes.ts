@@ -44,7 +44,8 @@ import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
 import { queueEmailVerificationMail } from './account.mails';
 import { accountsCsv } from './accounts-csv';
 import {
-  deleteAccountWithData,
+  actOnAccount,
+  deleteAccountFor,
   disableAccount,
   eachAccountBatch,
   enableAccount,
@@ -54,12 +55,38 @@ import {
   setAccountEarlyUser,
   setAccountRank,
   toAccountRow,
+  type AccountActor,
+  type ActionOutcome,
+  type ActionRefusal,
 } from './accounts.service';
-import { findUserById } from './users.repository';
 import { adminSessionOver, listUserSessions } from './sessions.repository';
 
 function notFound(): ApiError {
   return new ApiError('not-found', DESK_ACCOUNT_MESSAGES.notFound);
+}
+
+/** The answer to an action that was not done. */
+function refusal(why: ActionRefusal): ApiError {
+  switch (why) {
+    case 'missing':
+      return notFound();
+    case 'above':
+      return new ApiError('permission-denied', DESK_ACCOUNT_MESSAGES.accountAboveYours);
+    case 'rank-above-yours':
+      return new ApiError('permission-denied', DESK_ACCOUNT_MESSAGES.rankAboveYours);
+    case 'already-disabled':
+      return new ApiError('aborted', DESK_ACCOUNT_MESSAGES.alreadyDisabled);
+    case 'not-disabled':
+      return new ApiError('aborted', DESK_ACCOUNT_MESSAGES.notDisabled);
+    case 'already-verified':
+      return new ApiError('aborted', MESSAGES.emailAlreadyVerified);
+  }
+}
+
+/** What a done action gives back; a refusal is thrown as its answer. */
+function done<T extends object>(outcome: ActionOutcome<T>): T {
+  if (!outcome.done) throw refusal(outcome.why);
+  return outcome;
 }
 
 /** The filters as the audit log keeps them: only those given. */
@@ -106,14 +133,12 @@ export async function deskAccountsRoutes(app: App): Promise<void> {
     if ((await signedInUser(request)).id === id) throw new ApiError('aborted', message);
   }
 
-  /** An admin acts only on accounts ranked no higher than themselves, and gives no higher rank. */
-  async function refuseAboveOwnRank(request: FastifyRequest, id: string, newRank?: number) {
-    const actor = await signedInUser(request);
-    if (newRank !== undefined && newRank > actor.admin_rank)
-      throw new ApiError('permission-denied', DESK_ACCOUNT_MESSAGES.rankAboveYours);
-    const target = await findUserById(app.db, id);
-    if (target && target.admin_rank > actor.admin_rank)
-      throw new ApiError('permission-denied', DESK_ACCOUNT_MESSAGES.accountAboveYours);
+  /**
+   * The admin behind the request: every action holds the account to their rank, checked in the
+   * action's own transaction (accounts.service's actOnAccount).
+   */
+  async function actor(request: FastifyRequest): Promise<AccountActor> {
+    return { adminId: (await signedInUser(request)).id };
   }
 
   app.get(
@@ -212,9 +237,7 @@ export async function deskAccountsRoutes(app: App): Promise<void> {
       const { adminRank } = request.body;
       describeAuditedAction(request, { targetId: id, details: { adminRank } });
       await refuseOnSelf(request, id, DESK_ACCOUNT_MESSAGES.notYourselfRank);
-      await refuseAboveOwnRank(request, id, adminRank);
-      const change = await setAccountRank(app.db, id, adminRank);
-      if (!change) throw notFound();
+      const change = done(await setAccountRank(app.db, id, adminRank, await actor(request)));
       describeAuditedAction(request, {
         details: { adminRank: change.to, previousAdminRank: change.from },
       });
@@ -233,8 +256,7 @@ export async function deskAccountsRoutes(app: App): Promise<void> {
       const { id } = request.params;
       const { earlyUser } = request.body;
       describeAuditedAction(request, { targetId: id, details: { earlyUser } });
-      const change = await setAccountEarlyUser(app.db, id, earlyUser);
-      if (!change) throw notFound();
+      const change = done(await setAccountEarlyUser(app.db, id, earlyUser, await actor(request)));
       describeAuditedAction(request, {
         details: { earlyUser: change.to, previousEarlyUser: change.from },
       });
@@ -254,12 +276,7 @@ export async function deskAccountsRoutes(app: App): Promise<void> {
       const { reason } = request.body;
       describeAuditedAction(request, { targetId: id, details: { reason } });
       await refuseOnSelf(request, id, DESK_ACCOUNT_MESSAGES.notYourselfDisable);
-      await refuseAboveOwnRank(request, id);
-      const outcome = await disableAccount(app.db, id, reason);
-      if (!outcome.done) {
-        if (outcome.why === 'missing') throw notFound();
-        throw new ApiError('aborted', DESK_ACCOUNT_MESSAGES.alreadyDisabled);
-      }
+      const outcome = done(await disableAccount(app.db, id, reason, await actor(request)));
       describeAuditedAction(request, {
         details: { reason, endedSessions: outcome.endedSessions },
       });
@@ -277,10 +294,7 @@ export async function deskAccountsRoutes(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params;
       describeAuditedAction(request, { targetId: id, details: {} });
-      const outcome = await enableAccount(app.db, id);
-      if (outcome === 'missing') throw notFound();
-      if (outcome === 'not-disabled')
-        throw new ApiError('aborted', DESK_ACCOUNT_MESSAGES.notDisabled);
+      done(await enableAccount(app.db, id, await actor(request)));
       return changed(id);
     },
   );
@@ -295,8 +309,7 @@ export async function deskAccountsRoutes(app: App): Promise<void> {
     async (request) => {
       const { id } = request.params;
       describeAuditedAction(request, { targetId: id, details: {} });
-      await accountOrNotFound(id);
-      const ended = await endAccountSessions(app.db, id);
+      const { ended } = done(await endAccountSessions(app.db, id, await actor(request)));
       describeAuditedAction(request, { details: { endedSessions: ended } });
       await app.live.publish({ kind: 'user', userId: id });
       return { ended };
@@ -313,13 +326,16 @@ export async function deskAccountsRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { id } = request.params;
       describeAuditedAction(request, { targetId: id, details: {} });
-      const user = await accountOrNotFound(id);
-      if (user.email_verified === 1) throw new ApiError('aborted', MESSAGES.emailAlreadyVerified);
-      // The account's own limit: the owner cannot flood its inbox either.
-      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.verificationPerAccount, user.id]]);
-      await app.db
-        .transaction()
-        .execute((trx) => queueEmailVerificationMail(trx, app.config, user));
+      done(
+        await actOnAccount(app.db, id, await actor(request), async (trx, user, refuse) => {
+          if (user.email_verified === 1) refuse('already-verified');
+          // The account's own limit: the owner cannot flood its inbox either. Counted in the
+          // same transaction, so a refused resend leaves the count as it was.
+          await enforceRateLimits(trx, reply, [[RATE_LIMITS.verificationPerAccount, user.id]]);
+          await queueEmailVerificationMail(trx, app.config, user);
+          return {};
+        }),
+      );
       app.mail.kick();
       return reply.code(202).send({ status: 'sent' });
     },
@@ -333,8 +349,7 @@ export async function deskAccountsRoutes(app: App): Promise<void> {
       // Nothing personal: the log outlives the account, and a deleted account's data goes with it.
       describeAuditedAction(request, { targetId: id, details: {} });
       await refuseOnSelf(request, id, DESK_ACCOUNT_MESSAGES.notYourselfDelete);
-      await refuseAboveOwnRank(request, id);
-      if (!(await deleteAccountWithData(app.db, id))) throw notFound();
+      done(await deleteAccountFor(app.db, id, await actor(request)));
       describeAuditedAction(request, { details: { deleted: true } });
       await app.live.publish({ kind: 'user', userId: id });
       return reply.code(204).send();

@@ -173,6 +173,44 @@ export async function setAdminRank(
   return user;
 }
 
+/** Why an account could not be held for a change. */
+export type HoldRefusal = 'missing' | 'above';
+
+/**
+ * Holds the account's row for a change in the caller's transaction (docs/product.md#accounts-on-the-desk,
+ * "Not above oneself"). One UPDATE that writes the rank back as it is: PostgreSQL locks the row and
+ * SQLite takes its write lock until the transaction ends, so the rank checked is the rank the change
+ * meets. With `actorId` (an admin on the desk) only where the account is ranked no higher than that
+ * admin is now, read in the same statement; without (the command line) any account.
+ */
+export async function holdAccount(
+  db: Kysely<Database>,
+  userId: string,
+  actorId: string | null,
+): Promise<{ user: User } | { refused: HoldRefusal }> {
+  let hold = db
+    .updateTable('users')
+    .set((eb) => ({ admin_rank: eb.ref('admin_rank') }))
+    .where('id', '=', userId);
+  if (actorId !== null)
+    hold = hold.where('admin_rank', '<=', (eb) =>
+      eb.selectFrom('users as actor').select('actor.admin_rank').where('actor.id', '=', actorId),
+    );
+  const user = await hold.returningAll().executeTakeFirst();
+  if (user) return { user };
+  return { refused: (await findUserById(db, userId)) ? 'above' : 'missing' };
+}
+
+/** The admin rank of the account now (0 when it is gone). */
+export async function currentRank(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('admin_rank')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.admin_rank ?? 0;
+}
+
 /**
  * Gives the account a rank (the desk and the command line); returns the rank before and after, or
  * null when there is no such account. Run it in a transaction so the two steps read as one.

@@ -38,7 +38,12 @@ test('an admin enrols: the desk stays shut until a code from the offered secret 
   const { admin, cookie } = await newAdmin();
   const shut = await call(server, 'GET', '/api/admin/traffic', { cookie });
   expect(shut.status).toBe(403);
-  expect(shut.json).toMatchObject({ error: { reason: 'mfa-required' } });
+  expect(shut.json).toEqual({
+    error: {
+      status: 'mfa-required',
+      message: 'Enter a code from your authenticator app to open the desk.',
+    },
+  });
   expect((await call(server, 'GET', '/api/admin/mfa', { cookie })).json).toMatchObject({
     enrolled: false,
     verifiedAt: null,
@@ -200,8 +205,14 @@ test('a sensitive action needs a code from the last 15 minutes, then goes throug
   await setMemberState(server.app.db, member.id, 'subscribed');
   const body = { list: 'pitches', subject: 'Step-up', text: 'Needs a fresh code.' };
   const refused = await call(server, 'POST', '/api/admin/newsletters', { cookie, body });
+  // A status of its own, told apart from "not allowed" by its name alone.
   expect(refused.status).toBe(403);
-  expect(refused.json).toMatchObject({ error: { reason: 'step-up-required' } });
+  expect(refused.json).toEqual({
+    error: {
+      status: 'step-up-required',
+      message: 'Enter a new code from your authenticator app to do this.',
+    },
+  });
   // Reading the desk still works: only the sensitive action asks again.
   expect((await call(server, 'GET', '/api/admin/newsletters', { cookie })).status).toBe(200);
   const stepped = await call(server, 'POST', '/api/admin/mfa/verify', {
@@ -350,7 +361,7 @@ test('replacing a working authenticator needs a step-up and keeps the old one un
     .execute();
   const refused = await call(server, 'POST', '/api/admin/mfa/enrolment', { cookie });
   expect(refused.status).toBe(403);
-  expect(refused.json).toMatchObject({ error: { reason: 'step-up-required' } });
+  expect(refused.json).toMatchObject({ error: { status: 'step-up-required' } });
   const stepped = await call(server, 'POST', '/api/admin/mfa/verify', {
     cookie,
     body: { code: totpCode(TEST_TOTP_SECRET) },
@@ -399,7 +410,7 @@ test('leaving the admin rank forgets the codes its sessions entered', async () =
   expect(up.status).toBe(200);
   const back = await call(server, 'GET', '/api/admin/traffic', { cookie: demotedCookie });
   expect(back.status).toBe(403);
-  expect(back.json).toMatchObject({ error: { reason: 'mfa-required' } });
+  expect(back.json).toMatchObject({ error: { status: 'mfa-required' } });
 });
 
 test('an admin cannot act on an account ranked above their own, nor give a higher rank', async () => {

@@ -5,7 +5,7 @@
  * accepted once (its 30-second step is claimed in one statement); five wrong codes in 15 minutes
  * lock further tries out with 429 and Retry-After. Every attempt is in the audit log (audit.plugin).
  */
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   MFA_MESSAGES,
   mfaConfirmSchema,
@@ -24,12 +24,13 @@ import {
   requireAdminRank,
   requireStepUp,
   signedInSession,
+  stepUpDue,
   STEP_UP_WINDOW_MS,
   STEP_UP_REQUIRED,
 } from '#server/plugins/guards';
 import { hitRateLimit, RATE_LIMITS, refundRateLimit } from '#server/plugins/rate-limit';
 import { siteName } from '#server/site-content';
-import { loadMfaKey, seal, unseal } from './mfa-key';
+import { loadMfaKey, seal, unseal, UnreadableSecretError } from './mfa-key';
 import {
   claimStep,
   countRecoveryCodesLeft,
@@ -72,13 +73,27 @@ export async function mfaRoutes(app: App): Promise<void> {
     throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
   }
 
-  function wrongCode(message: string, field: string): never {
-    throw new ApiError('invalid-argument', message, field);
+  /**
+   * The admin's authenticator secret, opened with this server's key. Sealed under another key (MFA_KEY
+   * or DATA_DIR's mfa.key changed), it cannot be opened: the log says why and what to do, and the
+   * admin is told to use a recovery code (which needs no key) and replace the authenticator, instead
+   * of an unexplained 500.
+   */
+  function openSecret(request: FastifyRequest, userId: string, sealed: string): string {
+    try {
+      return unseal(key, sealed);
+    } catch (error) {
+      if (!(error instanceof UnreadableSecretError)) throw error;
+      request.log.error(
+        { userId },
+        'mfa: this admin’s authenticator key cannot be opened with this server’s MFA key (MFA_KEY or mfa.key in DATA_DIR is not the key it was set up with). Restore that key; or the admin opens the desk with a recovery code and replaces the authenticator, or run npm run admin -- reset-mfa <email>.',
+      );
+      throw new ApiError('internal', MFA_MESSAGES.keyUnreadable);
+    }
   }
 
-  function stepUpRequired(active: ActiveSession): boolean {
-    const at = active.session.mfa_verified_at;
-    return !at || Date.now() - Date.parse(at) > STEP_UP_WINDOW_MS;
+  function wrongCode(message: string, field: string): never {
+    throw new ApiError('invalid-argument', message, field);
   }
 
   async function verified(active: ActiveSession): Promise<MfaStatus> {
@@ -111,8 +126,8 @@ export async function mfaRoutes(app: App): Promise<void> {
       if (existing?.confirmed_at) {
         // Replacing a working authenticator is changing MFA: a code from the last 15 minutes, and
         // the one in use keeps working until the new one is confirmed.
-        if (stepUpRequired(active))
-          throw new ApiError('permission-denied', STEP_UP_REQUIRED, undefined, 'step-up-required');
+        if (stepUpDue(active.session.mfa_verified_at))
+          throw new ApiError('step-up-required', STEP_UP_REQUIRED);
         await savePendingReplacement(app.db, active.user.id, seal(key, secret));
       } else {
         await savePendingMfa(app.db, active.user.id, seal(key, secret));
@@ -137,11 +152,13 @@ export async function mfaRoutes(app: App): Promise<void> {
       const replacing = Boolean(mfa?.confirmed_at && mfa.pending_secret_sealed);
       if (!mfa || (mfa.confirmed_at && !replacing))
         throw new ApiError('aborted', MFA_MESSAGES.noEnrolment, 'code');
-      if (replacing && stepUpRequired(active))
-        throw new ApiError('permission-denied', STEP_UP_REQUIRED, undefined, 'step-up-required');
-      await countTry(userId, reply);
+      if (replacing && stepUpDue(active.session.mfa_verified_at))
+        throw new ApiError('step-up-required', STEP_UP_REQUIRED);
       const sealed = replacing ? mfa.pending_secret_sealed! : mfa.secret_sealed;
-      const step = matchTotpStep(unseal(key, sealed), request.body.code);
+      // Opened before the try is counted: a key that cannot be read is no wrong code.
+      const secret = openSecret(request, userId, sealed);
+      await countTry(userId, reply);
+      const step = matchTotpStep(secret, request.body.code);
       if (step === null) return wrongCode(MFA_MESSAGES.wrongCode, 'code');
       const claimed = replacing
         ? await swapInReplacement(app.db, userId, sealed, step)
@@ -174,13 +191,18 @@ export async function mfaRoutes(app: App): Promise<void> {
           MFA_MESSAGES.noEnrolment,
           'code' in body ? 'code' : 'recoveryCode',
         );
-      await countTry(userId, reply);
       if ('code' in body) {
-        const step = matchTotpStep(unseal(key, mfa.secret_sealed), body.code);
+        // Opened before the try is counted: a key that cannot be read is no wrong code.
+        const secret = openSecret(request, userId, mfa.secret_sealed);
+        await countTry(userId, reply);
+        const step = matchTotpStep(secret, body.code);
         if (step === null || !(await claimStep(app.db, userId, step)))
           return wrongCode(MFA_MESSAGES.wrongCode, 'code');
-      } else if (!(await useRecoveryCode(app.db, userId, hashRecoveryCode(body.recoveryCode)))) {
-        return wrongCode(MFA_MESSAGES.wrongRecoveryCode, 'recoveryCode');
+      } else {
+        // A recovery code needs no key: it still opens the desk after the key changed.
+        await countTry(userId, reply);
+        if (!(await useRecoveryCode(app.db, userId, hashRecoveryCode(body.recoveryCode))))
+          return wrongCode(MFA_MESSAGES.wrongRecoveryCode, 'recoveryCode');
       }
       return verified(active);
     },

@@ -11,6 +11,7 @@ import {
   type DeskAccountDetail,
   type TimelineEntry,
 } from '#shared/desk-accounts-schemas';
+import { isMailList } from '#shared/mail-list-schemas';
 import { formatDateTime } from '../../../lib/date-format';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
@@ -240,12 +241,22 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
+/** A mail-list row's state as the timeline says it. */
+const MEMBER_STATE_WORDS: Record<string, string> = {
+  pending: 'asked to join (confirmation mail sent)',
+  subscribed: 'confirmed, on the list',
+  unsubscribed: 'left the list',
+};
+
 function describe(entry: TimelineEntry): string {
   switch (entry.kind) {
     case 'signed-up':
       return 'Signed up';
-    case 'mail-list':
-      return `Mail list ${entry.list}: ${entry.state}`;
+    case 'mail-list': {
+      // The list's row keeps when it was made and when its state last changed, not each step between.
+      const list = isMailList(entry.list) ? LIST_LABELS[entry.list] : entry.list;
+      return `${list}: ${MEMBER_STATE_WORDS[entry.state] ?? entry.state}`;
+    }
     case 'submission':
       return `Sent the ${entry.type} form (${entry.status})`;
     case 'indicator-access':

@@ -7,7 +7,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { MAIL_LISTS } from '#shared/mail-list-schemas';
-import type { AccountRow } from '#shared/desk-accounts-schemas';
+import {
+  ACCOUNT_RANK_MAX,
+  DESK_ACCOUNT_MESSAGES,
+  type AccountRow,
+} from '#shared/desk-accounts-schemas';
 import { requestStepUp } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/date-format';
 import { Button } from '../../../ui/Button';
@@ -42,6 +46,19 @@ function filtersFrom(params: URLSearchParams): AccountFilterParams {
   return filters;
 }
 
+/** The rank filter's choice: any rank, the admins, or one rank typed beside it. */
+type RankChoice = '' | 'admin' | 'one';
+
+function rankChoiceOf(rank: string | undefined): RankChoice {
+  if (!rank) return '';
+  return rank === 'admin' ? 'admin' : 'one';
+}
+
+/** One rank as the filter takes it: a whole number from 0 to 1000. */
+function isRank(text: string): boolean {
+  return /^\d{1,4}$/.test(text) && Number(text) <= ACCOUNT_RANK_MAX;
+}
+
 interface Results {
   accounts: AccountRow[];
   next: string | null;
@@ -55,6 +72,11 @@ export function AccountsSection() {
   /** Where this page of the list starts (the server's cursor), in the address bar like the filters. */
   const cursor = params.get('cursor');
   const [draft, setDraft] = useState<AccountFilterParams>(applied);
+  const [rankChoice, setRankChoice] = useState<RankChoice>(rankChoiceOf(applied.rank));
+  const [rankNumber, setRankNumber] = useState(
+    rankChoiceOf(applied.rank) === 'one' ? (applied.rank ?? '') : '',
+  );
+  const [rankProblem, setRankProblem] = useState<string | null>(null);
   const [results, setResults] = useState<Results | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -101,8 +123,14 @@ export function AccountsSection() {
 
   function apply(event: FormEvent) {
     event.preventDefault();
+    const rank = rankChoice === 'one' ? rankNumber.trim() : rankChoice;
+    if (rankChoice === 'one' && !isRank(rank)) {
+      setRankProblem(DESK_ACCOUNT_MESSAGES.rankFilterInvalid);
+      return;
+    }
+    setRankProblem(null);
     setLoading(true);
-    update(draft, null, null);
+    update({ ...draft, rank }, null, null);
   }
 
   function goTo(startAt: string | null) {
@@ -158,14 +186,31 @@ export function AccountsSection() {
           <div className="accounts__more-fields">
             <DeskSelect
               label="Rank"
-              value={draft.rank ?? ''}
-              onChange={set('rank')}
+              value={rankChoice}
+              onChange={(value) => {
+                setRankChoice(value as RankChoice);
+                setRankProblem(null);
+              }}
               options={[
                 ['', 'Any rank'],
                 ['admin', 'Admins (above 9)'],
-                ['0', 'Rank 0'],
+                ['one', 'One rank…'],
               ]}
             />
+            {rankChoice === 'one' && (
+              <TextField
+                label="Rank number"
+                value={rankNumber}
+                onValueChange={(value) => {
+                  setRankNumber(value);
+                  setRankProblem(null);
+                }}
+                inputMode="numeric"
+                autoComplete="off"
+                hint={`0 to ${ACCOUNT_RANK_MAX}.`}
+                error={rankProblem}
+              />
+            )}
             <DeskSelect
               label="Early user"
               value={draft.earlyUser ?? ''}
@@ -228,6 +273,9 @@ export function AccountsSection() {
               variant="ghost"
               onClick={() => {
                 setDraft({});
+                setRankChoice('');
+                setRankNumber('');
+                setRankProblem(null);
                 setLoading(true);
                 update({}, null, null);
               }}

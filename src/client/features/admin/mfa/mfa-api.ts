@@ -33,3 +33,9 @@ export async function verifyCode(entry: CodeEntry): Promise<MfaStatus> {
     await api<unknown>('/api/admin/mfa/verify', { method: 'POST', body: entry }),
   );
 }
+
+/** A new set of ten recovery codes; the old ones stop working (a sensitive action: step-up). */
+export async function renewRecoveryCodes(): Promise<string[]> {
+  const body = await api<unknown>('/api/admin/mfa/recovery-codes', { method: 'POST' });
+  return recoveryCodesSchema.parse(body).recoveryCodes;
+}
