@@ -317,8 +317,11 @@ async function measureAndPrintFanout(results: Results, parts: FanoutParts): Prom
     const fanout = await runFanout((cleanup) => cleanups.push(cleanup), parts);
     results.fanout = fanout;
     const { cores, loadAtStart, loadAtEnd } = fanout.machine;
+    const machine = `${cores} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd?.toFixed(1) ?? '—'} at the end`;
     console.log(
-      `(${fanout.postsPerLevel} posts per client count, pooled; clients in ${fanout.clientProcesses} processes, each on its own loopback address; RSS of the server process(es) read from /proc after a full collection; KB = 1000 bytes; ${cores} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd?.toFixed(1) ?? '—'} at the end)\n`,
+      parts.fanout
+        ? `(${fanout.postsPerLevel} posts per client count, pooled; clients in ${fanout.clientProcesses} processes, each on its own loopback address; RSS of the server process(es) read from /proc after a full collection; KB = 1000 bytes; ${machine})\n`
+        : `(clients in ${fanout.clientProcesses} processes, each on its own loopback address; ${machine})\n`,
     );
     for (const line of fanoutLines(fanout)) console.log(line);
     results.errors.push(...fanout.errors.map((error) => `fan-out: ${error}`));
