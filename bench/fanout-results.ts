@@ -78,6 +78,8 @@ export interface FanoutVerdict {
 }
 
 export interface FanoutResults {
+  /** What this run measured: the fan-out runs, the visit throughput, or both. */
+  parts: { fanout: boolean; visits: boolean };
   /** Cores, and the 1-minute load average when the run began and ended (other work skews figures). */
   machine: { cores: number; loadAtStart: number; loadAtEnd: number | null };
   clientProcesses: number;
@@ -111,7 +113,7 @@ export function fanoutTargets(results: FanoutResults): FanoutVerdict[] {
   const mid = Math.max(...results.levels.filter((n) => n <= 2_000));
   const one = atLevel(results.oneInstance, mid);
   const targets: FanoutVerdict[] = [];
-  if (Number.isFinite(mid)) {
+  if (results.parts.fanout && Number.isFinite(mid)) {
     targets.push(
       verdict(
         `${mid} clients on one instance: p99 ≤ ${FANOUT_TARGETS.p99Ms} ms`,
@@ -157,6 +159,7 @@ export function fanoutTargets(results: FanoutResults): FanoutVerdict[] {
       ),
     );
   }
+  if (!results.parts.visits) return targets;
   targets.push(
     verdict(
       `durable visit increments ≥ ${FANOUT_TARGETS.visitsPerSecond} /s`,

@@ -22,7 +22,7 @@ import { POSTS_PER_LEVEL } from './fanout-run.ts';
 import { createBenchDatabase, measureTwoInstances, type Keep } from './fanout-two-instances.ts';
 import { endProgress } from './progress.ts';
 import { errorMessage } from './timeout.ts';
-import { checkSiteVisitAnswers, measureVisits } from './visit-counting.ts';
+import { checkSiteVisitAnswers, measureVisits, VISIT_CONNECTIONS } from './visit-counting.ts';
 
 const DEFAULT_LEVELS = [100, 1_000, 2_000, 10_000];
 const CLIENT_PROCESSES = 2;
@@ -61,9 +61,16 @@ function checkOpenFileLimit(maxClients: number): void {
   }
 }
 
-export async function runFanout(defer: Defer): Promise<FanoutResults> {
-  const levels = levelsFromEnv();
+/** Which of the two this run measures (BENCH_ONLY=fanout, visits, or both). */
+export interface FanoutParts {
+  fanout: boolean;
+  visits: boolean;
+}
+
+export async function runFanout(defer: Defer, parts: FanoutParts): Promise<FanoutResults> {
+  const levels = parts.fanout ? levelsFromEnv() : [];
   const results: FanoutResults = {
+    parts,
     machine: { cores: availableParallelism(), loadAtStart: loadavg()[0]!, loadAtEnd: null },
     clientProcesses: CLIENT_PROCESSES,
     postsPerLevel: POSTS_PER_LEVEL,
@@ -76,8 +83,7 @@ export async function runFanout(defer: Defer): Promise<FanoutResults> {
     targets: [],
     errors: [],
   };
-  const max = levels[levels.length - 1]!;
-  checkOpenFileLimit(max);
+  checkOpenFileLimit(Math.max(parts.visits ? VISIT_CONNECTIONS : 0, ...levels));
 
   const stops: (() => Promise<void>)[] = [];
   const keep: Keep = (thing) => {
@@ -102,23 +108,27 @@ export async function runFanout(defer: Defer): Promise<FanoutResults> {
     const bare = keep(await startBareServer());
     const bareStartedAt = Date.now();
 
-    await attempt('fan-out on one instance', async () => {
-      results.oneInstance = await measureOneInstance(pool, site, siteStartedAt, levels);
-    });
-    await attempt('fan-out baseline', async () => {
-      results.baseline = await measureBaseline(pool, bare, bareStartedAt, levels);
-    });
-    await attempt('visit throughput', async () => {
-      results.visits = await measureVisits(pool, site.origin, bare.origin);
-      checkSiteVisitAnswers(results.visits);
-    });
+    if (parts.fanout) {
+      await attempt('fan-out on one instance', async () => {
+        results.oneInstance = await measureOneInstance(pool, site, siteStartedAt, levels);
+      });
+      await attempt('fan-out baseline', async () => {
+        results.baseline = await measureBaseline(pool, bare, bareStartedAt, levels);
+      });
+    }
+    if (parts.visits) {
+      await attempt('visit throughput', async () => {
+        results.visits = await measureVisits(pool, site.origin, bare.origin);
+        checkSiteVisitAnswers(results.visits);
+      });
+    }
     await bare.stop();
     await site.stop();
 
-    const database = await createBenchDatabase();
+    const database = parts.fanout ? await createBenchDatabase() : null;
     if (typeof database === 'string') {
       results.twoInstancesSkipped = database;
-    } else {
+    } else if (database) {
       defer(() => database.drop());
       stops.push(() => database.drop());
       await attempt('fan-out over two instances', async () => {

@@ -2,7 +2,7 @@
  * `npm run bench`: bundle sizes from real Chromium page loads and Lighthouse scores, both against the
  * real server on a loopback port, then the live fan-out and visit-counting figures (fanout.ts), then
  * the owner's desk with 100,000 accounts (desk.ts), and Nowou in Chromium (nowou.ts).
- * BENCH_ONLY=bundle,lighthouse,fanout,desk,nowou picks parts. Exits 0 whenever it printed figures (a MISS is a
+ * BENCH_ONLY=bundle,lighthouse,fanout,visits,desk,nowou picks parts. Exits 0 whenever it printed figures (a MISS is a
  * figure) and 1 when something could not be measured.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -44,7 +44,7 @@ import {
   readManifest,
   type HeavyLibraryCheck,
 } from './heavy-chunks.ts';
-import { runFanout } from './fanout.ts';
+import { runFanout, type FanoutParts } from './fanout.ts';
 import { runDesk } from './desk.ts';
 import { deskLines, exportSummary } from './desk-report.ts';
 import type { DeskResults } from './desk-results.ts';
@@ -78,7 +78,7 @@ interface BundleResults {
   heavyLibraries: HeavyLibraryCheck[];
 }
 
-const PARTS = ['bundle', 'lighthouse', 'fanout', 'desk', 'nowou'] as const;
+const PARTS = ['bundle', 'lighthouse', 'fanout', 'visits', 'desk', 'nowou'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Results {
@@ -307,16 +307,21 @@ async function measureAndPrintLighthouse(
   }
 }
 
-async function measureAndPrintFanout(results: Results): Promise<void> {
+async function measureAndPrintFanout(results: Results, parts: FanoutParts): Promise<void> {
   console.log(
-    '\nLive fan-out: GET /api/live?page=home streams; time from just before POST /api/admin/assistant-messages to each client receiving the new message',
+    parts.fanout
+      ? '\nLive fan-out: GET /api/live?page=home streams; time from just before POST /api/admin/assistant-messages to each client receiving the new message'
+      : '\nVisit counting: POST /api/visits against a bare Fastify route',
   );
   try {
-    const fanout = await runFanout((cleanup) => cleanups.push(cleanup));
+    const fanout = await runFanout((cleanup) => cleanups.push(cleanup), parts);
     results.fanout = fanout;
     const { cores, loadAtStart, loadAtEnd } = fanout.machine;
+    const machine = `${cores} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd?.toFixed(1) ?? '—'} at the end`;
     console.log(
-      `(${fanout.postsPerLevel} posts per client count, pooled; clients in ${fanout.clientProcesses} processes, each on its own loopback address; RSS of the server process(es) read from /proc after a full collection; KB = 1000 bytes; ${cores} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd?.toFixed(1) ?? '—'} at the end)\n`,
+      parts.fanout
+        ? `(${fanout.postsPerLevel} posts per client count, pooled; clients in ${fanout.clientProcesses} processes, each on its own loopback address; RSS of the server process(es) read from /proc after a full collection; KB = 1000 bytes; ${machine})\n`
+        : `(clients in ${fanout.clientProcesses} processes, each on its own loopback address; ${machine})\n`,
     );
     for (const line of fanoutLines(fanout)) console.log(line);
     results.errors.push(...fanout.errors.map((error) => `fan-out: ${error}`));
@@ -391,7 +396,12 @@ async function main(): Promise<number> {
     if (parts.includes('nowou')) await measureAndPrintNowou(server, results);
     await server.stop();
   }
-  if (parts.includes('fanout')) await measureAndPrintFanout(results);
+  if (parts.includes('fanout') || parts.includes('visits')) {
+    await measureAndPrintFanout(results, {
+      fanout: parts.includes('fanout'),
+      visits: parts.includes('visits'),
+    });
+  }
   if (parts.includes('desk')) await measureAndPrintDesk(results);
 
   mkdirSync('bench/results', { recursive: true });

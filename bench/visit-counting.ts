@@ -14,7 +14,7 @@ import { endProgress, progress } from './progress.ts';
  * Each connection is its own address, like a visitor: at 10,000 visits/s over the 6 s run, 1,024
  * addresses send about 60 each, far below the 300-a-minute limit per address.
  */
-const VISIT_CONNECTIONS = 1_024;
+export const VISIT_CONNECTIONS = 1_024;
 const VISIT_WARM_UP_MS = 1_000;
 const VISIT_DURATION_MS = 5_000;
 const VISIT_BODY = JSON.stringify({ page: PAGE });

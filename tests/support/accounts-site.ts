@@ -30,11 +30,14 @@ export interface AccountsSite {
   newTab(options: TabOptions): Promise<SiteTab>;
   /** A fresh tab showing `path` once its <main> is in place. */
   open(path: string, options: TabOptions): Promise<SiteTab>;
-  /** A fresh tab already logged in as `user` (a session made in storage), showing `path`. */
+  /**
+   * A fresh tab already logged in as `user` (a session made in storage), showing `path`;
+   * `beforeGoto` sees the tab before it first navigates (to watch its requests from the start).
+   */
   openAs(
     user: TestUser,
     path: string,
-    options: TabOptions & Pick<LoginOptions, 'mfa'>,
+    options: TabOptions & Pick<LoginOptions, 'mfa'> & { beforeGoto?: (tab: SiteTab) => void },
   ): Promise<SiteTab>;
 }
 
@@ -47,6 +50,13 @@ function nextTabAddress(): string {
 export interface AccountsSiteOptions {
   /** More server settings, made when the server starts (e.g. a throwaway PostgreSQL database). */
   env?: () => Promise<Record<string, string>>;
+  /**
+   * A host name such as `creator.test` that the browser resolves to the server's loopback address:
+   * the tabs open `http://<hostName>:<port>` (also the server's PUBLIC_URL), a page on plain HTTP
+   * that is not a secure context (no Web Locks, no Fetch Metadata headers), as a site reached by
+   * its name or a LAN address is. The server itself is still called at 127.0.0.1.
+   */
+  hostName?: string;
   /** Runs once the server has closed (e.g. dropping that database). */
   afterClose?: () => Promise<void>;
 }
@@ -64,6 +74,7 @@ export function useAccountsSite(options: AccountsSiteOptions = {}): AccountsSite
     const env = (await options.env?.()) ?? {};
     [server, browser] = await Promise.all([
       startTestServer({
+        publicHost: options.hostName,
         env: {
           CLIENT_DIR: clientDir,
           SERVE_CLIENT: 'true',
@@ -72,7 +83,9 @@ export function useAccountsSite(options: AccountsSiteOptions = {}): AccountsSite
           ...env,
         },
       }),
-      launchBrowser(),
+      launchBrowser(
+        options.hostName ? [`--host-resolver-rules=MAP ${options.hostName} 127.0.0.1`] : [],
+      ),
     ]);
   });
 
@@ -93,7 +106,8 @@ export function useAccountsSite(options: AccountsSiteOptions = {}): AccountsSite
 
   const site: AccountsSite = {
     get url() {
-      return need(server, 'the server').url;
+      const started = need(server, 'the server');
+      return options.hostName ? started.config.publicUrl : started.url;
     },
     get server() {
       return need(server, 'the server');
@@ -118,8 +132,9 @@ export function useAccountsSite(options: AccountsSiteOptions = {}): AccountsSite
       await tab.page.locator('main').first().waitFor();
       return tab;
     },
-    async openAs(user, path, options) {
+    async openAs(user, path, { beforeGoto, ...options }) {
       const tab = await site.newTab(options);
+      beforeGoto?.(tab);
       const cookie = await loginAs(site.server, user, { mfa: options.mfa });
       const value = cookie.slice(cookie.indexOf('=') + 1);
       await tab.context.addCookies([

@@ -17,10 +17,10 @@ export const QUIET_CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-/** Headless Chromium through playwright-core. */
-export function launchBrowser(): Promise<Browser> {
+/** Headless Chromium through playwright-core; `args` adds flags of a test's own. */
+export function launchBrowser(args: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', ...QUIET_CHROMIUM_FLAGS],
+    args: ['--headless', ...QUIET_CHROMIUM_FLAGS, ...args],
   });
 }

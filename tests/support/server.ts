@@ -34,6 +34,11 @@ export interface TestServer {
 export interface TestServerOptions extends Omit<BuildAppOptions, 'db'> {
   /** Environment variables on top of the test defaults (LOG_LEVEL=silent, the built client if any). */
   env?: ConfigEnv;
+  /**
+   * A host name the browser reaches the server by (mapped to 127.0.0.1 in the browser): PUBLIC_URL
+   * becomes `http://<publicHost>:<port>`, a site on plain HTTP that is not a secure context.
+   */
+  publicHost?: string;
 }
 
 let templateFile: Promise<string> | undefined;
@@ -52,7 +57,7 @@ function migratedTemplate(): Promise<string> {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { env = {}, ...appOptions } = options;
+  const { env = {}, publicHost = '127.0.0.1', ...appOptions } = options;
   const dataDir = makeTempDir();
   const usesPostgres = Boolean(env.DATABASE_URL);
   if (!usesPostgres) copyFileSync(await migratedTemplate(), join(dataDir, SQLITE_FILE_NAME));
@@ -64,7 +69,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const port = await freePort();
     const config = parseConfig({
       PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${publicHost}:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       CLIENT_DIR: BUILT_CLIENT_DIR,

@@ -1,16 +1,25 @@
 /**
  * The tabs of one browser share one live stream: tabs here are connections on real
- * BroadcastChannels (Node has them) with a lock manager that grants one holder at a time, as the
- * browser's Web Locks do, and hands the lock on when its holder goes.
+ * BroadcastChannels (Node has them), chosen to lead by a lock manager that grants one holder at a
+ * time, as the browser's Web Locks do, and hands the lock on when its holder goes; or, as on a page
+ * without Web Locks, by the election over a channel (live-election.ts, tested on its own there).
  */
 import { afterEach, expect, test } from 'vitest';
 import type { AssistantEvent, AssistantMessage, LiveEventName } from '#shared/live-events';
 import type { LiveConnection, LiveEventContext } from './live-connection';
 import {
+  createChannelElection,
+  createLockElection,
+  electionId,
+  LIVE_ELECTION_CHANNEL_NAME,
+  type Election,
+  type LockManagerLike,
+} from './live-election';
+import {
   assistantForPage,
   createSharedLiveConnection,
   LIVE_CHANNEL_NAME,
-  type LockManagerLike,
+  RESTART_GATHER_MS,
   type SharedLiveConnection,
 } from './live-tabs';
 
@@ -50,6 +59,7 @@ class Locks implements LockManagerLike {
 interface FakeStream extends LiveConnection {
   page: string | null;
   restarts: number;
+  stopped: boolean;
   emit(name: LiveEventName, payload: unknown): void;
 }
 
@@ -58,6 +68,7 @@ function fakeStream(): FakeStream {
   const stream: FakeStream = {
     page: null,
     restarts: 0,
+    stopped: false,
     on(name, handler) {
       handlers.set(name, [...(handlers.get(name) ?? []), handler as (payload: unknown) => void]);
       return () => undefined;
@@ -65,9 +76,14 @@ function fakeStream(): FakeStream {
     setPage(page) {
       stream.page = page;
     },
-    stop() {},
-    start() {},
+    stop() {
+      stream.stopped = true;
+    },
+    start() {
+      stream.stopped = false;
+    },
     restart() {
+      stream.stopped = false;
       stream.restarts += 1;
     },
     emit(name, payload) {
@@ -80,6 +96,7 @@ function fakeStream(): FakeStream {
 interface Tab {
   id: number;
   connection: SharedLiveConnection;
+  election: Election;
   channel: BroadcastChannel;
   streams: FakeStream[];
   seen: { name: LiveEventName; payload: unknown }[];
@@ -91,16 +108,39 @@ afterEach(() => {
   for (const channel of channels.splice(0)) channel.close();
 });
 
-function openTab(locks: Locks, page: string, viewed: () => string | null = () => null): Tab {
-  const id = locks.nextTab++;
-  locks.opening = id;
+/** Where the browser has no Web Locks: the channel's election, with real timers. */
+const NO_LOCKS = 'no locks';
+let channelTabs = 0;
+
+function openTab(
+  locks: Locks | typeof NO_LOCKS,
+  page: string,
+  viewed: () => string | null = () => null,
+): Tab {
+  let id: number;
+  let election: Election;
+  if (locks === NO_LOCKS) {
+    id = channelTabs++;
+    const electionChannel = new BroadcastChannel(LIVE_ELECTION_CHANNEL_NAME);
+    channels.push(electionChannel);
+    election = createChannelElection({
+      channel: electionChannel,
+      id: electionId(Date.now(), Math.random).replace(/-.*/, `-${String(id).padStart(8, '0')}`),
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    });
+  } else {
+    id = locks.nextTab++;
+    locks.opening = id;
+    election = createLockElection(locks);
+  }
   const channel = new BroadcastChannel(LIVE_CHANNEL_NAME);
   channels.push(channel);
   const streams: FakeStream[] = [];
   const connection = createSharedLiveConnection({
     contextFor: (name) => (name === 'assistant' ? { assistantViewedAtUTC: viewed() } : {}),
-    locks,
-    channel: channel as unknown as BroadcastChannel & { onmessage: (event: MessageEvent) => void },
+    election,
+    channel,
     createStream: () => {
       const stream = fakeStream();
       streams.push(stream);
@@ -116,12 +156,14 @@ function openTab(locks: Locks, page: string, viewed: () => string | null = () =>
   });
   connection.setPage(page);
   connection.start();
-  return { id, connection, channel, streams, seen, contexts };
+  return { id, connection, election, channel, streams, seen, contexts };
 }
 
-function closeTab(locks: Locks, tab: Tab): void {
+function closeTab(locks: Locks | typeof NO_LOCKS, tab: Tab): void {
+  // pagehide: the channel's election hands the lead on; a lock goes with the document.
+  tab.election.leave();
   tab.channel.close();
-  locks.release(tab.id);
+  if (locks !== NO_LOCKS) locks.release(tab.id);
 }
 
 const message: AssistantMessage = {
@@ -207,7 +249,73 @@ test('a tab that logs in or out has the leader reopen the stream for the new ses
   const leader = openTab(locks, 'home');
   const other = openTab(locks, 'about');
   other.connection.restart();
+  // Closed at once, so nothing more of the old session arrives; open again shortly after.
+  await until(() => leader.streams[0]!.stopped);
   await until(() => leader.streams[0]!.restarts === 1);
+  expect(leader.streams[0]!.stopped).toBe(false);
+});
+
+test('restarts asked for by every tab at once (the offline notices after an outage) reopen the stream once', async () => {
+  const locks = new Locks();
+  const leader = openTab(locks, 'home');
+  const others = Array.from({ length: 8 }, () => openTab(locks, 'about'));
+  leader.connection.restart();
+  for (const tab of others) tab.connection.restart();
+  await new Promise((resolve) => setTimeout(resolve, RESTART_GATHER_MS * 4));
+  expect(leader.streams[0]!.restarts).toBe(1);
+  // A later request is a new restart.
+  others[0]!.connection.restart();
+  await until(() => leader.streams[0]!.restarts === 2);
+});
+
+test('a restart that comes while the leader’s own tab is logging out leaves the stream closed', async () => {
+  const locks = new Locks();
+  const leader = openTab(locks, 'home');
+  const other = openTab(locks, 'about');
+  other.connection.restart();
+  leader.connection.stop();
+  await new Promise((resolve) => setTimeout(resolve, RESTART_GATHER_MS * 3));
+  expect(leader.streams[0]!.restarts).toBe(0);
+  expect(leader.streams[0]!.stopped).toBe(true);
+  leader.connection.restart();
+  await until(() => leader.streams[0]!.restarts === 1);
+});
+
+test('without Web Locks the tabs elect one to open the stream; when it closes the next takes over', async () => {
+  const first = openTab(NO_LOCKS, 'home');
+  await until(() => first.connection.leads());
+  const second = openTab(NO_LOCKS, 'music');
+  const third = openTab(NO_LOCKS, 'music');
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(first.streams.map((stream) => stream.page)).toEqual(['all']);
+  expect([second, third].map((tab) => tab.connection.leads())).toEqual([false, false]);
+  expect(second.streams.length + third.streams.length).toBe(0);
+
+  const closedAt = Date.now();
+  closeTab(NO_LOCKS, first);
+  expect(first.streams[0]!.stopped).toBe(true);
+  await until(() => second.connection.leads());
+  expect(Date.now() - closedAt).toBeLessThan(1000);
+  expect(third.streams).toEqual([]);
+  second.streams[0]!.emit('assistant', { message });
+  await until(() => lastAssistant(third) !== undefined);
+  expect(lastAssistant(third)).toEqual({ message });
+});
+
+test('a tab that loses the lead to another closes its stream, and takes the relayed events after', async () => {
+  const locks = new Locks();
+  const leader = openTab(locks, 'music');
+  const other = openTab(locks, 'music');
+  leader.connection.leadership.unlead();
+  expect(leader.connection.leads()).toBe(false);
+  expect(leader.streams[0]!.stopped).toBe(true);
+  // Its old stream's late events are not relayed any more.
+  leader.streams[0]!.emit('assistant', { message });
+  other.connection.leadership.lead();
+  other.streams[0]!.emit('assistant', { message: { ...message, id: 'm2' } });
+  await until(() => lastAssistant(leader) !== undefined);
+  expect(lastAssistant(leader)?.message?.id).toBe('m2');
+  expect(other.seen.filter((entry) => entry.name === 'assistant')).toHaveLength(1);
 });
 
 test('moving to another page shows that page’s state of the message at once', async () => {

@@ -2,19 +2,21 @@
  * One live stream per browser, shared by its tabs. A browser keeps at most six HTTP/1.1
  * connections to a site, so a stream per tab left the seventh tab's own page waiting forever.
  *
- * Every tab asks for the same Web Lock; the tab that holds it leads. The leader opens the one
- * stream, for all pages (`?page=all`), and relays each event to the other tabs over a
- * BroadcastChannel. The lock is held for the tab's life: when the leader closes or crashes the
- * browser frees it, the next tab in line takes it and opens the stream, and the state it sends on
- * connect reaches everyone. Each tab keeps the assistant's message only when it is for the tab's
- * own page (docs/product.md#show-rule), and every tab sees the `user` events, which are its own,
- * since the tabs share the session cookie. The leader reads what the browser knew as an event
- * arrived (the assistant's last-viewed time) before any tab acts on it and sends it along, so a new
- * message shows on every tab of its pages, not only on the first to record it as viewed.
+ * One tab leads, chosen by live-election.ts (a Web Lock where the page is a secure context, an
+ * election over a BroadcastChannel elsewhere). The leader opens the one stream, for all pages
+ * (`?page=all`), and relays each event to the other tabs over a BroadcastChannel. When the leader
+ * closes or crashes another tab takes the lead within a second and opens the stream, and the
+ * state the server sends on connect reaches everyone. Each tab keeps the assistant's message only
+ * when it is for the tab's own page (docs/product.md#show-rule), and every tab sees the `user`
+ * events, which are its own, since the tabs share the session cookie. The leader reads what the
+ * browser knew as an event arrived (the assistant's last-viewed time) before any tab acts on it and
+ * sends it along, so a new message shows on every tab of its pages, not only on the first to
+ * record it as viewed.
  *
- * A tab that logs in or out asks the leader to reopen the stream, so that it belongs to the new
- * session. live-connection.ts falls back to a stream per tab where Web Locks or BroadcastChannel
- * are missing.
+ * A tab that logs in or out, or finds the server again after an outage, asks the leader to reopen
+ * the stream, so that it belongs to the new session or skips its backoff; requests that arrive
+ * together (every tab's offline notice going at once) reopen it once. live.ts falls back to a
+ * stream per tab where BroadcastChannel is missing.
  */
 import { LIVE_ALL_PAGES, type AssistantEvent, type LiveEventName } from '#shared/live-events';
 import {
@@ -23,20 +25,12 @@ import {
   type LiveConnection,
   type LiveEventContext,
 } from './live-connection';
+import type { ChannelLike, Election, Leadership } from './live-election';
 
-export const LIVE_LOCK_NAME = 'creator-site live stream';
 export const LIVE_CHANNEL_NAME = 'creator-site live';
 
-/** The part of navigator.locks this module uses (tests pass a fake). */
-export interface LockManagerLike {
-  request(name: string, callback: () => Promise<void>): Promise<unknown>;
-}
-
-/** The part of BroadcastChannel this module uses. */
-export interface ChannelLike {
-  postMessage(message: unknown): void;
-  onmessage: ((event: MessageEvent) => void) | null;
-}
+/** Restart requests arriving within this long of the first are one restart. */
+export const RESTART_GATHER_MS = 100;
 
 type TabMessage =
   | { type: 'event'; name: LiveEventName; payload: unknown; context?: LiveEventContext }
@@ -47,7 +41,8 @@ type TabMessage =
   | { type: 'restart' };
 
 export interface SharedLiveDeps {
-  locks: LockManagerLike;
+  /** Decides whether this tab leads (live-election.ts). */
+  election: Election;
   channel: ChannelLike;
   /** The stream the leader holds: a connection of its own, told when it opens or drops. */
   createStream: (onReachable: (reachable: boolean) => void) => LiveConnection;
@@ -59,11 +54,14 @@ export interface SharedLiveDeps {
   contextFor?: (name: LiveEventName) => LiveEventContext;
   /** Reports a listener's error without stopping the others. */
   reportError?: (error: unknown) => void;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
 }
 
 export interface SharedLiveConnection extends LiveConnection {
   /** Whether this tab holds the stream. */
   leads(): boolean;
+  /** What the election calls when this tab gains or loses the lead (to join it again). */
+  readonly leadership: Leadership;
 }
 
 /** The assistant's event as a tab on `pageKey` should see it. */
@@ -109,20 +107,43 @@ export function createSharedLiveConnection(deps: SharedLiveDeps): SharedLiveConn
   }
 
   function lead(): void {
+    if (stream) return;
     const own = deps.createStream((reachable) => {
+      if (stream !== own) return;
       deps.onReachable?.(reachable);
       post({ type: 'reachable', reachable });
     });
     for (const name of LIVE_EVENT_NAMES) {
       own.on(name, (payload) => {
+        if (stream !== own) return;
         const context = deps.contextFor?.(name);
         post({ type: 'event', name, payload, context });
         receive(name, payload, context);
       });
     }
+    stream = own;
     if (stopped) own.stop();
     own.setPage(LIVE_ALL_PAGES);
-    stream = own;
+  }
+
+  function unlead(): void {
+    const own = stream;
+    stream = null;
+    own?.stop();
+  }
+
+  let restartTimer: unknown = null;
+  /**
+   * Closes the stream now, so nothing of the old session is delivered, and opens it again once for
+   * every request that arrives meanwhile (every tab's offline notice asks at the same moment).
+   */
+  function restartSoon(): void {
+    if (restartTimer !== null) return;
+    stream?.stop();
+    restartTimer = (deps.setTimeout ?? globalThis.setTimeout)(() => {
+      restartTimer = null;
+      if (!stopped) stream?.restart();
+    }, RESTART_GATHER_MS);
   }
 
   deps.channel.onmessage = (event: MessageEvent) => {
@@ -140,16 +161,13 @@ export function createSharedLiveConnection(deps: SharedLiveDeps): SharedLiveConn
         if (stream) relayLatest();
         break;
       case 'restart':
-        stream?.restart();
+        if (stream) restartSoon();
         break;
     }
   };
 
-  // Held until the tab goes away; then the browser hands it to the next tab that asked.
-  void deps.locks.request(LIVE_LOCK_NAME, () => {
-    lead();
-    return new Promise<void>(() => undefined);
-  });
+  const leadership: Leadership = { lead, unlead };
+  deps.election.join(leadership);
   post({ type: 'hello' });
 
   return {
@@ -181,9 +199,10 @@ export function createSharedLiveConnection(deps: SharedLiveDeps): SharedLiveConn
     },
     restart() {
       stopped = false;
-      if (stream) stream.restart();
+      if (stream) restartSoon();
       else post({ type: 'restart' });
     },
     leads: () => stream !== null,
+    leadership,
   };
 }

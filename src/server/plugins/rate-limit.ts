@@ -56,6 +56,8 @@ function keyOf(rule: RateLimitRule, subject: string): string {
   return `${rule.name}:${digest}`;
 }
 
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Counts one attempt and says whether it is within the limit. */
 export async function hitRateLimit(
   db: Kysely<Database>,
@@ -110,7 +112,10 @@ export async function readRateLimit(
 /**
  * Counts many attempts in one statement, for callers that gather them (the visit batches): one
  * upsert raises each subject's counter by its number of attempts. Answers, per subject, one hit per
- * attempt in the order given, as if they had been counted one by one.
+ * attempt in the order given, as if they had been counted one by one. The rows are written in the
+ * order of their keys, so two instances upserting overlapping keys on PostgreSQL lock them in the
+ * same order and can never deadlock. Four parameters per distinct subject: callers keep the
+ * subjects few enough for the SQL parameter limit (visit-batches.ts).
  */
 export async function hitRateLimitMany(
   db: Kysely<Database>,
@@ -134,7 +139,7 @@ export async function hitRateLimitMany(
   const rows = await db
     .insertInto('rate_limits')
     .values(
-      [...attempts].map(([key, { count }]) => ({
+      [...attempts].sort(byKey).map(([key, { count }]) => ({
         key,
         window_start: new Date(windowStart).toISOString(),
         count,

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, writeFakeClient, type TestServer } from '#test-support/server';
 
@@ -69,6 +70,25 @@ describe('over plain http', () => {
     });
     expect(response.status).toBe(400);
     expectSecurityHeaders(response);
+  });
+
+  test('by a host name over plain HTTP, not a secure context, COOP (ignored there) is left out', async () => {
+    const { port } = new URL(server.url);
+    const headersFor = (host: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path: '/about', headers: { host } }, (response) => {
+          response.resume();
+          resolve(response.headers);
+        })
+          .on('error', reject)
+          .end();
+      });
+    const byName = await headersFor(`creator-site.test:${port}`);
+    expect(byName['cross-origin-opener-policy']).toBeUndefined();
+    expect(byName['content-security-policy']).toBe(CSP);
+    for (const host of [`localhost:${port}`, `app.localhost:${port}`, `[::1]:${port}`]) {
+      expect((await headersFor(host))['cross-origin-opener-policy'], host).toBe('same-origin');
+    }
   });
 
   test('API answers are never cached; pages are revalidated', async () => {

@@ -1,8 +1,8 @@
 /**
  * Log in (docs/product.md#log-in): e-mail and password. Success closes the form and opens the
- * navigation. Wrong credentials read "Something went wrong.." with the server's words after it as
- * the hint; too many attempts show the server's answer as it comes; anything unexpected reads
- * "Something went wrong.." with the offer to report it (handleLogIn, docs/product.md#error-catalogue).
+ * navigation. A failed log-in reads "Something went wrong.." in the form and offers to report it
+ * as handleLogIn (docs/product.md#error-catalogue); wrong credentials and a disabled account add the
+ * server's words after it as the hint. Too many attempts show the server's answer as it comes.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { validateLoginForm } from '#shared/account-schemas';
@@ -46,12 +46,14 @@ export function LogInForm() {
       open({ name: 'navigation' });
     } catch (error) {
       const problem = problemFromError(error, FIELDS, COPY.somethingWentWrongForm);
-      // Wrong credentials and a disabled account both read "Something went wrong.." with the reason after.
+      // Wrong credentials and a disabled account read "Something went wrong.." with the reason
+      // after, and may be reported like any failed log-in.
       if (
         error instanceof ApiError &&
         (error.status === 'unauthenticated' || error.status === 'permission-denied')
       ) {
         problem.message = `${COPY.somethingWentWrongForm} ${problem.message}`;
+        problem.unexpected = error;
       }
       setProblem(problem);
       setLoading(false);

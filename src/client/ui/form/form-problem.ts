@@ -10,7 +10,10 @@ export interface FormProblem {
   /** The form field the message belongs under; null for the whole form. */
   field: string | null;
   message: string;
-  /** Set for unexpected failures: the error the visitor may report. */
+  /**
+   * The error the visitor may report: set for unexpected failures, and by a form whose every
+   * failure is reported (a failed log-in, docs/product.md#error-catalogue).
+   */
   unexpected?: unknown;
 }
 

@@ -15,8 +15,8 @@ import { changeFrom, createListenerSet, refOf, type LiveBus, type LiveChange } f
 /** How often the bus asks whether another process committed: a change shows well within a second. */
 export const POLL_MS = 200;
 /** Rows are read within a poll or two; older ones only take room. */
-const KEEP_MS = 60_000;
-const PRUNE_EVERY_MS = 60_000;
+export const KEEP_MS = 60_000;
+export const PRUNE_EVERY_MS = 60_000;
 
 function rowOf(change: LiveChange, origin: string, now: Date) {
   return {
@@ -54,10 +54,16 @@ export interface SqliteLiveBus extends LiveBus {
   poll(): Promise<void>;
 }
 
+export interface SqliteBusOptions {
+  pollMs?: number;
+  /** The clock for the notices' times and their pruning (tests move it). */
+  now?: () => number;
+}
+
 export async function createSqliteBus(
   db: Kysely<Database>,
   log: BusLog,
-  pollMs = POLL_MS,
+  { pollMs = POLL_MS, now = Date.now }: SqliteBusOptions = {},
 ): Promise<SqliteLiveBus> {
   const origin = `server ${randomUUID()}`;
   const listeners = createListenerSet(log);
@@ -68,18 +74,19 @@ export async function createSqliteBus(
   let cursor = Number(last?.id ?? 0);
   let version = await dataVersion(db);
   let polling: Promise<void> | null = null;
-  let lastPrune = Date.now();
+  let lastPrune = now();
 
   async function readNew(): Promise<void> {
-    const now = await dataVersion(db);
-    if (now === version) return;
-    version = now;
+    const seen = await dataVersion(db);
+    if (seen === version) return;
     const rows = await db
       .selectFrom('live_notices')
       .select(['id', 'kind', 'ref', 'origin'])
       .where('id', '>', cursor)
       .orderBy('id')
       .execute();
+    // Only once the rows are read: a read that fails is tried again at the next poll.
+    version = seen;
     for (const row of rows) {
       cursor = Math.max(cursor, Number(row.id));
       if (row.origin === origin) continue;
@@ -89,11 +96,11 @@ export async function createSqliteBus(
   }
 
   async function prune(): Promise<void> {
-    if (Date.now() - lastPrune < PRUNE_EVERY_MS) return;
-    lastPrune = Date.now();
+    if (now() - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = now();
     await db
       .deleteFrom('live_notices')
-      .where('created_at', '<', new Date(Date.now() - KEEP_MS).toISOString())
+      .where('created_at', '<', new Date(now() - KEEP_MS).toISOString())
       .execute();
   }
 
@@ -116,7 +123,7 @@ export async function createSqliteBus(
       try {
         await db
           .insertInto('live_notices')
-          .values(rowOf(change, origin, new Date()))
+          .values(rowOf(change, origin, new Date(now())))
           .execute();
       } catch (error) {
         // This process's streams already have it; only other processes on the file miss it.

@@ -1,16 +1,24 @@
 /**
  * Group commit for visits, against a real SQLite file: visits that arrive together share one
- * transaction, each address's limit holds exactly inside a batch, and a batch that cannot be
- * written acknowledges none of its visits.
+ * transaction, each address's limit holds exactly inside a batch, a queue longer than a batch is
+ * written as several transactions with every row in key order, and a batch that cannot be written
+ * acknowledges none of its visits.
  */
 import { rmSync } from 'node:fs';
-import type { Kysely, KyselyPlugin, RootOperationNode } from 'kysely';
+import { join } from 'node:path';
+import {
+  Kysely,
+  SqliteDialect,
+  type CompiledQuery,
+  type KyselyPlugin,
+  type RootOperationNode,
+} from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { connectDatabase } from '#server/db/connect';
+import { connectDatabase, openSqlite, SQLITE_FILE_NAME } from '#server/db/connect';
 import { migrateToLatest } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
 import { makeTempDir } from '#test-support/server';
-import { createVisitBatches } from './visit-batches';
+import { createVisitBatches, MAX_VISITS_PER_BATCH } from './visit-batches';
 
 const dataDir = makeTempDir();
 let db: Kysely<Database>;
@@ -88,6 +96,56 @@ test('inside one batch an address gets exactly its limit; the visits over it are
   ]);
   expect(outcomes[9]?.retryAfterSeconds).toBeGreaterThan(0);
   expect(await totalOf('contact')).toBe(7);
+});
+
+/** The same file through a second connection that records every statement it runs. */
+function loggingDb(): { db: Kysely<Database>; queries: CompiledQuery[] } {
+  const queries: CompiledQuery[] = [];
+  const logged = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: openSqlite(join(dataDir, SQLITE_FILE_NAME)) }),
+    log: (event) => {
+      if (event.level === 'query') queries.push(event.query);
+    },
+  });
+  return { db: logged, queries };
+}
+
+const inKeyOrder = (keys: string[]) => keys.every((key, i) => i === 0 || keys[i - 1]! < key);
+
+test('a queue longer than one batch is written as several transactions, rows in key order', async () => {
+  const { db: logged, queries } = loggingDb();
+  const batches = createVisitBatches(logged, LIMIT);
+  const pages = ['music', 'art', 'about', 'home', 'contact'];
+  const total = Math.round(MAX_VISITS_PER_BATCH * 2.5);
+  const before = await Promise.all(pages.map(totalOf));
+  // Every visit from its own address: the most parameters a batch can need.
+  const outcomes = await Promise.all(
+    Array.from({ length: total }, (_, i) =>
+      batches.count(pages[i % pages.length]!, `2001:db8::${i.toString(16)}`),
+    ),
+  );
+  await logged.destroy();
+  expect(outcomes.every((outcome) => outcome.counted)).toBe(true);
+
+  const limits = queries.filter((query) => /insert into "rate_limits"/i.test(query.sql));
+  const totals = queries.filter((query) => /insert into "page_visits" /i.test(query.sql));
+  const commits = queries.filter((query) => /^commit/i.test(query.sql));
+  expect(limits).toHaveLength(3);
+  expect(commits.length).toBeGreaterThanOrEqual(3);
+  for (const query of limits) {
+    // key, window start, count, expiry for each address; at most a batch of them, in key order.
+    const keys = query.parameters.filter((_, i) => i % 4 === 0) as string[];
+    expect(keys.length).toBeLessThanOrEqual(MAX_VISITS_PER_BATCH);
+    expect(query.parameters.length).toBeLessThanOrEqual(32_766);
+    expect(inKeyOrder(keys)).toBe(true);
+  }
+  for (const query of totals) {
+    expect(inKeyOrder(query.parameters.filter((_, i) => i % 2 === 0) as string[])).toBe(true);
+  }
+  const after = await Promise.all(pages.map(totalOf));
+  expect(after.map((count, i) => count - before[i]!)).toEqual(
+    pages.map(() => total / pages.length),
+  );
 });
 
 test('a batch that cannot be written acknowledges none of its visits', async () => {

@@ -7,12 +7,21 @@
  * Batches clock themselves: the first visit to arrive while no batch is being written starts one at
  * the end of the current turn of the event loop (setImmediate), taking every visit that arrived in
  * that turn; visits arriving while it is written wait for the next, which starts as soon as it is
- * done. An idle server answers a lone visit at once; a busy one writes bigger batches, not more.
+ * done. An idle server answers a lone visit at once; a busy one writes bigger batches, not more,
+ * up to MAX_VISITS_PER_BATCH a transaction: a longer queue is written as several transactions one
+ * after the other, so a statement never nears the SQL parameter limit.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 import { hitRateLimitMany, type RateLimitRule } from '#server/plugins/rate-limit';
 import { countVisits } from './visits.repository';
+
+/**
+ * Visits in one transaction at most. The rate-limit upsert takes four parameters per distinct
+ * address, so a batch needs at most 8,000 (plus three per page for the counters), well below
+ * SQLite's 32,766 and PostgreSQL's 65,535 bind parameters.
+ */
+export const MAX_VISITS_PER_BATCH = 2_000;
 
 export interface VisitOutcome {
   /** False when the address was over its limit: nothing was counted. */
@@ -39,7 +48,7 @@ export function createVisitBatches(
   limit: RateLimitRule,
   clock: () => Date = () => new Date(),
 ): VisitBatches {
-  let waiting: PendingVisit[] = [];
+  const waiting: PendingVisit[] = [];
   let writing: Promise<void> | null = null;
   let scheduled = false;
 
@@ -75,8 +84,7 @@ export function createVisitBatches(
   function startBatch(): void {
     scheduled = false;
     if (writing || waiting.length === 0) return;
-    const batch = waiting;
-    waiting = [];
+    const batch = waiting.splice(0, MAX_VISITS_PER_BATCH);
     writing = write(batch).finally(() => {
       writing = null;
       if (waiting.length > 0) startBatch();
