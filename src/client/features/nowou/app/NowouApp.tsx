@@ -7,6 +7,7 @@ import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NowouContext, type NowouContextValue } from '../nowou-context';
 import { TimelineApp } from '../timeline/TimelineApp';
+import { AutoRollover } from '../todos/AutoRollover';
 import { TodoApp } from '../todos/TodoApp';
 import { viewOf, type View } from '../todos/todo-views';
 import { useNowouStore } from '../use-nowou-store';
@@ -61,6 +62,7 @@ export function NowouApp() {
   return (
     <NowouContext.Provider value={context}>
       <div className="nowou-app">
+        <AutoRollover />
         <NowouBar section={section} onSection={showSection} onView={showView} />
         <StorageNotices state={state} />
         {section === 'todos' ? (
