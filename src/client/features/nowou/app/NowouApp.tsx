@@ -13,6 +13,7 @@ import { viewOf, type View } from '../todos/todo-views';
 import { useNowouStore } from '../use-nowou-store';
 import { NowouBar } from './NowouBar';
 import { RecentlyDeleted } from './RecentlyDeleted';
+import { CommandRegistryContext, createCommandRegistry } from './section-commands';
 import { sectionOf, type Section } from './sections';
 import { StorageFooter, StorageNotices } from './StorageNotices';
 import './nowou-app.css';
@@ -27,6 +28,7 @@ export function NowouApp() {
   const section = sectionOf(params.get('section'));
   const view = viewOf(params.get('view'));
   const [announcement, setAnnouncement] = useState('');
+  const [registry] = useState(createCommandRegistry);
   // The same sentence twice must still be read out: a zero-width space makes it new.
   const announce = useCallback(
     (text: string) => setAnnouncement((before) => (before === text ? `${text}\u200b` : text)),
@@ -61,25 +63,27 @@ export function NowouApp() {
 
   return (
     <NowouContext.Provider value={context}>
-      <div className="nowou-app">
-        <AutoRollover />
-        <NowouBar section={section} onSection={showSection} onView={showView} />
-        <StorageNotices state={state} />
-        {section === 'todos' ? (
-          <TodoApp view={view} onView={showView} />
-        ) : section === 'timeline' ? (
-          <TimelineApp />
-        ) : (
-          <Suspense fallback={<p className="nowou-app__loading">Loading boards…</p>}>
-            <BoardsApp />
-          </Suspense>
-        )}
-        <p className="visually-hidden" role="status">
-          {announcement}
-        </p>
-        <RecentlyDeleted />
-        <StorageFooter state={state} />
-      </div>
+      <CommandRegistryContext.Provider value={registry}>
+        <div className="nowou-app">
+          <AutoRollover />
+          <NowouBar section={section} onSection={showSection} onView={showView} />
+          <StorageNotices state={state} />
+          {section === 'todos' ? (
+            <TodoApp view={view} onView={showView} />
+          ) : section === 'timeline' ? (
+            <TimelineApp />
+          ) : (
+            <Suspense fallback={<p className="nowou-app__loading">Loading boards…</p>}>
+              <BoardsApp />
+            </Suspense>
+          )}
+          <p className="visually-hidden" role="status">
+            {announcement}
+          </p>
+          <RecentlyDeleted />
+          <StorageFooter state={state} />
+        </div>
+      </CommandRegistryContext.Provider>
     </NowouContext.Provider>
   );
 }
