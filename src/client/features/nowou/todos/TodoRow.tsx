@@ -168,7 +168,10 @@ export function TodoRow({
         <p className="todo-row__meta">
           {todo.doneAt && (
             <span className="todo-chip todo-chip--done">
-              Done <time dateTime={todo.doneAt}>{doneWhen(todo.doneAt, today)}</time>
+              {/* One inline run: in the chip's flex box a bare "Done " would lose its space. */}
+              <span>
+                Done <time dateTime={todo.doneAt}>{doneWhen(todo.doneAt, today)}</time>
+              </span>
             </span>
           )}
           {dayLabel && <span className="todo-chip todo-chip--time">{dayLabel}</span>}
