@@ -47,8 +47,8 @@ export interface SummaryGroup {
 }
 
 /**
- * The items by kind, in the app's order, at most `shown` names of each. `current` gives this
- * browser's copy of an item, so a change that deletes it says so.
+ * The items by kind, in the app's order, at most `shown` names of each in alphabetical order.
+ * `current` gives this browser's copy of an item, so a change that deletes it says so.
  */
 export function summarise(
   items: readonly Item[],
@@ -58,10 +58,13 @@ export function summarise(
   return KIND_ORDER.flatMap((kind) => {
     const ofKind = items.filter((item) => item.kind === kind);
     if (ofKind.length === 0) return [];
-    const names = ofKind.slice(0, shown).map((item) => {
-      const deletes = item.deleted && !current(item)?.deleted;
-      return deletes ? `${itemName(item)} (deleted)` : itemName(item);
-    });
+    const names = ofKind
+      .map((item) => {
+        const deletes = item.deleted && !current(item)?.deleted;
+        return deletes ? `${itemName(item)} (deleted)` : itemName(item);
+      })
+      .sort((a, b) => a.localeCompare(b))
+      .slice(0, shown);
     return [{ kind, label: KIND_LABELS[kind], names, more: ofKind.length - names.length }];
   });
 }
