@@ -67,7 +67,8 @@ async function readEstimate(): Promise<Estimate | null> {
 
 export function StorageFooter({ state }: { state: NowouStoreState }) {
   const { store, persisted } = state;
-  const [usage, setUsage] = useState(0);
+  // What is stored at first is known at once; later writes are read a moment after they land.
+  const [usage, setUsage] = useState(() => store.usage());
   const [estimate, setEstimate] = useState<Estimate | null>(null);
   // Writes land a moment after a change (the store batches them): read the usage once they have.
   useEffect(() => {
