@@ -257,9 +257,9 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     const placed =
       edited.list === before.list ? [edited] : placeTodo(withDeleted, edited, edited.list);
     const timelineId = edited.schedule?.timelineId;
+    // As quick add does: the first timeline is made (or brought back) when the to-do needs it.
     const made =
-      timelineId === FIRST_TIMELINE_ID &&
-      !store.get('timeline', timelineId, { includeDeleted: true })
+      timelineId === FIRST_TIMELINE_ID && !store.get('timeline', timelineId)
         ? firstTimeline()
         : null;
     if (!save(made ? [made, ...placed] : placed, `Edited ${edited.title}`)) return false;
