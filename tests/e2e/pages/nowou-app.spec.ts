@@ -1,8 +1,9 @@
 /**
  * Nowou's frame in real Chromium (docs/product.md#nowou): undo and redo from the keyboard for
- * done, delete and a roll-over-sized change; the command palette and the shortcuts sheet; N for a
- * new to-do; export in one browser, import into a fresh one with a preview first; a bad file that
- * changes nothing and says why.
+ * done, delete and a roll-over-sized change; the command palette (with the timeline's commands)
+ * and the shortcuts sheet; N for a new to-do; export in one browser, import into a fresh one with
+ * a preview naming what it adds and changes, every kind arriving with the same values; a bad file
+ * that changes nothing and says why.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -119,14 +120,141 @@ test('the command palette runs commands by keyboard; ? lists the shortcuts; N st
   ).toBe(true);
   // The N itself was not typed into the field.
   expect(await page.getByLabel('Add a to-do').inputValue()).toBe('');
+
+  // The timeline's commands run from here: the timeline opens with New block… and its title
+  // field focused, and the Day grid is chosen by name.
+  await page.keyboard.press('Control+k');
+  await palette.getByRole('combobox').fill('new block');
+  expect(await palette.getByRole('option').allInnerTexts()).toEqual(['New block on the timeline']);
+  await palette.getByRole('combobox').press('Enter');
+  const form = page.getByRole('form', { name: 'New block' });
+  await form.waitFor();
+  await expect
+    .poll(() => form.getByLabel('Title').evaluate((input) => input === document.activeElement))
+    .toBe(true);
+  await form.getByLabel('Title').press('Escape');
+  await form.waitFor({ state: 'detached' });
+  await page.keyboard.press('Control+k');
+  await palette.getByRole('combobox').fill('week grid');
+  await palette.getByRole('combobox').press('Enter');
+  await expect.poll(() => new URL(page.url()).searchParams.get('grid')).toBe('week');
 });
 
-test('export, then import into a fresh browser with a preview; a bad file changes nothing', async () => {
+/** Every Nowou key and its value (parsed, or the bare string of defaultTimeline). */
+async function nowouEntries(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(() => {
+    const prefixes = [
+      'timeline-',
+      'defaultTimeline',
+      'textBox-',
+      'textElement-',
+      'brainstorm-',
+      'todo-',
+    ];
+    const entries: Record<string, unknown> = {};
+    for (const key of Object.keys(localStorage)) {
+      if (!prefixes.some((prefix) => key.startsWith(prefix))) continue;
+      const raw = localStorage.getItem(key)!;
+      entries[key] = key === 'defaultTimeline' ? raw : JSON.parse(raw);
+    }
+    return entries;
+  });
+}
+
+/** A board with a text node and a link node, written as another Nowou tab would. */
+const BOARD = {
+  id: 'b0a1c2d3-0000-4000-8000-000000000001',
+  kind: 'brainstorm',
+  v: 1,
+  modifiedAt: '2026-02-01T09:00:00.000Z',
+  deleted: false,
+  title: 'Garden ideas',
+  viewport: { x: 0, y: 0, zoom: 1 },
+  nodeOrder: ['n0a1c2d3-0000-4000-8000-000000000002', 'n0a1c2d3-0000-4000-8000-000000000003'],
+  edges: [
+    {
+      id: 'e0a1c2d3-0000-4000-8000-000000000004',
+      fromNode: 'n0a1c2d3-0000-4000-8000-000000000002',
+      toNode: 'n0a1c2d3-0000-4000-8000-000000000003',
+    },
+  ],
+  order: 'V',
+};
+const NODES = [
+  {
+    id: 'n0a1c2d3-0000-4000-8000-000000000002',
+    kind: 'textElement',
+    v: 1,
+    modifiedAt: '2026-02-01T09:00:00.000Z',
+    deleted: false,
+    boardId: BOARD.id,
+    type: 'text',
+    x: 0,
+    y: 0,
+    width: 200,
+    height: 80,
+    text: '**Raised beds** by the fence',
+  },
+  {
+    id: 'n0a1c2d3-0000-4000-8000-000000000003',
+    kind: 'textElement',
+    v: 1,
+    modifiedAt: '2026-02-01T09:00:00.000Z',
+    deleted: false,
+    boardId: BOARD.id,
+    type: 'link',
+    x: 300,
+    y: 0,
+    width: 200,
+    height: 80,
+    url: 'https://example.com/seeds',
+  },
+];
+
+test('export, then import into a fresh browser with a preview naming what changes; the same values of every kind arrive; a bad file changes nothing', async () => {
   const first = await site.open(paths.nowou, { width: 1280, theme: 'light' });
+  await first.page.evaluate(
+    ({ board, nodes }) => {
+      for (const item of [board, ...nodes]) {
+        const prefix = item.kind === 'brainstorm' ? 'brainstorm-' : 'textElement-';
+        localStorage.setItem(`${prefix}${item.id}`, JSON.stringify(item));
+      }
+    },
+    { board: BOARD, nodes: NODES },
+  );
+  await first.page.reload();
+  await first.page.locator('main').waitFor();
   await quickAdd(first.page, 'Book dentist #health');
   await quickAdd(first.page, 'Renew passport');
+  await quickAdd(first.page, 'Standup tomorrow 9:30 15m !1');
   await first.page.getByRole('checkbox', { name: 'Renew passport' }).click();
+  // A custom list, a timeline with a note block made without the pointer.
+  await first.page.getByRole('button', { name: 'New list' }).click();
+  await first.page.getByLabel('List name').fill('Errands');
+  await first.page.getByLabel('List name').press('Enter');
+  await first.page.getByRole('heading', { level: 2, name: 'Errands' }).waitFor();
+  await first.page.getByRole('button', { name: 'Timeline', exact: true }).click();
+  await first.page.getByRole('button', { name: 'New block…' }).click();
+  const form = first.page.getByRole('form', { name: 'New block' });
+  await form.getByLabel('Title').fill('Plan the week');
+  await form.getByRole('radio', { name: 'Note' }).check();
+  await form.getByLabel('Start').fill('08:00');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await first.page.getByRole('status').filter({ hasText: 'Added Plan the week' }).waitFor();
   await first.page.waitForTimeout(500);
+  const source = await nowouEntries(first.page);
+  const kinds = new Set(Object.values(source).map((value) => (value as { kind?: string }).kind));
+  expect([...kinds].sort()).toEqual([
+    'brainstorm',
+    'list',
+    'textBox',
+    'textElement',
+    'timeline',
+    'todo',
+    undefined,
+  ]);
+  expect(source.defaultTimeline).toBe('my-timeline');
+
   const [download] = await Promise.all([
     first.page.waitForEvent('download'),
     first.page.getByRole('button', { name: 'Export', exact: true }).click(),
@@ -135,11 +263,12 @@ test('export, then import into a fresh browser with a preview; a bad file change
   const file = join(dir, download.suggestedFilename());
   await download.saveAs(file);
   expect(download.suggestedFilename()).toMatch(/^nowou-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(readFileSync(file, 'utf8')) as { items: { title?: string }[] };
-  expect(exported.items.map((item) => item.title).sort()).toEqual([
-    'Book dentist',
-    'Renew passport',
-  ]);
+  const exported = JSON.parse(readFileSync(file, 'utf8')) as {
+    items: { title?: string }[];
+    defaultTimeline: string;
+  };
+  expect(exported.defaultTimeline).toBe('my-timeline');
+  expect(exported.items).toHaveLength(Object.keys(source).length - 1);
 
   const second = await site.open(paths.nowou, { width: 1280, theme: 'dark' });
   const { page } = second;
@@ -157,10 +286,20 @@ test('export, then import into a fresh browser with a preview; a bad file change
     .waitFor();
   expect(await storedTodos(page)).toEqual(before);
 
-  // The real export: the preview says what it adds before anything changes.
+  // The real export: the preview names what it adds, kind by kind, before anything changes.
   await page.getByLabel('Import a Nowou file').setInputFiles(file);
   const dialog = page.getByRole('dialog', { name: 'Import' });
-  await dialog.getByText('Adds 2 items').waitFor();
+  await dialog.getByText(`Adds ${exported.items.length} items`).waitFor();
+  const added = dialog.getByRole('list', { name: 'Added' });
+  expect(await added.getByRole('listitem').allInnerTexts()).toEqual([
+    'To-dos: Book dentist, Renew passport, Standup',
+    'Lists: Errands',
+    'Timelines: My timeline',
+    'Notes: Plan the week',
+    'Boards: Garden ideas',
+    'Board nodes: https://example.com/seeds, Raised beds by the fence',
+  ]);
+  await dialog.getByText('Opens My timeline first on the timeline').waitFor();
   expect(await storedTodos(page)).toEqual(before);
   await dialog.getByRole('button', { name: 'Import' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -168,27 +307,41 @@ test('export, then import into a fresh browser with a preview; a bad file change
     .poll(async () => (await inboxTitles(page)).sort())
     .toEqual(['Already here', 'Book dentist']);
   await page.waitForTimeout(500);
-  const after = await storedTodos(page);
-  expect(after.map(({ title, done, deleted }) => ({ title, done, deleted }))).toEqual([
-    { title: 'Already here', done: false, deleted: false },
-    { title: 'Book dentist', done: false, deleted: false },
-    { title: 'Renew passport', done: true, deleted: false },
-  ]);
-  // The same items as the first browser: ids and times kept.
-  const firstStored = await first.page.evaluate(() =>
-    Object.keys(localStorage)
-      .filter((key) => key.startsWith('todo-'))
-      .sort(),
-  );
-  const secondKeys = await page.evaluate(() =>
-    Object.keys(localStorage).filter((key) => key.startsWith('todo-')),
-  );
-  for (const key of firstStored) expect(secondKeys).toContain(key);
+
+  // Every key of the first browser arrives with the same value (ids, times and fields kept), and
+  // the timeline that opens first with them.
+  const arrived = await nowouEntries(page);
+  for (const [key, value] of Object.entries(source)) expect(arrived[key], key).toEqual(value);
+  expect(Object.keys(arrived).length).toBe(Object.keys(source).length + 1);
 
   // Importing the same file again changes nothing (nothing newer), and Import is off.
   await page.getByLabel('Import a Nowou file').setInputFiles(file);
-  await dialog.getByText('Leaves 2 items as they are', { exact: false }).waitFor();
+  await dialog
+    .getByText(`Leaves ${exported.items.length} items as they are`, { exact: false })
+    .waitFor();
+  expect(await dialog.getByRole('list', { name: 'Added' }).count()).toBe(0);
   expect(await dialog.getByRole('button', { name: 'Import' }).isDisabled()).toBe(true);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // A newer copy of one to-do from the first browser is named as a change.
+  await first.page.getByRole('button', { name: 'To-dos', exact: true }).click();
+  await first.page
+    .getByRole('navigation', { name: 'To-do views' })
+    .getByRole('button', { name: /^Inbox\b/ })
+    .click();
+  await first.page.getByRole('button', { name: 'Delete Book dentist' }).click();
+  await first.page.waitForTimeout(500);
+  const [again] = await Promise.all([
+    first.page.waitForEvent('download'),
+    first.page.getByRole('button', { name: 'Export', exact: true }).click(),
+  ]);
+  const newer = join(dir, 'newer.json');
+  await again.saveAs(newer);
+  await page.getByLabel('Import a Nowou file').setInputFiles(newer);
+  await dialog.getByRole('list', { name: 'Changed' }).waitFor();
+  expect(
+    await dialog.getByRole('list', { name: 'Changed' }).getByRole('listitem').allInnerTexts(),
+  ).toEqual(['To-dos: Book dentist (deleted)']);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // And the import is one undo step.

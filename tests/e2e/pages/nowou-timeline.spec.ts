@@ -2,8 +2,9 @@
  * Nowou's timeline in real Chromium (docs/product.md#nowou): a to-do dragged from the unscheduled
  * panel onto 10:00 and resized to 90 minutes, kept over a reload; a keyboard move announced; blocks
  * drawn on empty space (a to-do and a note) laid out side by side where they overlap; .ics export;
- * a new timeline made the one that opens first, a block dragged to the next day and undone; axe at 400 px (dark) and 1280 px (light); no
- * sideways scroll at 320 px.
+ * a new timeline made the one that opens first, a block dragged to the next day and undone; New
+ * block… and Mark done by keyboard alone; 44 px touch targets for short blocks and the resize
+ * handle on a touch screen; axe at 400 px (dark) and 1280 px (light); no sideways scroll at 320 px.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -292,5 +293,107 @@ test('a new timeline made default opens first; axe at 400 px dark and 1280 px li
         () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
       ),
     ).toBe(false);
+  }
+});
+
+test('without the pointer: New block… makes a to-do and a note, Mark done from the menu; on a touch screen short blocks and the resize handle take 44 px', async () => {
+  const { page } = await site.open(`${TIMELINE}&grid=day`, {
+    width: VIEWPORTS.desktop.width,
+    theme: 'light',
+  });
+  await page.locator(GRID).waitFor();
+
+  // Keyboard only: the toolbar's New block… asks for the title first; Enter adds.
+  await page.getByRole('button', { name: 'New block…' }).focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'New block' });
+  await page.keyboard.type('Call the bank');
+  await form.getByLabel('Start').fill('10:00');
+  await form.getByLabel('Minutes').fill('10');
+  await form.getByLabel('Minutes').press('Enter');
+  await form.getByText('A duration of 15 to 1440 minutes.').waitFor();
+  await form.getByLabel('Minutes').fill('15');
+  await form.getByLabel('Minutes').press('Enter');
+  await form.waitFor({ state: 'detached' });
+  await expect
+    .poll(async () => clock((await storedTodo(page, 'Call the bank'))?.schedule))
+    .toBe('10:00 15m');
+  // The new block has focus; Enter opens its menu, whose first item is Mark done.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+    .toMatch(/^Call the bank, 10:00/);
+  await page.keyboard.press('Enter');
+  await page.getByRole('group', { name: 'Call the bank menu' }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByRole('status').filter({ hasText: 'Call the bank done.' }).waitFor();
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((key) => key.startsWith('todo-'))
+          .map((key) => JSON.parse(localStorage.getItem(key)!) as { done: boolean }),
+      ),
+    )
+    .toMatchObject([{ done: true }]);
+  const bank = (await storedTodo(page, 'Call the bank'))!;
+  await page.locator(`${GRID} [data-block-id="${bank.id}"][data-done]`).waitFor();
+
+  // A timed note the same way, right after it.
+  await page.getByRole('button', { name: 'New block…' }).click();
+  await form.getByLabel('Title').fill('Lunch with Ada');
+  await form.getByRole('radio', { name: 'Note' }).check();
+  await form.getByLabel('Start').fill('10:15');
+  await form.getByLabel('Minutes').fill('60');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await page.locator(`${GRID} [data-kind="textBox"]`).waitFor();
+  await page.waitForTimeout(400);
+
+  // The same items on a touch screen: a 15-minute block reaches 44 px, its handle is 44 px.
+  const entries = await page.evaluate(() =>
+    Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)!] as const),
+  );
+  const touch = await site.browser.newContext({
+    viewport: { width: VIEWPORTS.mobile.width, height: 860 },
+    hasTouch: true,
+  });
+  try {
+    await touch.addInitScript((stored: (readonly [string, string])[]) => {
+      if (sessionStorage.getItem('__seeded')) return;
+      sessionStorage.setItem('__seeded', '1');
+      for (const [key, value] of stored) localStorage.setItem(key, value);
+    }, entries);
+    const phone = await touch.newPage();
+    await phone.goto(`${site.url}${TIMELINE}&grid=day`);
+    await phone.locator(GRID).waitFor();
+    expect(await phone.evaluate(() => matchMedia('(pointer: coarse)').matches)).toBe(true);
+    await phone.locator('.tl-scroller').evaluate((box, top) => (box.scrollTop = top), yOf(9 * 60));
+    const short = phone.locator(`${GRID} [data-block-id="${bank.id}"]`);
+    await short.evaluate((block) => block.scrollIntoView({ block: 'center' }));
+    const box = (await short.locator('button').boundingBox())!;
+    expect(box.height).toBeLessThan(20);
+    // What a finger lands on, 20 px above and below the block's middle and in it: the block (the
+    // note just below it included, since the short block reaches over it).
+    const hits = await phone.evaluate(
+      ({ x, y }) =>
+        [y - 20, y, y + 20].map(
+          (at) =>
+            document
+              .elementFromPoint(x, at)
+              ?.closest('[data-block-id]')
+              ?.getAttribute('data-block-id') ?? null,
+        ),
+      { x: box.x + 20, y: box.y + box.height / 2 },
+    );
+    expect(hits).toEqual([bank.id, bank.id, bank.id]);
+    const handle = (await short.locator('[data-resize-handle]').boundingBox())!;
+    expect(handle.width).toBeGreaterThanOrEqual(44);
+    expect(handle.height).toBeGreaterThanOrEqual(44);
+    const onHandle = await phone.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.hasAttribute('data-resize-handle') ?? false,
+      { x: handle.x + handle.width / 2, y: handle.y + handle.height - 4 },
+    );
+    expect(onHandle).toBe(true);
+  } finally {
+    await touch.close();
   }
 });

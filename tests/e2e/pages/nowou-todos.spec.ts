@@ -1,9 +1,11 @@
 /**
  * Nowou's to-dos in real Chromium (docs/product.md#nowou): quick add with what was understood, the
  * views, done, delete and Undo, keyboard moves, editing (title, notes, subtasks, a daily repeat
- * whose next one appears when done), a second tab's change shown without reload, a value
- * this version cannot read left untouched with a notice, only Nowou's and the site's own keys in
- * localStorage, axe at 400 px (dark) and 1280 px (light), no sideways scroll at 320 px.
+ * whose next one appears when done; list, day, time, duration, priority and tags, bad input
+ * refused), a to-do's block following its day, Overdue with Roll over and Roll over by itself, a
+ * search of every to-do by tag, when a to-do was done, a second tab's change shown without reload,
+ * a value this version cannot read left untouched with a notice, only Nowou's and the site's own
+ * keys in localStorage, axe at 400 px (dark) and 1280 px (light), no sideways scroll at 320 px.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -38,6 +40,25 @@ async function titles(page: Page, name: string): Promise<string[]> {
 async function quickAdd(page: Page, text: string) {
   await page.getByLabel('Add a to-do').fill(text);
   await page.getByLabel('Add a to-do').press('Enter');
+}
+
+interface StoredTodo {
+  title: string;
+  list: string;
+  time: string | null;
+  duration: number | null;
+  priority: number;
+  tags: string[];
+  schedule: { timelineId: string; start: string; end: string } | null;
+}
+
+/** A stored to-do's block as its local day, start and length: "2026-03-12 09:00 60m". */
+function blockOf(todo: StoredTodo): string {
+  if (!todo.schedule) return 'none';
+  const start = new Date(todo.schedule.start);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const minutes = (Date.parse(todo.schedule.end) - start.getTime()) / 60_000;
+  return `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())} ${pad(start.getHours())}:${pad(start.getMinutes())} ${minutes}m`;
 }
 
 async function storageKeys(page: Page): Promise<string[]> {
@@ -242,11 +263,45 @@ test('a second tab’s change shows without reload; an unreadable value stays un
   await expect.poll(() => titles(first.page, 'Inbox'), { timeout: 5000 }).toEqual([]);
   await second.close();
 
-  // Today offers to roll over the unfinished to-do of an earlier day.
+  // Today shows the unfinished to-do of an earlier day under Overdue, with its day; Roll over
+  // moves it to today.
   await openView(first.page, 'Today');
-  await first.page.getByText('1 unfinished to-do from an earlier day.').waitFor();
-  await first.page.getByRole('button', { name: 'Roll over' }).click();
+  await expect.poll(() => titles(first.page, 'Overdue')).toEqual(['Left from last year']);
+  expect(await list(first.page, 'Overdue').locator('.todo-chip').allTextContents()).toHaveLength(1);
+  await first.page.getByRole('button', { name: 'Roll over to today' }).click();
   await expect.poll(() => titles(first.page, 'Today')).toEqual(['Left from last year']);
+  expect(await list(first.page, 'Overdue').count()).toBe(0);
+
+  // Roll over by itself: a to-do of an earlier day written by another tab moves to today at once,
+  // and the setting stays after a reload without a localStorage key of its own.
+  await first.page.getByRole('checkbox', { name: 'Roll over by itself each day' }).check();
+  await first.page
+    .getByRole('status')
+    .filter({ hasText: 'now move to today by themselves' })
+    .waitFor();
+  const writer = await first.context.newPage();
+  await writer.goto(`${site.url}${paths.nowou}`);
+  await writer.locator('main').waitFor();
+  const lateId = '7e2f0c1e-3b4a-4c6d-8e9f-0a1b2c3d4e60';
+  await writer.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [
+      `todo-${lateId}`,
+      JSON.stringify({ ...past, id: lateId, title: 'Posted late', list: 'day:2026-01-02' }),
+    ],
+  );
+  await writer.close();
+  await expect
+    .poll(() => titles(first.page, 'Today'))
+    .toEqual(['Left from last year', 'Posted late']);
+  await first.page.reload();
+  await first.page.locator('main').waitFor();
+  await expect
+    .poll(() =>
+      first.page.getByRole('checkbox', { name: 'Roll over by itself each day' }).isChecked(),
+    )
+    .toBe(true);
+  expect((await storageKeys(first.page)).filter((key) => /roll/i.test(key))).toEqual([]);
   await openView(first.page, 'Inbox');
 
   expect(await first.page.evaluate((key) => localStorage.getItem(key), broken)).toBe('not json');
@@ -344,6 +399,98 @@ test('edit a to-do: title, notes, subtasks and a daily repeat whose next one app
   );
   expect(stored).toHaveLength(2);
   expect(new Set(stored.map((todo) => todo.seriesId)).size).toBe(1);
+});
+
+test('edit every field: bad input changes nothing, a to-do on the timeline keeps its block on its day; search every to-do by tag', async () => {
+  const { page } = await site.open(paths.nowou, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  await quickAdd(page, 'Dentist tomorrow 10:00 45m #health');
+  await quickAdd(page, 'Buy milk #home');
+  await openView(page, 'Tomorrow');
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Dentist']);
+  const stored = () =>
+    page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith('todo-'))
+        .map((key) => JSON.parse(localStorage.getItem(key)!) as StoredTodo)
+        .find((todo) => todo.title === 'Dentist'),
+    );
+  await expect.poll(async () => Boolean((await stored())?.schedule)).toBe(true);
+  const before = await stored();
+
+  // A bad time says how to write one, under its field, and nothing is saved.
+  await page.getByRole('button', { name: 'Edit Dentist' }).click();
+  const editor = page.getByRole('form', { name: 'Edit Dentist' });
+  expect(await editor.getByLabel('Tags').inputValue()).toBe('#health');
+  expect(await editor.getByLabel('Duration').inputValue()).toBe('45m');
+  await editor.getByLabel('Time').fill('25:00');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.getByText('Write the time as 14:30 or 2pm, or leave it empty.').waitFor();
+  expect(await editor.getByLabel('Time').getAttribute('aria-invalid')).toBe('true');
+  await editor.getByLabel('Time').fill('9am');
+  await editor.getByLabel('Tags').fill('#health #42');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.getByText('#42 is not a tag', { exact: false }).waitFor();
+  await page.waitForTimeout(400);
+  expect(await stored()).toEqual(before);
+
+  // A day two days on, 9am, an hour, !2 and two tags: the block goes along.
+  const inTwoDays = await page.evaluate(() => {
+    const day = new Date();
+    day.setDate(day.getDate() + 2);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+  });
+  await editor.getByLabel('Tags').fill('#health errands');
+  await editor.getByLabel('Duration').fill('1h');
+  await editor.getByLabel('Priority').selectOption({ label: '!2' });
+  await editor.getByLabel('Day').fill(inTwoDays);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => titles(page, 'Tomorrow')).toEqual([]);
+  await expect.poll(async () => (await stored())?.list).toBe(`day:${inTwoDays}`);
+  const edited = (await stored())!;
+  expect(edited).toMatchObject({ time: '09:00', duration: 60, priority: 2 });
+  expect(edited.tags).toEqual(['health', 'errands']);
+  expect(blockOf(edited)).toBe(`${inTwoDays} 09:00 60m`);
+
+  // Move to… Today takes the block to today, same time and length.
+  await openView(page, 'Upcoming');
+  await page.getByRole('button', { name: 'Move to… Dentist' }).click();
+  await page
+    .getByRole('group', { name: 'Move Dentist to' })
+    .getByRole('button', { name: 'Today' })
+    .click();
+  const today = await page.evaluate(() => {
+    const day = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+  });
+  await expect.poll(async () => blockOf((await stored())!)).toBe(`${today} 09:00 60m`);
+  expect((await stored())!.list).toBe(`day:${today}`);
+
+  // Search every to-do: the tag chips are every to-do's; each row says where it is.
+  await openView(page, 'Someday');
+  await page.getByRole('checkbox', { name: 'All to-dos' }).check();
+  await page.getByRole('heading', { level: 2, name: 'All to-dos' }).waitFor();
+  await expect.poll(() => titles(page, 'All to-dos')).toEqual(['Dentist', 'Buy milk']);
+  await page
+    .getByRole('group', { name: 'Filter by tag' })
+    .getByRole('button', { name: '#home' })
+    .click();
+  await expect.poll(() => titles(page, 'All to-dos')).toEqual(['Buy milk']);
+  expect(await list(page, 'All to-dos').locator('.todo-chip').allTextContents()).toContain('Inbox');
+  await page
+    .getByRole('group', { name: 'Filter by tag' })
+    .getByRole('button', { name: '#home' })
+    .click();
+  await page.getByLabel('Search', { exact: true }).fill('dent');
+  await expect.poll(() => titles(page, 'All to-dos')).toEqual(['Dentist']);
+
+  // Done says when.
+  await page.getByRole('checkbox', { name: 'Dentist' }).click();
+  const doneRow = list(page, 'All to-dos').getByRole('listitem').filter({ hasText: 'Dentist' });
+  await doneRow.locator('.todo-chip--done').waitFor();
+  expect(await doneRow.locator('.todo-chip--done').innerText()).toMatch(/^Done today, \d/);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('custom lists: make one, add and move to-dos into it, rename it, delete it with Undo; an empty list stays', async () => {

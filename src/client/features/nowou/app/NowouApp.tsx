@@ -7,11 +7,13 @@ import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NowouContext, type NowouContextValue } from '../nowou-context';
 import { TimelineApp } from '../timeline/TimelineApp';
+import { AutoRollover } from '../todos/AutoRollover';
 import { TodoApp } from '../todos/TodoApp';
 import { viewOf, type View } from '../todos/todo-views';
 import { useNowouStore } from '../use-nowou-store';
 import { NowouBar } from './NowouBar';
 import { RecentlyDeleted } from './RecentlyDeleted';
+import { CommandRegistryContext, createCommandRegistry } from './section-commands';
 import { sectionOf, type Section } from './sections';
 import { StorageFooter, StorageNotices } from './StorageNotices';
 import { SyncNotices } from './SyncStatus';
@@ -32,6 +34,7 @@ export function NowouApp() {
   const section = sectionOf(params.get('section'));
   const view = viewOf(params.get('view'));
   const [announcement, setAnnouncement] = useState('');
+  const [registry] = useState(createCommandRegistry);
   // The same sentence twice must still be read out: a zero-width space makes it new.
   const announce = useCallback(
     (text: string) => setAnnouncement((before) => (before === text ? `${text}\u200b` : text)),
@@ -66,33 +69,36 @@ export function NowouApp() {
 
   return (
     <NowouContext.Provider value={context}>
-      <div className="nowou-app">
-        <NowouBar section={section} onSection={showSection} onView={showView} sync={sync} />
-        <StorageNotices state={state} />
-        <SyncNotices sync={sync} />
-        {offline.updateReady && (
-          <div className="nowou-app__notice" role="status">
-            <p>A new version of Nowou is ready.</p>
-            <Button variant="primary" onClick={offline.reload}>
-              Reload
-            </Button>
-          </div>
-        )}
-        {section === 'todos' ? (
-          <TodoApp view={view} onView={showView} />
-        ) : section === 'timeline' ? (
-          <TimelineApp />
-        ) : (
-          <Suspense fallback={<p className="nowou-app__loading">Loading boards…</p>}>
-            <BoardsApp />
-          </Suspense>
-        )}
-        <p className="visually-hidden" role="status">
-          {announcement}
-        </p>
-        <RecentlyDeleted />
-        <StorageFooter state={state} />
-      </div>
+      <CommandRegistryContext.Provider value={registry}>
+        <div className="nowou-app">
+          <AutoRollover />
+          <NowouBar section={section} onSection={showSection} onView={showView} sync={sync} />
+          <StorageNotices state={state} />
+          <SyncNotices sync={sync} />
+          {offline.updateReady && (
+            <div className="nowou-app__notice" role="status">
+              <p>A new version of Nowou is ready.</p>
+              <Button variant="primary" onClick={offline.reload}>
+                Reload
+              </Button>
+            </div>
+          )}
+          {section === 'todos' ? (
+            <TodoApp view={view} onView={showView} />
+          ) : section === 'timeline' ? (
+            <TimelineApp />
+          ) : (
+            <Suspense fallback={<p className="nowou-app__loading">Loading boards…</p>}>
+              <BoardsApp />
+            </Suspense>
+          )}
+          <p className="visually-hidden" role="status">
+            {announcement}
+          </p>
+          <RecentlyDeleted />
+          <StorageFooter state={state} />
+        </div>
+      </CommandRegistryContext.Provider>
     </NowouContext.Provider>
   );
 }

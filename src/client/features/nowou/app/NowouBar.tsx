@@ -13,6 +13,7 @@ import { CommandPalette } from './CommandPalette';
 import { modifierName, type Command } from './commands';
 import { downloadExport } from './export-file';
 import { ImportDialog } from './ImportDialog';
+import { TIMELINE_COMMANDS, useCommandRegistry } from './section-commands';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { SECTIONS, SECTION_LABELS, type Section } from './sections';
 import { SyncIndicator } from './SyncStatus';
@@ -55,6 +56,7 @@ export function NowouBar({
   const [importError, setImportError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const mod = modifierName();
+  const registry = useCommandRegistry();
 
   function undo() {
     const step = history.undo();
@@ -91,6 +93,12 @@ export function NowouBar({
         onSection('todos');
         onView(view);
       },
+    })),
+    ...TIMELINE_COMMANDS.map(({ id: command, label }) => ({
+      id: `timeline-${command}`,
+      label,
+      // With the timeline not shown, it is opened and runs the command once it is ready.
+      run: () => registry.run(command) || onSection('timeline'),
     })),
     { id: 'undo', label: 'Undo', keys: `${mod}+Z`, run: undo },
     { id: 'redo', label: 'Redo', keys: `Shift+${mod}+Z`, run: redo },

@@ -5,6 +5,8 @@ import {
   keyBetween,
   keysBetween,
   ORDER_DIGITS,
+  RENUMBER_AT,
+  placeAmong,
   rebalance,
 } from './order-keys';
 
@@ -239,5 +241,39 @@ describe('rebalance', () => {
       const key = keyBetween(before, after);
       expect(before !== null && after !== null && before < key && key < after).toBe(true);
     }
+  });
+});
+
+describe('placeAmong', () => {
+  const items = [
+    { id: 'a', order: 'U' },
+    { id: 'b', order: 'V' },
+    { id: 'c', order: 'W' },
+  ];
+
+  test('one key between the neighbours of its spot, nothing renumbered', () => {
+    const first = placeAmong(items, 'c', { after: null });
+    expect(first.key < 'U').toBe(true);
+    expect(first.renumbered.size).toBe(0);
+    const before = placeAmong(items, 'c', { before: 'b' });
+    expect(before.key > 'U' && before.key < 'V').toBe(true);
+    const after = placeAmong(items, 'a', { after: 'b' });
+    expect(after.key > 'V' && after.key < 'W').toBe(true);
+    expect(placeAmong(items, null).key > 'W').toBe(true);
+    // A spot naming no sibling means the end.
+    expect(placeAmong(items, null, { before: 'gone' }).key > 'W').toBe(true);
+  });
+
+  test('a key past RENUMBER_AT renumbers every sibling in its new order, short and spread', () => {
+    const crowded = [
+      { id: 'a', order: 'U' },
+      { id: 'b', order: `U${'0'.repeat(RENUMBER_AT - 2)}1` },
+      { id: 'c', order: 'W' },
+    ];
+    const { key, renumbered } = placeAmong(crowded, 'c', { before: 'b' });
+    const order = (id: string) => renumbered.get(id) ?? crowded.find((i) => i.id === id)!.order;
+    expect(key.length).toBe(1);
+    expect(order('a') < key && key < order('b')).toBe(true);
+    for (const value of renumbered.values()) expect(value.length).toBe(1);
   });
 });

@@ -115,3 +115,64 @@ export function keyBetween(a: string | null, b: string | null): string {
 export function rebalance(count: number): string[] {
   return keysBetween(null, null, count);
 }
+
+/**
+ * Past this length a new key renumbers its list instead (see placeAmong): inserting again and
+ * again at one spot grows a key by a digit about every 5 inserts, and the schema takes 500.
+ */
+export const RENUMBER_AT = 50;
+
+export interface Ordered {
+  id: string;
+  order: string;
+}
+
+export interface Placement {
+  /** The key for the placed item. */
+  key: string;
+  /** New keys for other items, by id: empty unless the list was renumbered. */
+  renumbered: Map<string, string>;
+}
+
+function byKeyThenId(a: Ordered, b: Ordered): number {
+  return compareOrderKeys(a.order, b.order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Where in a list: after an item (null: first), before an item, or at the end. */
+export type Spot = { after: string | null } | { before: string } | 'end';
+
+/**
+ * Where an item goes among its siblings (every item sharing the order, in any order; the item
+ * itself may be among them; a spot naming an item not among them means the end). Usually that is
+ * one key between the two neighbours, so a move writes one item. When that key would be longer
+ * than RENUMBER_AT, or no key fits (two neighbours share a key, written by two tabs at once), the
+ * whole list gets fresh, short, evenly spread keys in its new order instead, so no key ever nears
+ * the schema's limit.
+ */
+export function placeAmong(
+  siblings: readonly Ordered[],
+  movedId: string | null,
+  spot: Spot = 'end',
+): Placement {
+  const others = siblings.filter((item) => item.id !== movedId).sort(byKeyThenId);
+  let index = others.length;
+  if (spot !== 'end') {
+    const target = 'before' in spot ? spot.before : spot.after;
+    const at = target === null ? -1 : others.findIndex((item) => item.id === target);
+    if (target === null) index = 0;
+    else if (at >= 0) index = 'before' in spot ? at : at + 1;
+  }
+  const before = others[index - 1]?.order ?? null;
+  const after = others[index]?.order ?? null;
+  if (before === null || after === null || before < after) {
+    const key = keyBetween(before, after);
+    if (key.length <= RENUMBER_AT) return { key, renumbered: new Map() };
+  }
+  const keys = rebalance(others.length + 1);
+  const renumbered = new Map<string, string>();
+  others.forEach((item, i) => {
+    const key = keys[i < index ? i : i + 1]!;
+    if (key !== item.order) renumbered.set(item.id, key);
+  });
+  return { key: keys[index]!, renumbered };
+}

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { parseQuickAdd, type QuickAdd, type QuickAddOptions } from './quick-add';
+import {
+  parseDuration,
+  parseQuickAdd,
+  parseTags,
+  parseTime,
+  type QuickAdd,
+  type QuickAddOptions,
+} from './quick-add';
 
 /** Friday 4 December 2026, 10:00 local time. */
 const FRIDAY = new Date(2026, 11, 4, 10, 0);
@@ -89,7 +96,7 @@ describe('days', () => {
     ['tue', '2026-12-08'],
     ['Wednesday', '2026-12-09'],
     ['thu', '2026-12-10'],
-    ['sat', '2026-12-05'],
+    ['saturday', '2026-12-05'],
     ['SUNDAY', '2026-12-06'],
     // On a Friday, "fri" is next week's Friday; "today" is today.
     ['fri', '2026-12-11'],
@@ -105,7 +112,34 @@ describe('days', () => {
     expect(parse('tomorrow', new Date(2026, 11, 31, 22, 0)).day).toBe('2027-01-01');
     expect(parse('tomorrow', new Date(2028, 1, 28, 9, 0)).day).toBe('2028-02-29');
     expect(parse('tomorrow', new Date(2027, 1, 28, 9, 0)).day).toBe('2027-03-01');
-    expect(parse('sun', new Date(2026, 10, 30, 9, 0)).day).toBe('2026-12-06');
+    expect(parse('sunday', new Date(2026, 10, 30, 9, 0)).day).toBe('2026-12-06');
+  });
+
+  test.each([
+    ['Watch the sun set', 'Watch the sun set'],
+    ['Sun cream', 'Sun cream'],
+    ['sat down with Ada', 'sat down with Ada'],
+    ['Lunch on sat', 'Lunch on sat'],
+    ['Wed in June', 'Wed in June'],
+    ['May I go', 'May I go'],
+    ['mar the table', 'mar the table'],
+    ['Buy may flowers', 'Buy may flowers'],
+  ])('short names that are everyday words stay words: %s', (text, title) => {
+    expect(parse(text)).toMatchObject({ title, day: null, matched: [] });
+  });
+
+  test('a month’s short name beside a day number, and the full weekday names, are days', () => {
+    expect(parse('Dentist mar 5')).toMatchObject({ title: 'Dentist', day: '2027-03-05' });
+    expect(parse('Party may 5')).toMatchObject({ title: 'Party', day: '2027-05-05' });
+    expect(parse('Party 5 may')).toMatchObject({ title: 'Party', day: '2027-05-05' });
+    expect(parse('Watch the sun set sunday')).toMatchObject({
+      title: 'Watch the sun set',
+      day: '2026-12-06',
+    });
+    expect(parse('Lunch saturday').day).toBe('2026-12-05');
+    expect(parse('Call mum wednesday').day).toBe('2026-12-09');
+    // Short forms that are no everyday word still count.
+    expect(parse('Gym mon').day).toBe('2026-12-07');
   });
 
   test.each([
@@ -346,7 +380,10 @@ describe('other languages', () => {
     expect(parse('Fika I MORGON', FRIDAY, sv).day).toBe('2026-12-05');
     expect(parse('Städa i dag', FRIDAY, sv)).toMatchObject({ title: 'Städa', day: '2026-12-04' });
     expect(parse('Möte måndag', FRIDAY, sv).day).toBe('2026-12-07');
-    expect(parse('Möte tors', FRIDAY, sv).day).toBe('2026-12-10');
+    expect(parse('Möte torsdag', FRIDAY, sv).day).toBe('2026-12-10');
+    // Other languages' short weekday names are often words ("mån", a degree): not days alone.
+    expect(parse('Möte tors', FRIDAY, sv).day).toBeNull();
+    expect(parse('Till 1 mån', FRIDAY, sv).day).toBeNull();
     expect(parse('Kalas 5 januari', FRIDAY, sv).day).toBe('2027-01-05');
     expect(parse('Kalas 24 dec.', FRIDAY, sv).day).toBe(null);
     expect(parse('Kalas 24 dec', FRIDAY, sv).day).toBe('2026-12-24');
@@ -376,5 +413,37 @@ describe('other languages', () => {
 
   test('a locale that is not a language tag gives English only', () => {
     expect(parse('Walk tomorrow', FRIDAY, { locale: 'not a locale!' }).day).toBe('2026-12-05');
+  });
+});
+
+describe('fields read as quick add reads them', () => {
+  test('a time', () => {
+    expect(parseTime('14:30')).toBe('14:30');
+    expect(parseTime(' 9:05 ')).toBe('09:05');
+    expect(parseTime('2pm')).toBe('14:00');
+    expect(parseTime('12am')).toBe('00:00');
+    for (const bad of ['', '25:00', '14.30', 'noon', '9']) expect(parseTime(bad)).toBeNull();
+  });
+
+  test('a duration, or a bare number of minutes', () => {
+    expect(parseDuration('30m')).toBe(30);
+    expect(parseDuration('1h30m')).toBe(90);
+    expect(parseDuration('1.5h')).toBe(90);
+    expect(parseDuration('45')).toBe(45);
+    expect(parseDuration('24h')).toBe(1440);
+    for (const bad of ['', '0', '25h', '1441', 'soon', '-5']) expect(parseDuration(bad)).toBeNull();
+  });
+
+  test('tags, with or without #, each once, lower-cased; the first bad word is named', () => {
+    expect(parseTags('#Work home, #work  errands')).toEqual({
+      ok: true,
+      tags: ['work', 'home', 'errands'],
+    });
+    expect(parseTags('')).toEqual({ ok: true, tags: [] });
+    expect(parseTags('work #42')).toEqual({ ok: false, word: '#42' });
+    expect(parseTags('a.b')).toEqual({ ok: false, word: 'a.b' });
+    expect(parseTags('x'.repeat(41))).toEqual({ ok: false, word: 'x'.repeat(41) });
+    const many = Array.from({ length: 21 }, (_, i) => `t${i}`);
+    expect(parseTags(many.join(' '))).toEqual({ ok: false, word: 't20' });
   });
 });

@@ -8,9 +8,10 @@
  * "today's" and "tomorrow," are left alone; a trailing comma or full stop makes a word plain text):
  *
  * - a day: `today`, `tomorrow`, `next week` (the first day of next week), a weekday name or its
- *   short form (`monday`, `mon`: the next such day strictly after today, so `fri` on a Friday is a
- *   week later; write `today` for today), `2026-12-03`, `3/12` (day/month), `dec 3`, `3 dec`,
- *   `december 3rd`. A date without a year is the next such date on or after today, so today's own
+ *   English short form (`monday`, `mon`: the next such day strictly after today, so `fri` on a
+ *   Friday is a week later; write `today` for today; `sun`, `sat` and `wed` are everyday words, so
+ *   only `sunday`, `saturday` and `wednesday` are days), `2026-12-03`, `3/12` (day/month),
+ *   `dec 3`, `3 dec`, `december 3rd` (a month's name, long or short, only beside a day number). A date without a year is the next such date on or after today, so today's own
  *   date is today and a passed one is next year's. `someday` instead puts the to-do on the someday
  *   list with no day.
  * - a time: `14:30`, `9:05`, `9am`, `2pm`, `2:30pm` (`12am` is midnight, `12pm` noon).
@@ -25,9 +26,9 @@
  * a title that would be empty is the whole text instead.
  *
  * Days are the visitor's own calendar days (the local date of `now`, never UTC). English words are
- * always understood; `locale` adds that language's words for today and tomorrow and its weekday
- * and month names, as Intl writes them (short weekday names only from three letters, since
- * two-letter ones such as German "Do" and "So" are everyday words).
+ * always understood; `locale` adds that language's words for today and tomorrow, its weekday
+ * names written out and its month names, as Intl writes them (its short weekday names are not
+ * read alone: many, such as German "Do" and "So" or Spanish "mar", are everyday words).
  */
 import { addDays, dayOf, isDay, makeDay, parseDay, weekdayOf } from './calendar-day';
 
@@ -130,8 +131,21 @@ function setOnce<V>(map: Map<string, V>, key: string, value: V): void {
   if (key !== '' && !map.has(key)) map.set(key, value);
 }
 
+/**
+ * English short weekday names that are everyday words ("Watch the sun set", "sat down", "wed in
+ * June"): read as days only when written out (sunday, saturday, wednesday).
+ */
+const EVERYDAY_SHORT_WEEKDAYS = new Set(['sun', 'sat', 'wed']);
+
+/**
+ * Adds a language's words. Short weekday names stand alone as days only in English, where the
+ * few that are everyday words are known (EVERYDAY_SHORT_WEEKDAYS): in other languages many are
+ * (Swedish mån, French mer and jeu, Spanish and Italian mar, Portuguese ter), so there only the
+ * full names are days. Short month names count only beside a day number ("mar 5", "3 déc").
+ */
 function addLocaleWords(vocabulary: Vocabulary, locale: string): void {
   const { phrases, months } = vocabulary;
+  const english = locale === ENGLISH;
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   for (const days of [0, 1]) {
     const phrase = normalise(relative.format(days, 'day'));
@@ -143,8 +157,8 @@ function addLocaleWords(vocabulary: Vocabulary, locale: string): void {
     for (let weekday = 0; weekday < 7; weekday += 1) {
       // 1 January 2023 was a Sunday.
       const name = nameOf(format.format(Date.UTC(2023, 0, 1 + weekday)));
-      if (style === 'long' || name.length >= 3)
-        setOnce(phrases, name, { type: 'weekday', weekday });
+      const alone = style === 'long' || (english && !EVERYDAY_SHORT_WEEKDAYS.has(name));
+      if (alone) setOnce(phrases, name, { type: 'weekday', weekday });
     }
   }
   for (const style of ['long', 'short'] as const) {
@@ -257,6 +271,75 @@ function readPhrase(words: Word[], i: number, context: Context): Found | null {
   return null;
 }
 
+/** 'HH:MM' of `14:30`, `9:05`, `9am`, `2:30pm` (`12am` is midnight), else null. */
+function timeOf(key: string): string | null {
+  const clock = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(key);
+  if (clock) return `${clock[1]?.padStart(2, '0')}:${clock[2]}`;
+  const twelveHour = /^(1[0-2]|0?[1-9])(?::([0-5]\d))?(am|pm)$/.exec(key);
+  if (!twelveHour) return null;
+  const hour = (Number(twelveHour[1]) % 12) + (twelveHour[3] === 'pm' ? 12 : 0);
+  return `${String(hour).padStart(2, '0')}:${twelveHour[2] ?? '00'}`;
+}
+
+/**
+ * Minutes of `30m`, `1h`, `1h30m`, `90min`, `1.5h`, `2hrs`: undefined when the word is no
+ * duration, null when it is one outside 1 minute to 24 hours.
+ */
+function durationOf(key: string): number | null | undefined {
+  const duration =
+    /^(?:(\d{1,3}(?:\.\d+)?)(?:h|hrs?|hours?))?(?:(\d{1,4})(?:m|mins?|minutes?))?$/.exec(key);
+  if (!duration || (duration[1] === undefined && duration[2] === undefined)) return undefined;
+  const minutes = Math.round(Number(duration[1] ?? 0) * 60) + Number(duration[2] ?? 0);
+  return minutes >= 1 && minutes <= MAX_DURATION_MINUTES ? minutes : null;
+}
+
+/**
+ * The tag of `#tag` (letters, digits, - and _, at least one letter), lower-cased: undefined when
+ * the word is no tag, null when it is one longer than a stored tag may be.
+ */
+function tagOf(key: string): string | null | undefined {
+  const tag = /^#([\p{L}\p{N}_-]+)$/u.exec(key);
+  if (!tag?.[1] || !/\p{L}/u.test(tag[1])) return undefined;
+  const name = tag[1].toLowerCase();
+  return name.length <= MAX_TAG_LENGTH ? name : null;
+}
+
+/** A time typed on its own, as quick add reads it (`14:30`, `2pm`): 'HH:MM', or null. */
+export function parseTime(text: string): string | null {
+  return timeOf(normalise(text));
+}
+
+/**
+ * A duration typed on its own, as quick add reads it (`30m`, `1h30m`), or a bare number of
+ * minutes: 1 to 1440 minutes, or null.
+ */
+export function parseDuration(text: string): number | null {
+  const key = normalise(text);
+  if (/^\d{1,4}$/.test(key)) {
+    const minutes = Number(key);
+    return minutes >= 1 && minutes <= MAX_DURATION_MINUTES ? minutes : null;
+  }
+  return durationOf(key) ?? null;
+}
+
+/**
+ * Tags typed in a field, with or without `#`, split by spaces or commas: each once, lower-cased,
+ * as quick add reads them; or the first word that is no tag (or `MAX_TAGS` passed).
+ */
+export function parseTags(
+  text: string,
+): { ok: true; tags: string[] } | { ok: false; word: string } {
+  const tags: string[] = [];
+  for (const word of text.split(/[\s,]+/).filter(Boolean)) {
+    const tag = tagOf(normalise(word.startsWith('#') ? word : `#${word}`));
+    if (!tag) return { ok: false, word };
+    if (tags.includes(tag)) continue;
+    if (tags.length >= MAX_TAGS) return { ok: false, word };
+    tags.push(tag);
+  }
+  return { ok: true, tags };
+}
+
 /** A reading of one word on its own. */
 function readWord(key: string, context: Context): Reading | null {
   if (isDay(key)) return { kind: 'day', day: key };
@@ -267,28 +350,14 @@ function readWord(key: string, context: Context): Reading | null {
     return day === null ? null : { kind: 'day', day };
   }
 
-  const clock = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(key);
-  if (clock) return { kind: 'time', time: `${clock[1]?.padStart(2, '0')}:${clock[2]}` };
+  const time = timeOf(key);
+  if (time) return { kind: 'time', time };
 
-  const twelveHour = /^(1[0-2]|0?[1-9])(?::([0-5]\d))?(am|pm)$/.exec(key);
-  if (twelveHour) {
-    const hour = (Number(twelveHour[1]) % 12) + (twelveHour[3] === 'pm' ? 12 : 0);
-    return { kind: 'time', time: `${String(hour).padStart(2, '0')}:${twelveHour[2] ?? '00'}` };
-  }
+  const minutes = durationOf(key);
+  if (minutes !== undefined) return minutes === null ? null : { kind: 'duration', minutes };
 
-  const duration =
-    /^(?:(\d{1,3}(?:\.\d+)?)(?:h|hrs?|hours?))?(?:(\d{1,4})(?:m|mins?|minutes?))?$/.exec(key);
-  if (duration && (duration[1] !== undefined || duration[2] !== undefined)) {
-    const minutes = Math.round(Number(duration[1] ?? 0) * 60) + Number(duration[2] ?? 0);
-    const fits = minutes >= 1 && minutes <= MAX_DURATION_MINUTES;
-    return fits ? { kind: 'duration', minutes } : null;
-  }
-
-  const tag = /^#([\p{L}\p{N}_-]+)$/u.exec(key);
-  if (tag?.[1] && /\p{L}/u.test(tag[1])) {
-    const name = tag[1].toLowerCase();
-    return name.length <= MAX_TAG_LENGTH ? { kind: 'tag', tag: name } : null;
-  }
+  const tag = tagOf(key);
+  if (tag !== undefined) return tag === null ? null : { kind: 'tag', tag };
 
   const priority = /^!([1-3])$/.exec(key);
   if (priority) return { kind: 'priority', priority: Number(priority[1]) as Priority };

@@ -49,6 +49,7 @@ test('the export holds every item, tombstones included, and survives JSON', () =
     version: 1,
     exportedAt: EXPORTED_AT.toISOString(),
     items,
+    defaultTimeline: null,
   });
   expect(JSON.parse(JSON.stringify(file))).toEqual(file);
 });
@@ -61,20 +62,51 @@ test('export then import into an empty browser gives the same items', () => {
     textBox({ anchor: { timelineId: 'tl-1', start: T0, end: LATER } }),
   ];
   const source = storeWith(...items).store;
+  source.setDefaultTimeline('tl-1');
   const fileText = JSON.stringify(exportItems(source));
 
   const { store, storage } = storeWith();
   const plan = planImport(store, fileText);
-  expect(plan).toEqual({ ok: true, add: items, change: [], unchanged: 0 });
+  expect(plan).toEqual({ ok: true, add: items, change: [], unchanged: 0, defaultTimeline: 'tl-1' });
   if (!plan.ok) return;
   expect(applyImport(store, createHistory(store), plan, 'Imported')).toBe(4);
-  expect(exportItems(store, EXPORTED_AT).items).toEqual(items);
-  expect(storage.entries.size).toBe(4);
+  expect(exportItems(store, EXPORTED_AT)).toEqual(exportItems(source, EXPORTED_AT));
+  expect(storage.entries.size).toBe(5);
+  expect(storage.entries.get('defaultTimeline')).toBe('tl-1');
   expect(planImport(store, fileText)).toEqual({
     ok: true,
     add: [],
     change: [],
     unchanged: 4,
+    defaultTimeline: null,
+  });
+});
+
+test('the file’s first timeline is taken only where this browser has none of its own standing', () => {
+  const work = timeline({ id: 'work', name: 'Work' });
+  const fileText = fileOf([work, timeline({ id: 'gone', deleted: true, deletedAt: T0 })], {
+    defaultTimeline: 'work',
+  });
+  const plan = (store: ItemStore) =>
+    (planImport(store, fileText) as { defaultTimeline: unknown }).defaultTimeline;
+
+  // This browser's own default stands: kept.
+  const mine = storeWith(timeline({ id: 'home' })).store;
+  mine.setDefaultTimeline('home');
+  expect(plan(mine)).toBeNull();
+  // Its own default is deleted: the file's is taken.
+  const stale = storeWith(timeline({ id: 'home', deleted: true, deletedAt: T0 })).store;
+  stale.setDefaultTimeline('home');
+  expect(plan(stale)).toBe('work');
+  // A file naming a deleted or missing timeline, or none (an older file), sets nothing.
+  const empty = storeWith().store;
+  expect(planImport(empty, fileOf([], { defaultTimeline: 'gone' }))).toMatchObject({
+    defaultTimeline: null,
+  });
+  expect(planImport(empty, fileOf([work]))).toMatchObject({ ok: true, defaultTimeline: null });
+  expect(planImport(empty, fileOf([work], { defaultTimeline: 'not an id!' }))).toMatchObject({
+    ok: true,
+    defaultTimeline: null,
   });
 });
 
@@ -142,6 +174,7 @@ describe('merging by id and modification time', () => {
       add: [incoming[4]],
       change: [incoming[0], incoming[3]],
       unchanged: 2,
+      defaultTimeline: null,
     });
     if (!plan.ok) return;
     applyImport(store, createHistory(store), plan, 'Imported');

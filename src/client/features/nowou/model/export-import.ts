@@ -1,12 +1,12 @@
 /**
- * A file of every Nowou item, to keep a copy or move to another browser. An import is planned
- * first and applied only when the whole file is valid; items merge by id, the later modifiedAt
- * winning, so importing an older copy never undoes newer work.
+ * A file of every Nowou item, to keep a copy or move to another browser, with the timeline that
+ * opens first. An import is planned first and applied only when the whole file is valid; items
+ * merge by id, the later modifiedAt winning, so importing an older copy never undoes newer work.
  */
 import { z } from 'zod';
 import type { History } from './history';
 import type { ItemStore } from './item-store';
-import { ITEM_KINDS, parseRecord, storageKeyOf, type Item } from '#shared/nowou-records';
+import { ITEM_KINDS, isValidId, parseRecord, storageKeyOf, type Item } from '#shared/nowou-records';
 
 export const EXPORT_FORMAT = 'nowou';
 export const EXPORT_VERSION = 1;
@@ -16,10 +16,23 @@ export interface ExportFile {
   version: typeof EXPORT_VERSION;
   exportedAt: string;
   items: Item[];
+  /** The id of the timeline that opens first (`defaultTimeline`), or null; older files lack it. */
+  defaultTimeline?: string | null;
 }
 
 export type ImportPlan =
-  { ok: false; reason: string } | { ok: true; add: Item[]; change: Item[]; unchanged: number };
+  | { ok: false; reason: string }
+  | {
+      ok: true;
+      add: Item[];
+      change: Item[];
+      unchanged: number;
+      /**
+       * The file's timeline that opens first, taken when this browser has none (or its own is
+       * gone) and that timeline is there once imported; null otherwise.
+       */
+      defaultTimeline: string | null;
+    };
 
 export type ReadyImport = Extract<ImportPlan, { ok: true }>;
 
@@ -28,6 +41,7 @@ const fileSchema = z.object({
   version: z.number(),
   exportedAt: z.string(),
   items: z.array(z.unknown()),
+  defaultTimeline: z.string().nullable().optional(),
 });
 
 /** Every item, tombstones included, so a deletion travels with the file. */
@@ -37,6 +51,7 @@ export function exportItems(store: ItemStore, now: Date = new Date()): ExportFil
     version: EXPORT_VERSION,
     exportedAt: now.toISOString(),
     items: ITEM_KINDS.flatMap((kind) => [...store.all(kind, { includeDeleted: true })]),
+    defaultTimeline: store.getDefaultTimeline(),
   };
 }
 
@@ -74,7 +89,30 @@ export function planImport(store: ItemStore, fileText: string): ImportPlan {
     else if (isNewer(item, current)) change.push(item);
     else unchanged += 1;
   }
-  return { ok: true, add, change, unchanged };
+  return {
+    ok: true,
+    add,
+    change,
+    unchanged,
+    defaultTimeline: defaultToTake(store, file.data.defaultTimeline, [...add, ...change]),
+  };
+}
+
+/**
+ * The file's default timeline, when this browser has no default of its own that still stands and
+ * the file's is a timeline this browser will have (already, or from the file) and not deleted.
+ */
+function defaultToTake(
+  store: ItemStore,
+  fileDefault: string | null | undefined,
+  incoming: readonly Item[],
+): string | null {
+  if (!fileDefault || !isValidId(fileDefault)) return null;
+  const own = store.getDefaultTimeline();
+  if (own && store.get('timeline', own)) return null;
+  const coming = incoming.find((item) => item.kind === 'timeline' && item.id === fileDefault);
+  const timeline = coming ?? store.get('timeline', fileDefault, { includeDeleted: true });
+  return timeline && !timeline.deleted && own !== fileDefault ? fileDefault : null;
 }
 
 function isNewer(item: Item, current: Item | undefined): boolean {
@@ -94,6 +132,9 @@ export function applyImport(
 ): number | null {
   const items = itemsToImport(store, plan);
   if (items.length > 0 && !history.change(items, { label, keepModifiedAt: true })) return null;
+  if (plan.defaultTimeline && store.get('timeline', plan.defaultTimeline)) {
+    store.setDefaultTimeline(plan.defaultTimeline);
+  }
   store.flush();
   return items.length;
 }

@@ -1,7 +1,7 @@
 /**
- * A block's menu, the alternative to every drag: Edit title (a note's text), Move to… (day and
- * start), Duration, Unschedule (a to-do goes back to the panel) and Delete. Escape closes it and
- * gives focus back to the block.
+ * A block's menu, the alternative to every drag: Mark done (a to-do), Edit title (a note's text),
+ * Move to… (day and start), Duration, Unschedule (a to-do goes back to the panel) and Delete.
+ * Escape closes it and gives focus back to the block.
  */
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
@@ -99,6 +99,17 @@ export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuPro
     >
       {pane === 'menu' && (
         <div className="tl-menu">
+          {block.kind === 'todo' && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                actions.setDone(block.id, !block.done);
+                done();
+              }}
+            >
+              {block.done ? 'Mark not done' : 'Mark done'}
+            </Button>
+          )}
           <Button variant="ghost" onClick={() => showPane('title')}>
             {block.kind === 'todo' ? 'Edit title' : 'Edit text'}
           </Button>

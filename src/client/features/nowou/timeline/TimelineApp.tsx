@@ -1,7 +1,8 @@
 /**
  * Nowou's timelines (docs/product.md#nowou): the timeline picker, a Day or Week time grid with
- * Previous / Today / Next, the unscheduled to-dos beside it and Export .ics. The default timeline
- * opens first; a first visit makes "My timeline" and makes it the default.
+ * Previous / Today / Next, New block… (the keyboard's way to draw one), the unscheduled to-dos
+ * beside it and Export .ics, each also a command in the palette. The default timeline opens first;
+ * a first visit makes "My timeline" and makes it the default.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,6 +11,7 @@ import { dayOf } from '../logic/calendar-day';
 import { compareOrderKeys } from '../logic/order-keys';
 import type { TextBox } from '#shared/nowou-records';
 import { downloadFile } from '../app/export-file';
+import { useTimelineCommands, type TimelineCommand } from '../app/section-commands';
 import { useNowou } from '../nowou-context';
 import { DayNotes } from '../textboxes/DayNotes';
 import { useItems } from '../use-nowou-store';
@@ -18,11 +20,15 @@ import {
   atMinutes,
   blocksOfTimeline,
   daysOfView,
+  hhmm,
+  MINUTES_PER_SLOT,
   stepAnchor,
+  wallMinutes,
   visibleBlocks,
   type ViewKind,
 } from './grid-math';
 import { buildIcs, icsFileName } from './ics';
+import { NewBlockForm, type NewBlock } from './NewBlockForm';
 import { TimeGrid } from './TimeGrid';
 import { TimelinePicker } from './TimelinePicker';
 import { UnscheduledPanel } from './UnscheduledPanel';
@@ -95,6 +101,8 @@ export function TimelineApp() {
   const [anchor, setAnchor] = useState(today);
   const days = useMemo(() => daysOfView(view, anchor), [view, anchor]);
   const dragRef = useRef<BlockDrag | null>(null);
+  const [newBlock, setNewBlock] = useState<{ day: string; start: string } | null>(null);
+  const newBlockButton = useRef<HTMLButtonElement>(null);
   const actions = useTimelineActions(current?.id ?? null);
 
   const timelineId = current?.id ?? '';
@@ -120,12 +128,58 @@ export function TimelineApp() {
     [todos, timelineIds],
   );
 
+  useTimelineCommands(current !== undefined, runCommand);
+
   if (!current) return <p className="tl-empty">Making your first timeline…</p>;
 
   const rangeLabel =
     days.length === 1
       ? formatDay(atMinutes(days[0]!, 0))
       : `${formatDay(atMinutes(days[0]!, 0))} – ${formatDay(atMinutes(days.at(-1)!, 0))}`;
+
+  /** Opens New block… on the shown day (today when shown), at the next quarter hour or 09:00. */
+  function openNewBlock() {
+    const day = days.includes(today) ? today : days[0]!;
+    const next = Math.ceil(wallMinutes(Date.now()) / MINUTES_PER_SLOT) * MINUTES_PER_SLOT;
+    const start = day === today && next < 23 * 60 ? hhmm(next) : '09:00';
+    setNewBlock({ day, start });
+  }
+
+  function addBlock({ kind, title, start, end }: NewBlock) {
+    const id = actions.create(kind, title, start, end);
+    if (id === null) return;
+    setNewBlock(null);
+    // Show the day it landed on and give the new block focus.
+    const day = dayOf(new Date(start));
+    if (!days.includes(day)) setAnchor(day);
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[data-block-id="${CSS.escape(id)}"] button`)?.focus(),
+      ),
+    );
+  }
+
+  function runCommand(command: TimelineCommand) {
+    switch (command) {
+      case 'new-block':
+        openNewBlock();
+        return;
+      case 'day':
+      case 'week':
+        setView(command);
+        return;
+      case 'today':
+        setAnchor(today);
+        return;
+      case 'previous':
+      case 'next':
+        setAnchor(stepAnchor(view, anchor, command === 'previous' ? -1 : 1));
+        return;
+      case 'export-ics':
+        exportIcs();
+        return;
+    }
+  }
 
   function exportIcs() {
     if (!current) return;
@@ -174,10 +228,32 @@ export function TimelineApp() {
             </Button>
           ))}
         </div>
-        <Button variant="secondary" onClick={exportIcs}>
-          Export .ics
-        </Button>
+        <div className="tl__nav">
+          <Button
+            ref={newBlockButton}
+            variant="secondary"
+            aria-expanded={newBlock !== null}
+            onClick={() => (newBlock ? setNewBlock(null) : openNewBlock())}
+          >
+            New block…
+          </Button>
+          <Button variant="secondary" onClick={exportIcs}>
+            Export .ics
+          </Button>
+        </div>
       </div>
+      {newBlock && (
+        <NewBlockForm
+          key={`${newBlock.day} ${newBlock.start}`}
+          day={newBlock.day}
+          start={newBlock.start}
+          onSave={addBlock}
+          onCancel={() => {
+            setNewBlock(null);
+            newBlockButton.current?.focus();
+          }}
+        />
+      )}
       {view === 'day' && (
         <div className="tl__daynotes">
           <DayNotes timelineId={current.id} day={days[0]!} />

@@ -1,11 +1,14 @@
 /**
  * Every change the timeline makes, each one history step announced by the item's title: move,
- * resize, create, schedule from the panel, unschedule, retitle and delete a block.
+ * resize, create, schedule from the panel, unschedule, mark done, retitle and delete a block.
  */
 import { useMemo } from 'react';
+import { dayOf } from '../logic/calendar-day';
 import { useNowou } from '../nowou-context';
-import { noteTitle, type TimedBlock } from './grid-math';
+import { tickChanges } from '../todos/series';
+import { atMinutes, noteTitle, type TimedBlock } from './grid-math';
 import {
+  formatDay,
   formatDayTime,
   formatTime,
   newNoteBlock,
@@ -22,9 +25,12 @@ export interface TimelineActions {
     end: number,
     how: 'move' | 'resize',
   ): void;
-  create(kind: 'todo' | 'textBox', title: string, start: number, end: number): void;
+  /** Makes a block; answers its id, or null when it could not be saved. */
+  create(kind: 'todo' | 'textBox', title: string, start: number, end: number): string | null;
   schedule(todoId: string, start: number, end: number): void;
   unschedule(todoId: string): void;
+  /** Ticks (or unticks) a to-do block; a repeating one makes its next one, as in the list. */
+  setDone(todoId: string, done: boolean): void;
   retitle(block: Pick<TimedBlock, 'id' | 'kind'>, title: string): void;
   remove(block: Pick<TimedBlock, 'id' | 'kind' | 'title'>): void;
 }
@@ -35,10 +41,11 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
     const itemOf = (block: Pick<TimedBlock, 'id' | 'kind'>): BlockItem | undefined =>
       block.kind === 'todo' ? store.get('todo', block.id) : store.get('textBox', block.id);
     /** One undo step, announced; a refused write says so and changes nothing. */
-    const write = (items: BlockItem[], label: string, done: string) =>
-      announce(
-        history.change(items, { label }) ? done : `Could not save: ${label}. Nothing was changed.`,
-      );
+    const write = (items: BlockItem[], label: string, done: string): boolean => {
+      const saved = history.change(items, { label });
+      announce(saved ? done : `Could not save: ${label}. Nothing was changed.`);
+      return saved;
+    };
     const titleOf = (item: BlockItem) => (item.kind === 'todo' ? item.title : noteTitle(item.text));
 
     return {
@@ -56,14 +63,16 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
         );
       },
       create(kind, title, start, end) {
-        if (timelineId === null) return;
+        if (timelineId === null) return null;
         const id = crypto.randomUUID();
         const now = new Date();
         const item =
           kind === 'todo'
             ? newTodoBlock(store.all('todo'), title, timelineId, start, end, id, now)
             : newNoteBlock(title, timelineId, start, end, id, now);
-        write([item], `Added ${title}`, `Added ${title} at ${formatDayTime(start)}.`);
+        return write([item], `Added ${title}`, `Added ${title} at ${formatDayTime(start)}.`)
+          ? id
+          : null;
       },
       schedule(todoId, start, end) {
         const todo = store.get('todo', todoId);
@@ -81,6 +90,23 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
           [{ ...todo, schedule: null }],
           `Unscheduled ${todo.title}`,
           `Unscheduled ${todo.title}.`,
+        );
+      },
+      setDone(todoId, done) {
+        const todo = store.get('todo', todoId);
+        if (!todo || todo.done === done) return;
+        const now = new Date();
+        const all = store.all('todo', { includeDeleted: true });
+        const { changed, next } = tickChanges(todo, done, dayOf(now), all, now);
+        const after = next
+          ? `${todo.title} done. Next one on ${formatDay(atMinutes(next.list.slice(4), 12 * 60))}.`
+          : done
+            ? `${todo.title} done.`
+            : `${todo.title} is not done.`;
+        write(
+          next ? [changed, next] : [changed],
+          done ? `Ticked ${todo.title}` : `Unticked ${todo.title}`,
+          after,
         );
       },
       retitle(block, title) {

@@ -1,36 +1,38 @@
 /**
  * Nowou's to-dos: views in a side list (tabs on narrow screens), quick add with what was understood,
- * search and tag filter, the rows and an Undo toast after Delete (Recently deleted is the app's,
- * app/RecentlyDeleted.tsx). Every change goes
- * through the app's undo history as one step.
+ * search (of the view or of every to-do) and tag filter, Today's overdue to-dos with Roll over, the
+ * rows and an Undo toast after Delete (Recently deleted is the app's, app/RecentlyDeleted.tsx).
+ * Every change goes through the app's undo history as one step.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { addDays, dayOf } from '../logic/calendar-day';
-import { keyBetween } from '../logic/order-keys';
 import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
 import type { Timeline, Todo, TodoListItem } from '#shared/nowou-records';
 import { restorePlan } from '../model/restore';
 import { useNowou } from '../nowou-context';
-import { firstTimeline } from '../timeline/new-timeline';
+import { FIRST_TIMELINE_ID, firstTimeline } from '../timeline/new-timeline';
+import { useSetting } from '../app/settings';
 import { useItems } from '../use-nowou-store';
 import { useRowDrag } from './use-row-drag';
 import { CustomLists } from './CustomLists';
 import { ListActions } from './ListActions';
-import { nextInSeries, withSeriesId } from './series';
+import { tickChanges } from './series';
+import { placeTodo, rollOverTo } from './todo-move';
 import { TodoRow, type MoveTarget } from './TodoRow';
 import {
   VIEWS,
   VIEW_LABELS,
+  everyTodo,
   filterTodos,
   isListView,
   sortedLists,
   viewLabel,
   listOfQuickAdd,
   listOfView,
-  orderAtEnd,
-  orderForStep,
   rolloverCandidates,
+  spotForDrop,
+  spotForStep,
   tagsOf,
   todoFromQuickAdd,
   todosInView,
@@ -69,6 +71,12 @@ function listLabel(list: TodoList, today: string, lists: readonly TodoListItem[]
   return lists.find((custom) => `list:${custom.id}` === list)?.name ?? 'a list';
 }
 
+/** Where a to-do is, beside it in a search of every to-do: "Inbox", "Today", "Fri 27 Nov", a list. */
+function whereLabel(list: TodoList, today: string, lists: readonly TodoListItem[]): string {
+  const label = listLabel(list, today, lists);
+  return list.startsWith('day:') && label === list.slice(4) ? dayLabelOf(list) : label;
+}
+
 export function TodoApp({ view, onView }: { view: View; onView: (view: View) => void }) {
   const { store, history, announce } = useNowou();
   const todos = useItems(store, 'todo');
@@ -82,7 +90,9 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   const [text, setText] = useState('');
   const [addError, setAddError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+  const [searchAll, setSearchAll] = useState(false);
   const [tagFilter, setTagFilter] = useState<string[]>([]);
+  const [autoRollover, setAutoRollover] = useSetting('autoRollover');
   const [undo, setUndo] = useState<Todo | null>(null);
   const focusAfterMove = useRef<string | null>(null);
   const focusAfterLeave = useRef<{ id: string; index: number } | null>(null);
@@ -100,17 +110,22 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   // Today is read at each render: a tab left open past midnight shows the new day's lists.
   const today = dayOf(new Date());
   const parsed = useMemo(() => (text.trim() ? parseQuickAdd(text, new Date()) : null), [text]);
-  const inView = useMemo(() => todosInView(todos, view, today), [todos, view, today]);
+  const inView = useMemo(
+    () => (searchAll ? everyTodo(todos) : todosInView(todos, view, today)),
+    [todos, view, today, searchAll],
+  );
   const shown = useMemo(() => filterTodos(inView, search, tagFilter), [inView, search, tagFilter]);
   const viewTags = useMemo(() => tagsOf(inView), [inView]);
-  const overdue = useMemo(
-    () => (view === 'today' ? rolloverCandidates(todos, today) : []),
-    [todos, view, today],
-  );
-  const counts = useMemo(
-    () => Object.fromEntries(VIEWS.map((v) => [v, todosInView(todos, v, today).length])),
-    [todos, today],
-  );
+  const allOverdue = useMemo(() => rolloverCandidates(todos, today), [todos, today]);
+  const overdue = view === 'today' && !searchAll ? allOverdue : [];
+  const counts = useMemo(() => {
+    const byView = Object.fromEntries(
+      VIEWS.map((v) => [v, todosInView(todos, v, today).length]),
+    ) as Record<(typeof VIEWS)[number], number>;
+    // Today shows the overdue to-dos too, so its count includes them.
+    byView.today += allOverdue.length;
+    return byView;
+  }, [todos, today, allOverdue]);
   const listCounts = useMemo(() => {
     const byList = new Map<string, number>();
     for (const todo of todos) {
@@ -128,7 +143,9 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     { label: 'Someday', list: 'someday' },
     ...lists.map((list) => ({ label: list.name, list: `list:${list.id}` as const })),
   ];
-  const heading = viewLabel(view, lists);
+  const heading = searchAll ? 'All to-dos' : viewLabel(view, lists);
+  const editorLists = lists.map((list) => ({ label: list.name, list: `list:${list.id}` as const }));
+  const defaultTimelineId = timelineIdForEdit();
 
   // A list deleted (here or in another tab) leaves its view for the Inbox.
   const listGone = isListView(view) && !currentList;
@@ -169,6 +186,13 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     focusAfterLeave.current = { id: todo.id, index: shown.findIndex((t) => t.id === todo.id) };
   }
 
+  /** The timeline a to-do given a time in the editor goes onto (made on saving when missing). */
+  function timelineIdForEdit(): string {
+    const timelineId = store.getDefaultTimeline();
+    if (timelineId && store.get('timeline', timelineId)) return timelineId;
+    return store.all('timeline')[0]?.id ?? FIRST_TIMELINE_ID;
+  }
+
   /** Writes the to-dos as one undo step. */
   function save(changed: (Todo | Timeline)[], label: string): boolean {
     if (history.change(changed, { label })) return true;
@@ -199,15 +223,10 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     }
     const list = listOfQuickAdd(line, view, today);
     const timeline = line.day && line.time ? timelineForTimedTodo() : { id: null, made: null };
-    const todo = todoFromQuickAdd(
-      line,
-      list,
-      orderAtEnd(withDeleted, list),
-      crypto.randomUUID(),
-      new Date(),
-      timeline.id,
-    );
-    if (!save(timeline.made ? [timeline.made, todo] : [todo], `Added ${todo.title}`)) return;
+    const made = todoFromQuickAdd(line, list, 'V', crypto.randomUUID(), new Date(), timeline.id);
+    const placed = placeTodo(withDeleted, made, list);
+    const todo = placed[0]!;
+    if (!save(timeline.made ? [timeline.made, ...placed] : placed, `Added ${todo.title}`)) return;
     if (timeline.made) store.setDefaultTimeline(timeline.made.id);
     setText('');
     setAddError(null);
@@ -216,11 +235,8 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
 
   function toggle(todo: Todo, done: boolean) {
     rememberPlace(todo);
-    const now = new Date();
     // Ticking a repeating to-do makes the next one in the same write batch; unticking makes none.
-    const ticked = done ? withSeriesId(todo) : todo;
-    const next = done && !todo.done ? nextInSeries(ticked, today, todos, now) : null;
-    const changed = { ...ticked, done, doneAt: done ? now.toISOString() : null };
+    const { changed, next } = tickChanges(todo, done, today, withDeleted, new Date());
     const label = done ? `Ticked ${todo.title}` : `Unticked ${todo.title}`;
     if (!save(next ? [changed, next] : [changed], label)) return;
     if (next) {
@@ -232,40 +248,50 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     );
   }
 
-  function saveEdit(todo: Todo): boolean {
-    if (!save([todo], `Edited ${todo.title}`)) return false;
-    announce(`Saved ${todo.title}.`);
+  /**
+   * Saves an edited to-do: one that changed list goes to the end of its new one (its block, if
+   * any, already follows its day: see todo-edit.ts), and a first timeline is made when the to-do
+   * went onto one that does not exist yet.
+   */
+  function saveEdit(edited: Todo, before: Todo): boolean {
+    const placed =
+      edited.list === before.list ? [edited] : placeTodo(withDeleted, edited, edited.list);
+    const timelineId = edited.schedule?.timelineId;
+    // As quick add does: the first timeline is made (or brought back) when the to-do needs it.
+    const made =
+      timelineId === FIRST_TIMELINE_ID && !store.get('timeline', timelineId)
+        ? firstTimeline()
+        : null;
+    if (!save(made ? [made, ...placed] : placed, `Edited ${edited.title}`)) return false;
+    if (made) store.setDefaultTimeline(made.id);
+    if (edited.list !== before.list) rememberPlace(before);
+    announce(`Saved ${edited.title}.`);
     return true;
   }
 
   function move(todo: Todo, list: TodoList) {
     rememberPlace(todo);
-    if (save([{ ...todo, list, order: orderAtEnd(withDeleted, list) }], `Moved ${todo.title}`)) {
+    if (save(placeTodo(withDeleted, todo, list), `Moved ${todo.title}`)) {
       announce(`Moved ${todo.title} to ${listLabel(list, today, lists)}.`);
     }
   }
 
   function step(todo: Todo, direction: -1 | 1) {
-    const order = orderForStep(shown, shown.indexOf(todo), direction);
-    if (order === null) return;
-    if (save([{ ...todo, order }], `Moved ${todo.title}`)) {
+    const spot = spotForStep(shown, shown.indexOf(todo), direction);
+    if (spot === null) return;
+    if (save(placeTodo(withDeleted, todo, todo.list, spot), `Moved ${todo.title}`)) {
       announce(`Moved ${todo.title}`);
       focusAfterMove.current = todo.id;
     }
   }
 
-  /** A drop among the shown rows: one write, an order key between its new neighbours. */
+  /** A drop among the shown rows: one write (or a renumbered list when keys grew long). */
   function reorder(todoId: string, index: number) {
     const todo = shown.find((candidate) => candidate.id === todoId);
     if (!todo) return;
     const others = shown.filter((candidate) => candidate.id !== todoId);
-    let order: string;
-    try {
-      order = keyBetween(others[index - 1]?.order ?? null, others[index]?.order ?? null);
-    } catch {
-      return; // Two neighbours share a key (two tabs wrote at once): nothing fits between them.
-    }
-    if (save([{ ...todo, order }], `Moved ${todo.title}`)) {
+    const placed = placeTodo(withDeleted, todo, todo.list, spotForDrop(others, index));
+    if (save(placed, `Moved ${todo.title}`)) {
       const before = others[index - 1];
       announce(
         before ? `Moved ${todo.title} after ${before.title}.` : `Moved ${todo.title} to the top.`,
@@ -291,16 +317,21 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   }
 
   function rollOver() {
-    let list = withDeleted;
-    const target = listOfView('today', today);
-    const moved: Todo[] = [];
-    for (const todo of rolloverCandidates(todos, today)) {
-      const rolled = { ...todo, list: target, order: orderAtEnd(list, target) };
-      moved.push(rolled);
-      list = [...list, rolled];
-    }
-    if (!save(moved, 'Rolled over to today')) return;
+    if (!save(rollOverTo(withDeleted, today), 'Rolled over to today')) return;
     announce('Moved the unfinished to-dos of earlier days to today.');
+  }
+
+  async function chooseAutoRollover(on: boolean) {
+    const saved = await setAutoRollover(on);
+    if (!saved) {
+      announce('This browser did not keep the setting: it lasts while Nowou is open.');
+      return;
+    }
+    announce(
+      on
+        ? 'Unfinished to-dos of earlier days now move to today by themselves.'
+        : 'Unfinished to-dos of earlier days now wait under Overdue.',
+    );
   }
 
   function toggleTag(tag: string) {
@@ -308,6 +339,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   }
 
   const activeTags = tagFilter.filter((tag) => viewTags.includes(tag));
+  const orderable = !searchAll && view !== 'done' && view !== 'upcoming';
   const filtered = search.trim() !== '' || activeTags.length > 0;
 
   return (
@@ -401,13 +433,23 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
             <label htmlFor={`${id}-search`} className="todos__label">
               Search
             </label>
-            <input
-              id={`${id}-search`}
-              className="todos__input"
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
+            <div className="todos__search">
+              <input
+                id={`${id}-search`}
+                className="todos__input"
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+              <label className="todos__scope">
+                <input
+                  type="checkbox"
+                  checked={searchAll}
+                  onChange={(event) => setSearchAll(event.target.checked)}
+                />
+                All to-dos
+              </label>
+            </div>
             {viewTags.length > 0 && (
               <div role="group" aria-label="Filter by tag" className="todos__chips">
                 {viewTags.map((tag) => (
@@ -425,17 +467,45 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
             )}
           </div>
 
-          {overdue.length > 0 && (
-            <div className="todos__rollover">
-              <p>
-                {overdue.length === 1
-                  ? '1 unfinished to-do from an earlier day.'
-                  : `${overdue.length} unfinished to-dos from earlier days.`}
-              </p>
-              <Button onClick={rollOver}>Roll over</Button>
-            </div>
+          {view === 'today' && !searchAll && allOverdue.length > 0 && (
+            <section className="todos__overdue" aria-labelledby={`${id}-overdue`}>
+              <div className="todos__overdue-head">
+                <h3 id={`${id}-overdue`} className="todos__subheading">
+                  Overdue <span className="todos__count">{allOverdue.length}</span>
+                </h3>
+                {allOverdue.length > 0 && (
+                  <Button onClick={rollOver}>
+                    Roll over<span className="visually-hidden"> to today</span>
+                  </Button>
+                )}
+              </div>
+              {overdue.length > 0 && (
+                <ul className="todos__list" aria-label="Overdue">
+                  {overdue.map((todo) => (
+                    <TodoRow
+                      key={todo.id}
+                      todo={todo}
+                      moveTargets={moveTargets}
+                      orderable={false}
+                      dayLabel={dayLabelOf(todo.list)}
+                      onToggle={toggle}
+                      onMove={move}
+                      onStep={step}
+                      onDelete={remove}
+                      onSave={saveEdit}
+                      today={today}
+                      lists={editorLists}
+                      timelineId={defaultTimelineId}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
           )}
 
+          {view === 'today' && !searchAll && overdue.length > 0 && (
+            <h3 className="todos__subheading">Today</h3>
+          )}
           {shown.length === 0 ? (
             <p className="todos__empty">
               {filtered
@@ -455,8 +525,14 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                   }}
                   todo={todo}
                   moveTargets={moveTargets}
-                  orderable={view !== 'done' && view !== 'upcoming'}
-                  dayLabel={view === 'upcoming' ? dayLabelOf(todo.list) : undefined}
+                  orderable={orderable}
+                  dayLabel={
+                    searchAll
+                      ? whereLabel(todo.list, today, lists)
+                      : view === 'upcoming'
+                        ? dayLabelOf(todo.list)
+                        : undefined
+                  }
                   drag={{
                     handle: dragProps(todo.id, 'handle'),
                     row: dragProps(todo.id, 'long-press'),
@@ -467,12 +543,25 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                   onDelete={remove}
                   onSave={saveEdit}
                   today={today}
+                  lists={editorLists}
+                  timelineId={defaultTimelineId}
                 />
               ))}
             </ul>
           )}
-          {view !== 'done' && shown.length > 1 && (
+          {orderable && shown.length > 1 && (
             <p className="todos__hint">Alt+Up and Alt+Down move the focused to-do.</p>
+          )}
+          {view === 'today' && !searchAll && (
+            <label className="todos__scope todos__setting">
+              <input
+                type="checkbox"
+                checked={autoRollover ?? false}
+                disabled={autoRollover === undefined}
+                onChange={(event) => void chooseAutoRollover(event.target.checked)}
+              />
+              Roll over by itself each day
+            </label>
           )}
         </section>
       </div>

@@ -1,8 +1,10 @@
 /**
- * The inline editor under a row: title, notes, subtasks and repeat, with Save and Cancel. Escape
- * cancels; the row gives focus back to its Edit button either way.
+ * The inline editor under a row: title, notes, where it is (a list or a day), time, duration,
+ * priority, tags, subtasks and repeat, with Save and Cancel. Escape cancels; the row gives focus
+ * back to its Edit button either way. Bad input says what is wrong under its field and saves
+ * nothing.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import type { Todo } from '#shared/nowou-records';
 import {
@@ -10,6 +12,7 @@ import {
   REPEAT_LABELS,
   draftOf,
   todoFromDraft,
+  type DraftPlace,
   type RepeatKind,
   type TodoDraft,
 } from './todo-edit';
@@ -26,21 +29,47 @@ const WEEKDAY_NAMES = [
 /** Monday first. */
 const WEEKDAY_ORDER = [1, 2, 3, 4, 5, 6, 0];
 
+/** Fields whose problem shows right under them; any other shows above Save. */
+const INLINE_FIELDS = new Set(['notes', 'place', 'day', 'time', 'duration', 'priority', 'tags']);
+
+const PRIORITY_LABELS = ['None', '!1 (most urgent)', '!2', '!3'];
+
+export interface EditorList {
+  label: string;
+  list: `list:${string}`;
+}
+
 interface TodoEditorProps {
   todo: Todo;
   today: string;
   id: string;
+  /** The custom lists a to-do can be put in. */
+  lists: readonly EditorList[];
+  /** The timeline a to-do given a time on a day goes onto (the default one). */
+  timelineId: string | null;
   /** Saves the checked to-do (one write); false when the store refused it. */
   onSave: (todo: Todo) => boolean;
   onClose: () => void;
 }
 
-export function TodoEditor({ todo, today, id, onSave, onClose }: TodoEditorProps) {
+export function TodoEditor({
+  todo,
+  today,
+  id,
+  lists,
+  timelineId,
+  onSave,
+  onClose,
+}: TodoEditorProps) {
   const prefix = useId();
   const [draft, setDraft] = useState<TodoDraft>(() => draftOf(todo, today));
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [subtask, setSubtask] = useState('');
   const titleRef = useRef<HTMLInputElement>(null);
+  const fieldRefs = useRef(new Map<string, HTMLElement | null>());
+  const fieldRef = (field: string) => (node: HTMLElement | null) => {
+    fieldRefs.current.set(field, node);
+  };
 
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -67,10 +96,10 @@ export function TodoEditor({ todo, today, id, onSave, onClose }: TodoEditorProps
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const result = todoFromDraft(todo, draft);
+    const result = todoFromDraft(todo, draft, timelineId);
     if (!result.ok) {
       setError(result);
-      if (result.field === 'title') titleRef.current?.focus();
+      (fieldRefs.current.get(result.field) ?? titleRef.current)?.focus();
       return;
     }
     if (onSave(result.todo)) onClose();
@@ -85,6 +114,19 @@ export function TodoEditor({ todo, today, id, onSave, onClose }: TodoEditorProps
 
   const errorId = `${prefix}-error`;
   const described = (field: string) => (error?.field === field ? errorId : undefined);
+  /** The shared props of a checked field: its id, its ref and its error state. */
+  const checked = (field: string) => ({
+    id: `${prefix}-${field}`,
+    ref: fieldRef(field),
+    'aria-invalid': error?.field === field || undefined,
+    'aria-describedby': described(field),
+  });
+  const problem = (field: string) =>
+    error?.field === field ? (
+      <p id={errorId} className="todos__error" role="alert">
+        {error.message}
+      </p>
+    ) : null;
 
   return (
     <form
@@ -119,6 +161,97 @@ export function TodoEditor({ todo, today, id, onSave, onClose }: TodoEditorProps
         aria-describedby={described('notes')}
         onChange={(event) => change({ notes: event.target.value })}
       />
+      {problem('notes')}
+      <div className="todo-editor__row">
+        <div className="todo-editor__field">
+          <label htmlFor={`${prefix}-place`}>List</label>
+          <select
+            {...checked('place')}
+            className="todos__input"
+            value={draft.place}
+            onChange={(event) => change({ place: event.target.value as DraftPlace })}
+          >
+            <option value="inbox">Inbox</option>
+            <option value="day">A day</option>
+            <option value="someday">Someday</option>
+            {lists.map((list) => (
+              <option key={list.list} value={list.list}>
+                {list.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {draft.place === 'day' && (
+          <div className="todo-editor__field">
+            <label htmlFor={`${prefix}-day`}>Day</label>
+            <input
+              {...checked('day')}
+              className="todos__input"
+              type="date"
+              required
+              value={draft.day}
+              onChange={(event) => change({ day: event.target.value })}
+            />
+          </div>
+        )}
+        <div className="todo-editor__field">
+          <label htmlFor={`${prefix}-time`}>Time</label>
+          <input
+            {...checked('time')}
+            className="todos__input"
+            type="text"
+            inputMode="text"
+            autoComplete="off"
+            placeholder="14:30"
+            maxLength={10}
+            value={draft.time}
+            onChange={(event) => change({ time: event.target.value })}
+          />
+        </div>
+        <div className="todo-editor__field">
+          <label htmlFor={`${prefix}-duration`}>Duration</label>
+          <input
+            {...checked('duration')}
+            className="todos__input"
+            type="text"
+            autoComplete="off"
+            placeholder="30m"
+            maxLength={12}
+            value={draft.duration}
+            onChange={(event) => change({ duration: event.target.value })}
+          />
+        </div>
+        <div className="todo-editor__field">
+          <label htmlFor={`${prefix}-priority`}>Priority</label>
+          <select
+            {...checked('priority')}
+            className="todos__input"
+            value={draft.priority}
+            onChange={(event) => change({ priority: event.target.value })}
+          >
+            {PRIORITY_LABELS.map((label, priority) => (
+              <option key={label} value={String(priority)}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {['place', 'day', 'time', 'duration', 'priority'].map((field) => (
+        <Fragment key={field}>{problem(field)}</Fragment>
+      ))}
+      <label htmlFor={`${prefix}-tags`}>Tags</label>
+      <input
+        {...checked('tags')}
+        className="todos__input"
+        type="text"
+        autoComplete="off"
+        placeholder="#work #home"
+        maxLength={1000}
+        value={draft.tags}
+        onChange={(event) => change({ tags: event.target.value })}
+      />
+      {problem('tags')}
       <fieldset className="todo-editor__group">
         <legend>Subtasks</legend>
         {draft.subtasks.length > 0 && (
@@ -228,7 +361,7 @@ export function TodoEditor({ todo, today, id, onSave, onClose }: TodoEditorProps
           />
         </>
       )}
-      {error && (
+      {error && !INLINE_FIELDS.has(error.field) && (
         <p id={errorId} className="todos__error" role="alert">
           {error.message}
         </p>

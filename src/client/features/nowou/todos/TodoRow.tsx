@@ -1,6 +1,7 @@
 /**
  * One to-do: its done checkbox and title with notes, subtask progress, repeat rule, tags, priority,
- * time and duration; Edit (an inline editor under the row), a Move to… menu and Delete. Alt+ArrowUp / Alt+ArrowDown on the row's checkbox or buttons asks to move it a place.
+ * time and duration, and when it was done; Edit (an inline editor under the row), a Move to… menu
+ * and Delete. Alt+ArrowUp / Alt+ArrowDown on the row's checkbox or buttons asks to move it a place.
  */
 import {
   useEffect,
@@ -15,8 +16,8 @@ import { Button } from '../../../ui/Button';
 import { describeRule } from '../logic/recurrence';
 import type { Todo } from '#shared/nowou-records';
 import { subtaskProgress } from './series';
-import { TodoEditor } from './TodoEditor';
-import type { TodoList } from './todo-views';
+import { TodoEditor, type EditorList } from './TodoEditor';
+import { doneWhen, type TodoList } from './todo-views';
 
 export interface MoveTarget {
   label: string;
@@ -33,11 +34,15 @@ interface TodoRowProps {
   onMove: (todo: Todo, list: TodoList) => void;
   onStep: (todo: Todo, step: -1 | 1) => void;
   onDelete: (todo: Todo) => void;
-  /** Saves an edited to-do (one write); false when it was refused. */
-  onSave: (todo: Todo) => boolean;
+  /** Saves an edited to-do (one write) given as it was before; false when it was refused. */
+  onSave: (todo: Todo, before: Todo) => boolean;
   today: string;
-  /** The day to show beside the title (in Upcoming, where rows of many days mix). */
+  /** Where the to-do is, shown beside it where rows of many days or lists mix (Upcoming, Overdue, a search of all). */
   dayLabel?: string;
+  /** The custom lists, for the editor. */
+  lists: readonly EditorList[];
+  /** The timeline a to-do given a time on a day goes onto, for the editor. */
+  timelineId: string | null;
   /** Pointer handlers that start a drag: from the handle, and by long press on the row (touch). */
   drag?: { handle: DragHandlers; row: DragHandlers };
 }
@@ -66,6 +71,8 @@ export function TodoRow({
   onSave,
   today,
   dayLabel,
+  lists,
+  timelineId,
   drag,
 }: TodoRowProps) {
   const id = useId();
@@ -151,6 +158,7 @@ export function TodoRow({
       </div>
       {todo.notes && <p className="todo-row__notes">{todo.notes}</p>}
       {(dayLabel ||
+        todo.doneAt ||
         progress ||
         todo.recurrence ||
         todo.tags.length > 0 ||
@@ -158,6 +166,14 @@ export function TodoRow({
         todo.time ||
         todo.duration) && (
         <p className="todo-row__meta">
+          {todo.doneAt && (
+            <span className="todo-chip todo-chip--done">
+              {/* One inline run: in the chip's flex box a bare "Done " would lose its space. */}
+              <span>
+                Done <time dateTime={todo.doneAt}>{doneWhen(todo.doneAt, today)}</time>
+              </span>
+            </span>
+          )}
           {dayLabel && <span className="todo-chip todo-chip--time">{dayLabel}</span>}
           {progress && (
             <span className="todo-chip todo-chip--progress">
@@ -258,7 +274,9 @@ export function TodoRow({
           id={`${id}-edit`}
           todo={todo}
           today={today}
-          onSave={onSave}
+          lists={lists}
+          timelineId={timelineId}
+          onSave={(edited) => onSave(edited, todo)}
           onClose={closeEditor}
         />
       )}

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { todo } from '#shared/nowou-record-fixtures';
 import { todoSchema } from '#shared/nowou-records';
-import { nextInSeries, subtaskProgress, withSeriesId } from './series';
+import { toLocalIso } from '../timeline/grid-math';
+import { nextInSeries, seriesDayId, subtaskProgress, tickChanges, withSeriesId } from './series';
 import { draftOf, todoFromDraft, type TodoDraft } from './todo-edit';
 
 const TODAY = '2026-03-10'; // a Tuesday
@@ -72,6 +73,56 @@ describe('nextInSeries', () => {
     // Ticked, unticked, and ticked again days later: the next one made then still waits.
     const later = todo({ id: 'l', list: 'day:2026-03-20', seriesId: 'first' });
     expect(nextInSeries(first, '2026-03-15', [first, later], NOW)).toBeNull();
+  });
+
+  test('never writes over a done or deleted copy holding the series’ id for that day', () => {
+    const doneCopy = todo({
+      id: 'first-2026-03-11',
+      list: 'day:2026-03-11',
+      seriesId: 'first',
+      done: true,
+      doneAt: NOW.toISOString(),
+    });
+    const deletedCopy = todo({
+      id: 'first-2026-03-11-2',
+      list: 'day:2026-03-11',
+      seriesId: 'first',
+      deleted: true,
+      deletedAt: NOW.toISOString(),
+    });
+    const next = nextInSeries(first, TODAY, [first, doneCopy, deletedCopy], NOW)!;
+    expect(next.id).toBe('first-2026-03-11-3');
+    expect(next.list).toBe('day:2026-03-11');
+    // The same to-dos give the same id in every tab.
+    expect(seriesDayId('first', '2026-03-11', [doneCopy, deletedCopy])).toBe(next.id);
+    expect(seriesDayId('first', '2026-03-11', [])).toBe('first-2026-03-11');
+    // An id too long for a key falls back to a random one.
+    expect(seriesDayId('x'.repeat(95), '2026-03-11', [])).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('a to-do on a timeline puts the next one there at the same time of its day', () => {
+    const at = (day: number, hours: number) => toLocalIso(new Date(2026, 2, day, hours).getTime());
+    const timed = {
+      ...first,
+      schedule: { timelineId: 'tl-1', start: at(10, 8), end: at(10, 9) },
+    };
+    const next = nextInSeries(timed, TODAY, [timed], NOW)!;
+    expect(next.schedule).toEqual({ timelineId: 'tl-1', start: at(11, 8), end: at(11, 9) });
+    expect(todoSchema.safeParse(next).success).toBe(true);
+  });
+
+  test('ticking gives the done time and the next one; unticking gives no next one', () => {
+    const ticked = tickChanges(
+      todo({ id: 'r', recurrence: { kind: 'daily' } }),
+      true,
+      TODAY,
+      [],
+      NOW,
+    );
+    expect(ticked.changed).toMatchObject({ done: true, doneAt: NOW.toISOString(), seriesId: 'r' });
+    expect(ticked.next?.list).toBe('day:2026-03-11');
+    const unticked = tickChanges(ticked.changed, false, TODAY, [], NOW);
+    expect(unticked).toMatchObject({ changed: { done: false, doneAt: null }, next: null });
   });
 
   test('the first of a series gives its id; later ones keep theirs', () => {
@@ -166,6 +217,127 @@ describe('todoFromDraft', () => {
       field: 'notes',
     });
     expect(todoFromDraft(base, draft({ notes: 'x'.repeat(10_000) })).ok).toBe(true);
+  });
+
+  test('a draft shows where the to-do is, its time, duration, priority and tags as typed', () => {
+    const full = todo({
+      list: 'someday',
+      time: '09:05',
+      duration: 90,
+      priority: 2,
+      tags: ['work', 'home'],
+    });
+    expect(draftOf(full, TODAY)).toMatchObject({
+      place: 'someday',
+      day: TODAY,
+      time: '09:05',
+      duration: '1h30m',
+      priority: '2',
+      tags: '#work #home',
+    });
+    expect(draftOf(base, TODAY)).toMatchObject({ place: 'day', day: TODAY, time: '', tags: '' });
+  });
+
+  test('saves list, day, time, duration, priority and tags read as quick add reads them', () => {
+    const result = todoFromDraft(
+      base,
+      draft({
+        place: 'list:errands',
+        time: '2pm',
+        duration: '45',
+        priority: '1',
+        tags: '#Work, home',
+      }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      todo: {
+        list: 'list:errands',
+        time: '14:00',
+        duration: 45,
+        priority: 1,
+        tags: ['work', 'home'],
+        schedule: null,
+      },
+    });
+    const day = todoFromDraft(base, draft({ place: 'day', day: '2026-03-20' }));
+    expect(day.ok && day.todo.list).toBe('day:2026-03-20');
+    const cleared = todoFromDraft(
+      todo({ time: '10:00', duration: 30, tags: ['a'], priority: 3 }),
+      draft({ place: 'inbox', time: ' ', duration: '', tags: '', priority: '0' }),
+    );
+    expect(cleared).toMatchObject({
+      ok: true,
+      todo: { time: null, duration: null, tags: [], priority: 0 },
+    });
+  });
+
+  test('bad input names its field with a clear message and saves nothing', () => {
+    const problem = (patch: Partial<TodoDraft>) => {
+      const result = todoFromDraft(base, draft(patch));
+      return result.ok ? 'saved' : `${result.field}: ${result.message}`;
+    };
+    expect(problem({ time: '25:00' })).toBe(
+      'time: Write the time as 14:30 or 2pm, or leave it empty.',
+    );
+    expect(problem({ duration: '25h' })).toBe(
+      'duration: Write the duration as 30m, 1h or 1h30m (1 minute to 24 hours), or leave it empty.',
+    );
+    expect(problem({ tags: 'ok #42' })).toMatch(/^tags: #42 is not a tag: use letters/);
+    expect(problem({ place: 'day', day: '' })).toBe('day: Pick a day.');
+    expect(problem({ place: 'day', day: '2026-02-30' })).toBe('day: Pick a day.');
+    expect(problem({ priority: '7' })).toBe('priority: Pick a priority.');
+  });
+
+  test('a day, time or duration change keeps the block on the timeline in step', () => {
+    const at = (day: number, hours: number, minutes = 0) =>
+      toLocalIso(new Date(2026, 2, day, hours, minutes).getTime());
+    const onGrid = todo({
+      id: 'g',
+      list: `day:${TODAY}`,
+      time: '10:00',
+      duration: 60,
+      schedule: { timelineId: 'tl-1', start: at(10, 10), end: at(10, 11) },
+    });
+    const edit = (patch: Partial<TodoDraft>, timelineId: string | null = null) => {
+      const result = todoFromDraft(onGrid, { ...draftOf(onGrid, TODAY), ...patch }, timelineId);
+      if (!result.ok) throw new Error(result.message);
+      return result.todo;
+    };
+    // Another day: the block goes along at the same time.
+    expect(edit({ day: '2026-03-12' }).schedule).toMatchObject({
+      start: at(12, 10),
+      end: at(12, 11),
+    });
+    // A new time moves it on its day; a new duration moves its end.
+    expect(edit({ time: '14:15' }).schedule).toMatchObject({
+      start: at(10, 14, 15),
+      end: at(10, 15, 15),
+    });
+    expect(edit({ duration: '1h30m' }).schedule).toMatchObject({
+      start: at(10, 10),
+      end: at(10, 11, 30),
+    });
+    expect(edit({ day: '2026-03-11', time: '8:00', duration: '15m' })).toMatchObject({
+      list: 'day:2026-03-11',
+      time: '08:00',
+      duration: 15,
+      schedule: { start: at(11, 8), end: at(11, 8, 15) },
+    });
+    // No time, no block.
+    expect(edit({ time: '' }).schedule).toBeNull();
+    // A to-do on a day given a time goes onto the default timeline, as quick add puts it.
+    const plain = todo({ id: 'p', list: `day:${TODAY}` });
+    const timed = todoFromDraft(plain, { ...draftOf(plain, TODAY), time: '9am' }, 'tl-9');
+    expect(timed.ok && timed.todo.schedule).toEqual({
+      timelineId: 'tl-9',
+      start: at(10, 9),
+      end: at(10, 9, 30),
+    });
+    // An untouched time on a to-do taken off the grid leaves it off.
+    const off = todo({ id: 'o', list: `day:${TODAY}`, time: '09:00' });
+    const kept = todoFromDraft(off, { ...draftOf(off, TODAY), title: 'Renamed' }, 'tl-9');
+    expect(kept.ok && kept.todo.schedule).toBeNull();
   });
 
   test('the schema has the last word: an empty subtask is refused', () => {

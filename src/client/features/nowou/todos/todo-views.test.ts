@@ -1,14 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { parseQuickAdd } from '../logic/quick-add';
-import { todo } from '#shared/nowou-record-fixtures';
+import { T0, todo } from '#shared/nowou-record-fixtures';
 import { todoSchema } from '#shared/nowou-records';
 import {
   byListThenOrder,
+  doneWhen,
+  everyTodo,
   filterTodos,
   listOfQuickAdd,
   orderAtEnd,
-  orderForStep,
   rolloverCandidates,
+  spotForDrop,
+  spotForStep,
   tagsOf,
   todoFromQuickAdd,
   todosInView,
@@ -56,6 +59,22 @@ describe('views', () => {
       todo({ id: 'j', list: 'day:2026-03-01', done: true, doneAt: '2026-03-01T10:00:00.000Z' }),
     ];
     expect(rolloverCandidates(more, TODAY).map((item) => item.id)).toEqual(['i', 'h']);
+    const gone = todo({ id: 'k', list: 'day:2026-03-02', deleted: true, deletedAt: T0 });
+    expect(rolloverCandidates([...more, gone], TODAY).map((item) => item.id)).toEqual(['i', 'h']);
+  });
+
+  test('a search of every to-do: unfinished ones by list, then the done ones, latest first', () => {
+    const gone = todo({ id: 'x', deleted: true, deletedAt: T0 });
+    expect(everyTodo([...todos, gone]).map((item) => item.id)).toEqual([
+      'h',
+      'c',
+      'd',
+      'b',
+      'a',
+      'e',
+      'g',
+      'f',
+    ]);
   });
 });
 
@@ -70,21 +89,21 @@ describe('order', () => {
     expect(orderAtEnd([], 'inbox')).toBe('V');
   });
 
-  test('a step up or down gives a key between the new neighbours, and null at the ends', () => {
-    const shown = [
-      todo({ id: 'a', order: 'U' }),
-      todo({ id: 'b', order: 'V' }),
-      todo({ id: 'c', order: 'W' }),
-    ];
-    const up = orderForStep(shown, 2, -1)!;
-    expect(up > 'U' && up < 'V').toBe(true);
-    const down = orderForStep(shown, 0, 1)!;
-    expect(down > 'V' && down < 'W').toBe(true);
-    expect(orderForStep(shown, 0, -1)).toBeNull();
-    expect(orderForStep(shown, 2, 1)).toBeNull();
-    expect(orderForStep(shown, 1, -1)! < 'U').toBe(true);
-    const same = [todo({ id: 'a', order: 'V' }), todo({ id: 'b', order: 'V' }), todo({ id: 'c' })];
-    expect(orderForStep(same, 2, -1)).toBeNull();
+  test('a step up goes before the row above, down after the row below; null at the ends', () => {
+    const shown = [todo({ id: 'a' }), todo({ id: 'b' }), todo({ id: 'c' })];
+    expect(spotForStep(shown, 2, -1)).toEqual({ before: 'b' });
+    expect(spotForStep(shown, 0, 1)).toEqual({ after: 'b' });
+    expect(spotForStep(shown, 0, -1)).toBeNull();
+    expect(spotForStep(shown, 2, 1)).toBeNull();
+    expect(spotForStep(shown, 5, -1)).toBeNull();
+  });
+
+  test('a drop goes before the row at its place, or after the last', () => {
+    const others = [todo({ id: 'a' }), todo({ id: 'b' })];
+    expect(spotForDrop(others, 0)).toEqual({ before: 'a' });
+    expect(spotForDrop(others, 1)).toEqual({ before: 'b' });
+    expect(spotForDrop(others, 2)).toEqual({ after: 'b' });
+    expect(spotForDrop([], 0)).toBe('end');
   });
 });
 
@@ -158,4 +177,14 @@ test('to-dos of many lists sort by day, then Inbox, custom lists and Someday, ea
     'l',
     's',
   ]);
+});
+
+test('when a to-do was done reads today, yesterday, or its day, with the time', () => {
+  const at = (day: number, hour: number) => new Date(2026, 2, day, hour, 5).toISOString();
+  expect(doneWhen(at(10, 14), TODAY, 'en-GB')).toBe('today, 14:05');
+  expect(doneWhen(at(9, 9), TODAY, 'en-GB')).toBe('yesterday, 9:05');
+  expect(doneWhen(at(3, 9), TODAY, 'en-GB')).toBe('Tue 3 Mar, 9:05');
+  expect(doneWhen(new Date(2025, 11, 31, 9, 5).toISOString(), TODAY, 'en-GB')).toBe(
+    'Wed, 31 Dec 2025, 9:05',
+  );
 });

@@ -2,9 +2,9 @@
  * Which to-dos each view shows and where a new or moved to-do goes (pure: the caller passes today's
  * day). Lists other than the views' own (list:<id>) are kept but not shown yet.
  */
-import { addDays } from '../logic/calendar-day';
+import { addDays, dayOf } from '../logic/calendar-day';
 import { atMinutes, toLocalIso } from '../timeline/grid-math';
-import { compareOrderKeys, keyBetween } from '../logic/order-keys';
+import { compareOrderKeys, keyBetween, type Spot } from '../logic/order-keys';
 import type { QuickAdd } from '../logic/quick-add';
 import { isValidId, type Todo, type TodoListItem } from '#shared/nowou-records';
 
@@ -95,10 +95,16 @@ export function byListThenOrder(a: Todo, b: Todo): number {
   return ranks || byOrder(a, b);
 }
 
-/** Unfinished to-dos of days before today, in day then list order: what Roll over moves. */
+/**
+ * Unfinished to-dos of days before today, in day then list order: what Today shows as Overdue and
+ * Roll over moves (deleted ones left out).
+ */
 export function rolloverCandidates(todos: readonly Todo[], today: string): Todo[] {
   return todos
-    .filter((todo) => !todo.done && todo.list.startsWith('day:') && todo.list.slice(4) < today)
+    .filter(
+      (todo) =>
+        !todo.done && !todo.deleted && todo.list.startsWith('day:') && todo.list.slice(4) < today,
+    )
     .sort((a, b) => a.list.localeCompare(b.list) || byOrder(a, b));
 }
 
@@ -117,22 +123,24 @@ export function orderAtEnd(todos: readonly Todo[], list: TodoList): string {
 }
 
 /**
- * The order key that moves `shown[index]` one place up (-1) or down (+1) among the shown to-dos,
- * or null at either end.
+ * Where `shown[index]` goes to move one place up (-1) or down (+1) among the shown to-dos: before
+ * the one above it or after the one below it (see placeTodo), or null at either end.
  */
-export function orderForStep(shown: readonly Todo[], index: number, step: -1 | 1): string | null {
-  const target = index + step;
-  if (index < 0 || index >= shown.length || target < 0 || target >= shown.length) return null;
-  const neighbour = shown[target]!;
-  const beyond = shown[target + step];
-  try {
-    return step < 0
-      ? keyBetween(beyond?.order ?? null, neighbour.order)
-      : keyBetween(neighbour.order, beyond?.order ?? null);
-  } catch {
-    // Two to-dos share a key (written by two tabs at once): no key fits between them.
-    return null;
-  }
+export function spotForStep(shown: readonly Todo[], index: number, step: -1 | 1): Spot | null {
+  const neighbour = shown[index + step];
+  if (index < 0 || index >= shown.length || !neighbour) return null;
+  return step < 0 ? { before: neighbour.id } : { after: neighbour.id };
+}
+
+/**
+ * Where a row dropped at `index` among the other shown rows goes: before the row now at that
+ * place, or after the last one.
+ */
+export function spotForDrop(others: readonly Todo[], index: number): Spot {
+  const next = others[index];
+  if (next) return { before: next.id };
+  const last = others[index - 1];
+  return last ? { after: last.id } : 'end';
 }
 
 /** The list a quick-added line goes to: its day, someday, or else the view's own list. */
@@ -203,4 +211,35 @@ export function filterTodos(
 /** Every tag of the given to-dos, sorted. */
 export function tagsOf(todos: readonly Todo[]): string[] {
   return [...new Set(todos.flatMap((todo) => todo.tags))].sort();
+}
+
+/**
+ * Every to-do, for a search of them all: the unfinished ones by list (see byListThenOrder), then
+ * the done ones, the latest done first.
+ */
+export function everyTodo(todos: readonly Todo[]): Todo[] {
+  const alive = todos.filter((todo) => !todo.deleted);
+  return [
+    ...alive.filter((todo) => !todo.done).sort(byListThenOrder),
+    ...todosInView(alive, 'done', ''),
+  ];
+}
+
+/**
+ * When a to-do was done, for its row: "today, 14:05", "yesterday, 09:10", or the day and time
+ * ("Tue 10 Mar, 14:05"), in the visitor's own clock style.
+ */
+export function doneWhen(doneAt: string, today: string, locale?: string): string {
+  const at = new Date(doneAt);
+  const time = at.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+  const day = dayOf(at);
+  if (day === today) return `today, ${time}`;
+  if (day === addDays(today, -1)) return `yesterday, ${time}`;
+  const date = at.toLocaleDateString(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(day.slice(0, 4) === today.slice(0, 4) ? {} : { year: 'numeric' }),
+  });
+  return `${date}, ${time}`;
 }
