@@ -114,7 +114,13 @@ export function duplicateBoard(
   boards: readonly Brainstorm[],
   now: Date,
 ): { board: Brainstorm; nodes: TextElement[] } {
-  const fresh = newBoard(`${board.title} (copy)`.slice(0, 200), boards, now);
+  // The title is cut, not the mark, so a long title's copy is still told apart.
+  const mark = ' (copy)';
+  const fresh = newBoard(
+    `${board.title.slice(0, 200 - mark.length).trimEnd()}${mark}`,
+    boards,
+    now,
+  );
   const copied = copyNodes(nodes, board.edges, fresh.id, { x: 0, y: 0 }, now);
   return {
     board: {
