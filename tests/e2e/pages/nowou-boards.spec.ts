@@ -470,6 +470,16 @@ test('marquee and Shift-click select; copy, paste, duplicate and delete, each un
   expect(await edgeCount()).toBe(3);
   await page.keyboard.press('Control+z');
   await expect.poll(texts).toEqual(['Alpha', 'Beta', 'Gamma']);
+
+  // By keyboard: Space adds the focused node, Alt+Shift+arrows go on keeping the selection.
+  await nodeOnCanvas(page, 'Alpha').focus();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Alt+Shift+ArrowRight');
+  await expect.poll(() => focusedName(page)).toMatch(/^Beta/);
+  await page.keyboard.press('Space');
+  await expect.poll(selected).toBe(2);
+  expect(await nodeOnCanvas(page, 'Gamma').getAttribute('data-selected')).toBeNull();
 });
 
 test('connect by drag, click and keyboard with a label and a colour; resize without a drag; a link; search', async () => {

@@ -7,7 +7,9 @@
  *
  * Keys on a selected node (not editing): Enter or F2 edits, Tab adds a connected child, arrows
  * move the selection (Shift: 10×; a group carries the nodes inside it), Alt+arrows go to the
- * connected node that way, Ctrl/Cmd+arrows resize (Shift: 100 px steps), C starts a connection,
+ * connected node that way (Alt+Shift: to the nearest node that way when none is connected, keeping
+ * the selection), Space adds the focused node to the selection or takes it away, Ctrl/Cmd+arrows
+ * resize (Shift: 100 px steps), C starts a connection,
  * Delete removes, Ctrl+C / Ctrl+V / Ctrl+D copy, paste and duplicate, Escape clears the selection.
  * While connecting: arrows go to the nearest node that way, Enter (or a click, or the outline)
  * connects to it, Escape cancels. While editing: Enter (without Shift) adds a sibling, Tab a
@@ -818,7 +820,8 @@ export function BoardCanvas({
             ? nearestInDirection(live.current.nodes, live.current.byId.get(id)!, direction)
             : null);
         if (next) {
-          setSelection([next.id]);
+          // With Shift, focus goes on and the selection stays (Space then adds the node).
+          if (!event.shiftKey) setSelection([next.id]);
           focusNode(next.id);
         } else announce('No connected node that way.');
         return;
@@ -837,6 +840,14 @@ export function BoardCanvas({
     } else if (key === 'Tab' && !event.shiftKey && selected.has(id)) {
       event.preventDefault();
       addRelated(id, 'child');
+    } else if (key === ' ' && !event.altKey) {
+      // Space adds the focused node to the selection or takes it away, as Shift-click does.
+      event.preventDefault();
+      const next = new Set(selected);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      setSelection(next);
+      announce(`${next.size} selected.`);
     } else if ((key === 'c' || key === 'C') && !event.altKey && !event.shiftKey) {
       event.preventDefault();
       startConnect(id);
