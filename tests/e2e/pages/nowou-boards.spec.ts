@@ -215,7 +215,9 @@ test('export .canvas and import it as the same board; a foreign file; a bad file
   await nodeOnCanvas(page, 'Detail').click();
   await page.keyboard.press('Shift+ArrowDown');
   const bar = page.getByRole('toolbar', { name: 'Selected nodes' });
+  await bar.getByRole('button', { name: 'Colour', exact: true }).click();
   await bar.getByRole('button', { name: 'Red' }).click();
+  await bar.getByRole('button', { name: 'Connections', exact: true }).click();
   await bar.getByRole('button', { name: 'Connection to More' }).click();
   const connection = page.getByRole('toolbar', { name: 'Connection' });
   await connection.getByLabel('Label').fill('next');
@@ -323,15 +325,41 @@ test('export .canvas and import it as the same board; a foreign file; a bad file
     });
 });
 
+/** Colours the node named `title` with a preset through the bar's Colour panel. */
+async function colourNode(page: Page, title: string, colour: string) {
+  await nodeOnCanvas(page, title).click();
+  const bar = page.getByRole('toolbar', { name: 'Selected nodes' });
+  if (
+    (await bar
+      .getByRole('button', { name: 'Colour', exact: true })
+      .getAttribute('aria-expanded')) !== 'true'
+  ) {
+    await bar.getByRole('button', { name: 'Colour', exact: true }).click();
+  }
+  await bar.getByRole('button', { name: colour, exact: true }).click();
+}
+
 test('axe at 400 px dark and 1280 px light on a board with nodes; no sideways scroll at 320 px', async () => {
   const { page } = await site.open(BOARDS, { width: VIEWPORTS.desktop.width, theme: 'light' });
   await boardByKeyboard(page, 'Launch', ['Launch', 'Write post', 'Tell Ada']);
-  await page.getByRole('group', { name: 'Write post, connects to Tell Ada' }).click();
+  // Text on every preset's tint, and a to-do's chip, checked for contrast with the rest.
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await colourNode(page, 'Launch', 'Red');
+  await colourNode(page, 'Tell Ada', 'Yellow');
+  await page.getByRole('button', { name: 'Make a to-do' }).click();
+  await colourNode(page, 'Write post', 'Cyan');
+  await nodeOnCanvas(page, 'Tell Ada').getByText('To-do', { exact: true }).waitFor();
   expect(await axeViolations(page)).toEqual([]);
 
-  // By keyboard to a connection: the selected node's bar lists it; choosing it opens its label.
-  const connection = page.getByRole('button', { name: 'Connection to Tell Ada' });
-  await connection.focus();
+  // By keyboard to a connection: the selected node's bar lists it under Connections; choosing it
+  // opens its label.
+  await page.getByRole('button', { name: 'Connections', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  // The panel is next in the Tab order: Connect to…, ← Launch, then → Tell Ada.
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+    '→ Connection to Tell Ada',
+  );
   await page.keyboard.press('Enter');
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.closest('label')?.textContent ?? ''))
@@ -343,6 +371,11 @@ test('axe at 400 px dark and 1280 px light on a board with nodes; no sideways sc
 
   const dark = await site.open(BOARDS, { width: VIEWPORTS.mobile.width, theme: 'dark' });
   await boardByKeyboard(dark.page, 'Small', ['One', 'Two', 'Three']);
+  await dark.page.getByRole('button', { name: 'Fit' }).click();
+  await colourNode(dark.page, 'One', 'Orange');
+  await colourNode(dark.page, 'Two', 'Green');
+  await colourNode(dark.page, 'Three', 'Purple');
+  await dark.page.getByRole('button', { name: 'Make a to-do' }).click();
   // On a phone the exports fold behind Files.
   expect(await dark.page.getByRole('button', { name: 'Export .canvas' }).isVisible()).toBe(false);
   await dark.page.getByRole('button', { name: 'Files', exact: true }).click();
@@ -501,9 +534,9 @@ test('connect by drag, click and keyboard with a label and a colour; resize with
   await page.keyboard.press('c');
   await page.getByRole('group', { name: 'Connecting' }).waitFor();
   await page.keyboard.press('ArrowLeft');
-  expect(await focusedName(page)).toMatch(/^Build site/);
+  await expect.poll(() => focusedName(page)).toMatch(/^Build site/);
   await page.keyboard.press('ArrowLeft');
-  expect(await focusedName(page)).toMatch(/^Open shop/);
+  await expect.poll(() => focusedName(page)).toMatch(/^Open shop/);
   await page.keyboard.press('Enter');
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.closest('label')?.textContent))
@@ -541,12 +574,11 @@ test('connect by drag, click and keyboard with a label and a colour; resize with
   const paint = await edgePaint(page, dragged.id);
   expect(paint.head).toBe(paint.line);
 
-  // By clicks: Connect to… in the bar, then a click on the other node.
+  // By clicks: Connections, Connect to…, then a click on the other node.
   await nodeOnCanvas(page, 'Build site').click();
-  await page
-    .getByRole('toolbar', { name: 'Selected nodes' })
-    .getByRole('button', { name: 'Connect to…' })
-    .click();
+  const nodeBar = page.getByRole('toolbar', { name: 'Selected nodes' });
+  await nodeBar.getByRole('button', { name: 'Connections', exact: true }).click();
+  await nodeBar.getByRole('button', { name: 'Connect to…' }).click();
   await nodeOnCanvas(page, 'Set prices').click();
   await expect.poll(() => edgeBetween('Build site', 'Set prices')).toBeTruthy();
   expect((await shop()).board!.edges).toHaveLength(5);
@@ -560,10 +592,9 @@ test('connect by drag, click and keyboard with a label and a colour; resize with
     return [node.width, node.height];
   };
   await expect.poll(size).toEqual([280, 72]);
-  await page
-    .getByRole('toolbar', { name: 'Selected nodes' })
-    .getByRole('button', { name: 'Taller' })
-    .click();
+  const sizes = page.getByRole('toolbar', { name: 'Selected nodes' });
+  await sizes.getByRole('button', { name: 'Size', exact: true }).click();
+  await sizes.getByRole('button', { name: 'Taller' }).click();
   await expect.poll(size).toEqual([280, 92]);
   await page.keyboard.press('Control+z');
   await expect.poll(async () => (await size())[1]).toBe(72);

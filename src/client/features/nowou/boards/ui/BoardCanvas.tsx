@@ -58,20 +58,11 @@ import {
 import { BoardFiles } from './BoardFiles';
 import { EdgeLayer } from './EdgeLayer';
 import { boxOf, clamp, layerTransform, withGroupContents, type Side } from './geometry';
-import { NodeConnections } from './NodeConnections';
 import { NodeView, type NodeEditor } from './NodeView';
 import { OutlinePanel } from './OutlinePanel';
+import { SelectionBar, type EdgeActions, type NodeActions } from './SelectionBar';
 import { MIN_HEIGHT, MIN_WIDTH, useNodeDrag, type NodeDrag } from './use-node-drag';
 import { useViewport, type FullViewportController } from './use-viewport';
-
-export const PRESET_COLOURS = [
-  { value: '1', name: 'Red' },
-  { value: '2', name: 'Orange' },
-  { value: '3', name: 'Yellow' },
-  { value: '4', name: 'Green' },
-  { value: '5', name: 'Cyan' },
-  { value: '6', name: 'Purple' },
-] as const;
 
 /** Copied nodes, kept for Ctrl+V within the app (any board). */
 let clipboard: { nodes: TextElement[]; edges: CanvasEdge[] } | null = null;
@@ -776,7 +767,8 @@ export function BoardCanvas({
       }
       return;
     }
-    if (id && !selected.has(id) && !event.shiftKey) setSelection([id]);
+    // A key on a node acts on it: it becomes the selection (Tab only moves on, or adds a child).
+    if (id && !selected.has(id) && !event.shiftKey && key !== 'Tab') setSelection([id]);
     const ids = id && !selected.has(id) ? [id] : [...selected];
     if (mod && !event.altKey) {
       const lower = key.toLowerCase();
@@ -889,6 +881,45 @@ export function BoardCanvas({
     [setConnectFrom, connectNodes, setSelection, viewport, focusNode],
   );
 
+  const nodeActions: NodeActions = {
+    edit: (id) => setEditing(id),
+    selectEdge: (edgeId) => {
+      setSelection([]);
+      setSelectedEdge(edgeId);
+      // The button goes with the node's bar: focus moves to the edge's label.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLInputElement>('.board__actions input')?.focus(),
+      );
+    },
+    connect: startConnect,
+    makeTodo,
+    colour: (color) => setNodeColour(live.current.selection, color),
+    resize: (dw, dh) => resizeBy([...live.current.selection], dw, dh),
+    group: groupSelection,
+    duplicate: duplicateSelection,
+    remove: () => deleteNodes([...live.current.selection]),
+  };
+  const edgeActions: EdgeActions = {
+    label: (target, label) =>
+      changeEdge(
+        target.id,
+        ({ label: _label, ...rest }) => (label ? { ...rest, label } : rest),
+        'Labelled a connection',
+      ),
+    colour: (target, color) =>
+      changeEdge(
+        target.id,
+        ({ color: _c, ...rest }) => (color ? { ...rest, color } : rest),
+        'Changed a connection colour',
+      ),
+    remove: (target) => changeEdge(target.id, null, 'Deleted a connection'),
+    done: (target) => {
+      setSelectedEdge(null);
+      setSelection([target.toNode]);
+      focusNode(target.toNode, false);
+    },
+  };
+
   // The layer's transform is the viewport's to write; the first one comes with the layer.
   const [initialTransform] = useState(() => layerTransform(board.viewport));
 
@@ -937,163 +968,18 @@ export function BoardCanvas({
         </Button>
         <BoardFiles board={board} nodes={nodes} />
       </div>
-      {connectingFrom ? (
-        // Escape from its Cancel button cancels too, as it does on the canvas.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
-        <div
-          className="board__actions board__connecting"
-          role="group"
-          aria-label="Connecting"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') cancelConnect();
-          }}
-        >
-          <span className="board__count">Connect {nodeTitle(connectingFrom)} to…</span>
-          <span className="board__help">
-            Click the other node, or go to it with the arrows and press Enter.
-          </span>
-          <Button variant="ghost" onClick={cancelConnect}>
-            Cancel
-          </Button>
-        </div>
-      ) : (
-        (selection.size > 0 || edge) && (
-          <div
-            className="board__actions"
-            role="toolbar"
-            aria-label={edge ? 'Connection' : 'Selected nodes'}
-          >
-            {edge ? (
-              <>
-                <label className="board__field">
-                  <span>Label</span>
-                  <input
-                    key={edge.id}
-                    className="board__input"
-                    defaultValue={edge.label ?? ''}
-                    maxLength={500}
-                    onChange={(event) =>
-                      changeEdge(
-                        edge.id,
-                        ({ label: _label, ...rest }) =>
-                          event.target.value ? { ...rest, label: event.target.value } : rest,
-                        'Labelled a connection',
-                      )
-                    }
-                    onKeyDown={(event) => {
-                      // Escape (or Enter) ends the label: back to the node the connection leads to.
-                      if (event.key !== 'Escape' && event.key !== 'Enter') return;
-                      event.preventDefault();
-                      setSelectedEdge(null);
-                      setSelection([edge.toNode]);
-                      focusNode(edge.toNode, false);
-                    }}
-                  />
-                </label>
-                <ColourPicker
-                  value={edge.color}
-                  onPick={(color) =>
-                    changeEdge(
-                      edge.id,
-                      ({ color: _c, ...rest }) => (color ? { ...rest, color } : rest),
-                      'Changed a connection colour',
-                    )
-                  }
-                />
-                <Button
-                  variant="ghost"
-                  onClick={() => changeEdge(edge.id, null, 'Deleted a connection')}
-                >
-                  Delete connection
-                </Button>
-              </>
-            ) : (
-              <>
-                <span className="board__count">
-                  {single ? nodeTitle(single) : `${selection.size} selected`}
-                </span>
-                {single && (
-                  <Button variant="ghost" onClick={() => setEditing(single.id)}>
-                    Edit
-                  </Button>
-                )}
-                {single && (
-                  <NodeConnections
-                    board={board}
-                    node={single}
-                    byId={byId}
-                    onSelectEdge={(edgeId) => {
-                      setSelection([]);
-                      setSelectedEdge(edgeId);
-                      // The button goes with the node's bar: focus moves to the edge's label.
-                      requestAnimationFrame(() =>
-                        document.querySelector<HTMLInputElement>('.board__actions input')?.focus(),
-                      );
-                    }}
-                  />
-                )}
-                {single && (
-                  <Button variant="ghost" onClick={() => startConnect(single.id)}>
-                    Connect to…
-                  </Button>
-                )}
-                {single && single.type !== 'group' && !singleTodo && (
-                  <Button variant="ghost" onClick={() => makeTodo(single.id)}>
-                    Make a to-do
-                  </Button>
-                )}
-                <ColourPicker
-                  value={single?.color}
-                  onPick={(color) => setNodeColour(selection, color)}
-                />
-                <div className="board__size" role="group" aria-label="Size">
-                  <span aria-hidden="true">Width</span>
-                  <Button
-                    variant="ghost"
-                    aria-label="Narrower"
-                    onClick={() => resizeBy([...selection], -SIZE_STEP, 0)}
-                  >
-                    −
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label="Wider"
-                    onClick={() => resizeBy([...selection], SIZE_STEP, 0)}
-                  >
-                    +
-                  </Button>
-                  <span aria-hidden="true">Height</span>
-                  <Button
-                    variant="ghost"
-                    aria-label="Shorter"
-                    onClick={() => resizeBy([...selection], 0, -SIZE_STEP)}
-                  >
-                    −
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    aria-label="Taller"
-                    onClick={() => resizeBy([...selection], 0, SIZE_STEP)}
-                  >
-                    +
-                  </Button>
-                </div>
-                {selection.size > 1 && (
-                  <Button variant="ghost" onClick={groupSelection}>
-                    Group selection
-                  </Button>
-                )}
-                <Button variant="ghost" onClick={duplicateSelection}>
-                  Duplicate
-                </Button>
-                <Button variant="ghost" onClick={() => deleteNodes([...selection])}>
-                  Delete
-                </Button>
-              </>
-            )}
-          </div>
-        )
-      )}
+      <SelectionBar
+        board={board}
+        byId={byId}
+        selection={selection}
+        connectingFrom={connectingFrom}
+        onCancelConnect={cancelConnect}
+        edge={edge}
+        edgeActions={edgeActions}
+        nodeActions={nodeActions}
+        sizeStep={SIZE_STEP}
+        hasTodo={singleTodo !== undefined}
+      />
       <div className="board__body">
         {/* The nodes' pointer and key events are handled here, once, for all of them. */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
@@ -1166,37 +1052,6 @@ export function BoardCanvas({
           <OutlinePanel board={board} nodes={nodes} names={names} onChoose={chooseFromOutline} />
         )}
       </div>
-    </div>
-  );
-}
-
-function ColourPicker({
-  value,
-  onPick,
-}: {
-  value: string | undefined;
-  onPick: (color: string | undefined) => void;
-}) {
-  return (
-    <div className="board__colours" role="group" aria-label="Colour">
-      <button
-        type="button"
-        className="board__swatch"
-        aria-label="No colour"
-        aria-pressed={value === undefined}
-        onClick={() => onPick(undefined)}
-      />
-      {PRESET_COLOURS.map((colour) => (
-        <button
-          key={colour.value}
-          type="button"
-          className="board__swatch"
-          data-color={colour.value}
-          aria-label={colour.name}
-          aria-pressed={value === colour.value}
-          onClick={() => onPick(colour.value)}
-        />
-      ))}
     </div>
   );
 }

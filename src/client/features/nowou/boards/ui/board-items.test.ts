@@ -60,6 +60,15 @@ describe('copyNodes', () => {
   });
 });
 
+describe('newBoard', () => {
+  test('opens with its first place, 0,0, inside the view, after every board in order', () => {
+    const first = newBoard('  Garden  ', [], NOW);
+    expect(first).toMatchObject({ title: 'Garden', viewport: { x: -32, y: -32, zoom: 1 } });
+    expect(newBoard('Later', [first], NOW).order > first.order).toBe(true);
+    expect(itemSchema.safeParse(first).success).toBe(true);
+  });
+});
+
 describe('duplicateBoard', () => {
   test('copies the board, its nodes in drawing order and its edges with new ids', () => {
     const nodes = [node({ id: 'a' }), node({ id: 'b', y: 100 }), node({ id: 'c', y: 200 })];

@@ -21,7 +21,8 @@ export function newBoard(title: string, boards: readonly Brainstorm[], now: Date
     modifiedAt: now.toISOString(),
     deleted: false,
     title: title.trim().slice(0, 200),
-    viewport: { x: 32, y: 32, zoom: 1 },
+    // The view's corner is the canvas point shown top-left: the first node, at 0,0, sits 32 px in.
+    viewport: { x: -32, y: -32, zoom: 1 },
     nodeOrder: [],
     edges: [],
     order: keyBetween(last?.order ?? null, null),
