@@ -593,7 +593,9 @@ export function BoardCanvas({
     const native = event.nativeEvent;
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     const target = event.target as Element;
-    if (target.closest('textarea, a, button, input, label')) return;
+    // A link in a node still moves the node when dragged (a link node is mostly its link); a
+    // click on it without a drag follows it, and onClickCapture stops the click a drag ends with.
+    if (target.closest('textarea, button, input, label')) return;
     const nodeEl = target.closest<HTMLElement>('[data-node-id]');
     const edgeEl = target.closest<SVGGElement>('[data-edge-id]');
     const from = connectRef.current;
@@ -995,6 +997,12 @@ export function BoardCanvas({
           tabIndex={-1}
           onPointerDown={onPointerDown}
           onDoubleClick={onDoubleClick}
+          // No native drag of a node's link (or its text): a drag moves the node.
+          onDragStart={(event) => event.preventDefault()}
+          onClickCapture={(event) => {
+            if (drag.justDragged() && (event.target as Element).closest('a'))
+              event.preventDefault();
+          }}
           onKeyDown={onKeyDown}
           onFocus={onFocus}
         >

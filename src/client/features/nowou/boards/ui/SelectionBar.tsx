@@ -172,6 +172,7 @@ export function SelectionBar({
       // Escape from its Cancel button cancels too, as it does on the canvas.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
       <div
+        key="connecting"
         className="board__actions board__connecting"
         role="group"
         aria-label="Connecting"
@@ -190,7 +191,7 @@ export function SelectionBar({
     );
   } else if (edge) {
     content = (
-      <div className="board__actions" role="toolbar" aria-label="Connection">
+      <div key="edge" className="board__actions" role="toolbar" aria-label="Connection">
         <label className="board__field">
           <span>Label</span>
           <input
@@ -222,7 +223,7 @@ export function SelectionBar({
           (e.toNode === single.id && byId.has(e.fromNode)),
       );
     content = (
-      <div className="board__actions" role="toolbar" aria-label="Selected nodes">
+      <div key="nodes" className="board__actions" role="toolbar" aria-label="Selected nodes">
         <span className="board__count">
           {single ? nodeTitle(single) : `${selection.size} selected`}
         </span>
@@ -340,10 +341,8 @@ export function SelectionBar({
     );
   } else {
     content = (
-      <div className="board__actions board__actions--idle">
-        <p className="board__help">
-          Select a node to change it; double-click the canvas or choose Add node to add one.
-        </p>
+      <div key="idle" className="board__actions board__actions--idle">
+        <p className="board__help">Select a node to change it, or double-click to add one.</p>
       </div>
     );
   }
