@@ -645,6 +645,8 @@ test('Make a to-do shows its state on the node; the to-do opens the board at its
   await page.getByRole('checkbox', { name: 'Write post' }).click();
   await expect.poll(async () => (await todoOf())?.done).toBe(true);
   await page.getByRole('button', { name: /^Done\b/ }).click();
+  // On a phone, where the canvas sits below the fold.
+  await page.setViewportSize(VIEWPORTS.mobile);
   await page.getByRole('link', { name: 'Open on board Write post' }).click();
   await page.locator(CANVAS).waitFor();
   // The board opens centred on the node, selected and focused, with the to-do's state.
@@ -657,6 +659,9 @@ test('Make a to-do shows its state on the node; the to-do opens the board at its
   const shown = (await nodeOnCanvas(page, 'Write post').boundingBox())!;
   expect(Math.abs(shown.x + shown.width / 2 - (canvas.x + canvas.width / 2))).toBeLessThan(3);
   expect(Math.abs(shown.y + shown.height / 2 - (canvas.y + canvas.height / 2))).toBeLessThan(3);
+  // The page scrolled to the canvas: the node is on screen.
+  expect(shown.y).toBeGreaterThanOrEqual(0);
+  expect(shown.y + shown.height).toBeLessThanOrEqual(VIEWPORTS.mobile.height);
 });
 
 test('boards renamed, duplicated, deleted and restored; a marquee by touch in Select mode (400 px, dark)', async () => {

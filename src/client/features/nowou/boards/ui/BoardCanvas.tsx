@@ -548,8 +548,9 @@ export function BoardCanvas({
     const node = live.current.byId.get(reveal);
     if (node) {
       setSelection([reveal]);
-      // The canvas may sit below the fold: bring it into the page's view, then the node into its.
-      canvasRef.current?.scrollIntoView({ block: 'nearest' });
+      // The canvas may sit below the fold: bring it into the page's view (after the frame, so
+      // after the router's scroll to the top of a new page), then the node into the canvas's.
+      requestAnimationFrame(() => canvasRef.current?.scrollIntoView({ block: 'nearest' }));
       viewport.reveal(boxOf(node), true);
       focusNode(reveal, false);
     } else {

@@ -80,7 +80,8 @@ export function BoardsApp() {
               after.delete('node');
               return after;
             },
-            { replace: true },
+            // The page stays where the canvas brought it (no scroll back to the top).
+            { replace: true, preventScrollReset: true },
           )
         }
       />
