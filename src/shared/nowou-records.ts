@@ -173,6 +173,11 @@ export const todoSchema = z
       .max(100),
     recurrence: recurrenceSchema.nullable(),
     seriesId: idSchema.optional(),
+    /**
+     * The board node this to-do was made from (Make a to-do on a board), so the to-do can open the
+     * board at it; the node names the to-do back with `todoId`.
+     */
+    source: z.strictObject({ boardId: idSchema, nodeId: idSchema }).optional(),
   })
   .refine(...tombstoneHasTime)
   .refine((todo) => todo.done === (todo.doneAt !== null), {

@@ -1,9 +1,14 @@
 /**
- * Nowou's brainstorm boards in real Chromium (docs/product.md#nowou): three connected nodes made
+ * Nowou's brainstorm boards in real Chromium (docs/product.md#boards): three connected nodes made
  * with the keyboard alone and kept over a reload; a node dragged and the drag undone with Ctrl+Z;
  * Ctrl+wheel zoom keeping the point under the pointer in place; export .canvas and import it again
- * as the same board; a bad file changing nothing; axe at 400 px (dark) and 1280 px (light); no
- * sideways scroll at 320 px; a dragged group carrying the nodes inside it, undone as one step.
+ * as the same board (places, sizes, colours, edges); a foreign file with a link Nowou does not open
+ * and a hex-coloured edge; a bad file changing nothing; axe at 400 px (dark) and 1280 px (light);
+ * no sideways scroll at 320 px; a dragged group carrying the nodes inside it, undone as one step;
+ * marquee, Shift-click, copy, paste, duplicate and delete with undo; connecting by drag, by click
+ * and by keyboard with a label and a colour; resizing by keys and buttons; a link typed; the
+ * outline's search; Make a to-do, its chip, and Open on board back from the to-do; boards renamed,
+ * duplicated, deleted and restored, and Select mode's marquee by touch at 400 px.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -20,29 +25,94 @@ const CANVAS = '[data-testid="board-canvas"]';
 interface StoredNode {
   id: string;
   boardId: string;
+  type: 'text' | 'link' | 'group';
   text?: string;
+  url?: string;
+  label?: string;
+  color?: string;
+  todoId?: string;
   x: number;
   y: number;
+  width: number;
+  height: number;
   deleted: boolean;
+}
+interface StoredEdge {
+  id: string;
+  fromNode: string;
+  fromSide?: string;
+  toNode: string;
+  toSide?: string;
+  color?: string;
+  label?: string;
 }
 interface StoredBoard {
   id: string;
   title: string;
   deleted: boolean;
-  edges: { fromNode: string; toNode: string }[];
+  edges: StoredEdge[];
+}
+interface StoredTodo {
+  id: string;
+  title: string;
+  done: boolean;
+  source?: { boardId: string; nodeId: string };
 }
 
 async function stored(page: Page) {
   return page.evaluate(() => {
     const read = (prefix: string) =>
       Object.keys(localStorage)
-        .filter((key) => key.startsWith(prefix))
+        .filter((key) => key.startsWith(prefix) && !key.startsWith('todo-list-'))
         .map((key) => JSON.parse(localStorage.getItem(key)!) as unknown);
     return {
       boards: read('brainstorm-') as StoredBoard[],
       nodes: read('textElement-') as StoredNode[],
+      todos: read('todo-') as StoredTodo[],
     };
-  }) as Promise<{ boards: StoredBoard[]; nodes: StoredNode[] }>;
+  }) as Promise<{ boards: StoredBoard[]; nodes: StoredNode[]; todos: StoredTodo[] }>;
+}
+
+/** The open board's live nodes and edges as stored, found by its title. */
+async function boardNamed(page: Page, title: string) {
+  const { boards, nodes } = await stored(page);
+  const board = boards.find((b) => b.title === title && !b.deleted);
+  const mine = board ? nodes.filter((n) => n.boardId === board.id && !n.deleted) : [];
+  return { board, nodes: mine, byText: (text: string) => mine.find((n) => n.text === text) };
+}
+
+/** The node on the canvas whose accessible name starts with `title`. */
+function nodeOnCanvas(page: Page, title: string) {
+  return page.locator(CANVAS).getByRole('group', {
+    name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(,|$)`),
+  });
+}
+
+/** The accessible name of the focused element. */
+function focusedName(page: Page) {
+  return page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+}
+
+/** The colours the line and the arrowhead of an edge are painted in. */
+function edgePaint(page: Page, edgeId: string) {
+  return page.evaluate((id) => {
+    const line = document.querySelector(`[data-edge-id="${CSS.escape(id)}"] .be__line`)!;
+    const marker = line.getAttribute('marker-end')!.slice('url(#'.length, -1);
+    const head = document.getElementById(marker)!.querySelector('path')!;
+    return { line: getComputedStyle(line).stroke, head: getComputedStyle(head).fill };
+  }, edgeId);
+}
+
+/** One finger dragged across the page from `a` to `b` (Chromium's own touch input). */
+async function touchDrag(page: Page, a: { x: number; y: number }, b: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (t: number) => [{ x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let step = 1; step <= 10; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step / 10) });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
 }
 
 /** New board from the list, then three nodes by keyboard: root, Tab, child, Tab, grandchild. */
@@ -138,9 +208,26 @@ test('keyboard-made nodes kept over a reload; drag and undo; zoom keeps the poin
   expect(await page.evaluate(() => [window.visualViewport?.scale, window.scrollX])).toEqual([1, 0]);
 });
 
-test('export .canvas and import it as the same board; a bad file changes nothing', async () => {
+test('export .canvas and import it as the same board; a foreign file; a bad file changes nothing', async () => {
   const { page } = await site.open(BOARDS, { width: VIEWPORTS.desktop.width, theme: 'light' });
   await boardByKeyboard(page, 'Ideas', ['Idea', 'Detail', 'More']);
+  // Colours, a label and places of its own, so the round trip has them to keep.
+  await nodeOnCanvas(page, 'Detail').click();
+  await page.keyboard.press('Shift+ArrowDown');
+  const bar = page.getByRole('toolbar', { name: 'Selected nodes' });
+  await bar.getByRole('button', { name: 'Colour', exact: true }).click();
+  await bar.getByRole('button', { name: 'Red' }).click();
+  await bar.getByRole('button', { name: 'Connections', exact: true }).click();
+  await bar.getByRole('button', { name: 'Connection to More' }).click();
+  const connection = page.getByRole('toolbar', { name: 'Connection' });
+  await connection.getByLabel('Label').fill('next');
+  await connection.getByRole('button', { name: 'Purple' }).click();
+  await expect
+    .poll(async () => (await boardNamed(page, 'Ideas')).board?.edges.some((e) => e.color === '6'))
+    .toBe(true);
+  await expect.poll(async () => (await boardNamed(page, 'Ideas')).byText('Detail')?.y).toBe(100);
+
+  await page.getByRole('button', { name: 'Files', exact: true }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export .canvas' }).click();
   const file = await download;
@@ -170,25 +257,109 @@ test('export .canvas and import it as the same board; a bad file changes nothing
   const { boards, nodes } = await stored(page);
   const [first, second] = boards;
   expect(second!.title).toBe(first!.title);
-  const texts = (board: StoredBoard) =>
-    nodes
-      .filter((n) => n.boardId === board.id)
-      .map((n) => n.text)
-      .sort();
-  expect(texts(second!)).toEqual(texts(first!));
-  expect(second!.edges).toHaveLength(first!.edges.length);
   expect(second!.id).not.toBe(first!.id);
+  // Every node in the same place, size and colour, every edge between the same two nodes (by
+  // their texts) with the same sides, colour and label.
+  const shape = (board: StoredBoard) => {
+    const mine = nodes.filter((n) => n.boardId === board.id);
+    const textOf = (id: string) => mine.find((n) => n.id === id)?.text;
+    return {
+      nodes: mine
+        .map((n) => [n.text, n.type, n.x, n.y, n.width, n.height, n.color ?? null])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      edges: board.edges
+        .map((e) => [
+          textOf(e.fromNode),
+          e.fromSide,
+          textOf(e.toNode),
+          e.toSide,
+          e.color ?? null,
+          e.label ?? null,
+        ])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    };
+  };
+  expect(shape(second!)).toEqual(shape(first!));
+  expect(shape(first!).nodes).toContainEqual(['Detail', 'text', 320, 100, 240, 72, '1']);
+  expect(shape(first!).edges).toContainEqual(['Detail', 'right', 'More', 'left', '6', 'next']);
+
+  // A foreign file: a link Nowou does not open becomes a text node (and the import says so), and
+  // a hex-coloured edge gets an arrowhead of its own colour.
+  await page.getByRole('button', { name: 'All boards' }).click();
+  const foreign = {
+    nodes: [
+      { id: 'v', type: 'text', text: 'Vault', x: 0, y: 0, width: 200, height: 60 },
+      {
+        id: 'o',
+        type: 'link',
+        url: 'obsidian://open?vault=Notes',
+        x: 300,
+        y: 0,
+        width: 260,
+        height: 60,
+      },
+    ],
+    edges: [{ id: 'e', fromNode: 'v', toNode: 'o', color: '#ff00aa' }],
+  };
+  await input.setInputFiles({
+    name: 'Vault.canvas',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(foreign)),
+  });
+  await page.locator(CANVAS).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'is not a web or mail link, so it is kept as a text node' })
+    .waitFor();
+  await expect.poll(async () => (await boardNamed(page, 'Vault')).nodes.length).toBe(2);
+  const vault = await boardNamed(page, 'Vault');
+  expect(vault.nodes.map((n) => [n.type, n.text]).sort()).toEqual([
+    ['text', 'Vault'],
+    ['text', 'obsidian://open?vault=Notes'],
+  ]);
+  await expect
+    .poll(() => edgePaint(page, vault.board!.edges[0]!.id))
+    .toEqual({
+      line: 'rgb(255, 0, 170)',
+      head: 'rgb(255, 0, 170)',
+    });
 });
+
+/** Colours the node named `title` with a preset through the bar's Colour panel. */
+async function colourNode(page: Page, title: string, colour: string) {
+  await nodeOnCanvas(page, title).click();
+  const bar = page.getByRole('toolbar', { name: 'Selected nodes' });
+  if (
+    (await bar
+      .getByRole('button', { name: 'Colour', exact: true })
+      .getAttribute('aria-expanded')) !== 'true'
+  ) {
+    await bar.getByRole('button', { name: 'Colour', exact: true }).click();
+  }
+  await bar.getByRole('button', { name: colour, exact: true }).click();
+}
 
 test('axe at 400 px dark and 1280 px light on a board with nodes; no sideways scroll at 320 px', async () => {
   const { page } = await site.open(BOARDS, { width: VIEWPORTS.desktop.width, theme: 'light' });
   await boardByKeyboard(page, 'Launch', ['Launch', 'Write post', 'Tell Ada']);
-  await page.getByRole('group', { name: 'Write post, connects to Tell Ada' }).click();
+  // Text on every preset's tint, and a to-do's chip, checked for contrast with the rest.
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await colourNode(page, 'Launch', 'Red');
+  await colourNode(page, 'Tell Ada', 'Yellow');
+  await page.getByRole('button', { name: 'Make a to-do' }).click();
+  await colourNode(page, 'Write post', 'Cyan');
+  await nodeOnCanvas(page, 'Tell Ada').getByText('To-do', { exact: true }).waitFor();
   expect(await axeViolations(page)).toEqual([]);
 
-  // By keyboard to a connection: the selected node's bar lists it; choosing it opens its label.
-  const connection = page.getByRole('button', { name: 'Connection to Tell Ada' });
-  await connection.focus();
+  // By keyboard to a connection: the selected node's bar lists it under Connections; choosing it
+  // opens its label.
+  await page.getByRole('button', { name: 'Connections', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  // The panel is next in the Tab order: Connect to…, ← Launch, then → Tell Ada.
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+    '→ Connection to Tell Ada',
+  );
   await page.keyboard.press('Enter');
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.closest('label')?.textContent ?? ''))
@@ -200,6 +371,11 @@ test('axe at 400 px dark and 1280 px light on a board with nodes; no sideways sc
 
   const dark = await site.open(BOARDS, { width: VIEWPORTS.mobile.width, theme: 'dark' });
   await boardByKeyboard(dark.page, 'Small', ['One', 'Two', 'Three']);
+  await dark.page.getByRole('button', { name: 'Fit' }).click();
+  await colourNode(dark.page, 'One', 'Orange');
+  await colourNode(dark.page, 'Two', 'Green');
+  await colourNode(dark.page, 'Three', 'Purple');
+  await dark.page.getByRole('button', { name: 'Make a to-do' }).click();
   // On a phone the exports fold behind Files.
   expect(await dark.page.getByRole('button', { name: 'Export .canvas' }).isVisible()).toBe(false);
   await dark.page.getByRole('button', { name: 'Files', exact: true }).click();
@@ -215,7 +391,7 @@ test('axe at 400 px dark and 1280 px light on a board with nodes; no sideways sc
   expect(await sideways()).toBe(false);
 });
 
-test('dragging a group carries the nodes inside it, as one step Ctrl+Z undoes', async () => {
+test('a group label ends with Enter; dragging a group carries the nodes inside it, as one step Ctrl+Z undoes', async () => {
   const { page } = await site.open(BOARDS, { width: VIEWPORTS.desktop.width, theme: 'light' });
   await boardByKeyboard(page, 'Errands', ['Errands', 'Shop', 'Post office']);
   const nodeNamed = (name: string) => page.getByRole('group', { name, exact: true });
@@ -223,9 +399,14 @@ test('dragging a group carries the nodes inside it, as one step Ctrl+Z undoes', 
   await nodeNamed('Shop, connects to Post office').click();
   await nodeNamed('Post office').click({ modifiers: ['Shift'] });
   await page.getByRole('button', { name: 'Group selection' }).click();
-  // The new group opens its label for editing; Escape leaves it selected.
+  // The new group opens its label for editing; Enter ends the label (adding no node) and leaves
+  // the group focused.
   await page.getByLabel('Group label').waitFor();
-  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Out and about');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedName(page)).toBe('Out and about');
+  expect(await page.locator(`${CANVAS} [data-node-id]`).count()).toBe(4);
   await page.getByRole('button', { name: 'Fit' }).click();
   await page.waitForTimeout(100);
 
@@ -238,7 +419,7 @@ test('dragging a group carries the nodes inside it, as one step Ctrl+Z undoes', 
   const before = await places();
   const group = page.locator(`${CANVAS} [data-type="group"]`);
   // Down on the group's label (above the framed nodes, clear of the side handles), then along.
-  const label = (await group.getByText('Group', { exact: true }).boundingBox())!;
+  const label = (await group.getByText('Out and about', { exact: true }).boundingBox())!;
   const start = { x: label.x + label.width / 2, y: label.y + label.height / 2 };
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
@@ -265,4 +446,281 @@ test('dragging a group carries the nodes inside it, as one step Ctrl+Z undoes', 
 
   await page.keyboard.press('Control+z');
   await expect.poll(places).toEqual(before);
+});
+
+test('marquee and Shift-click select; copy, paste, duplicate and delete, each undone', async () => {
+  const { page } = await site.open(BOARDS, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  await boardByKeyboard(page, 'Picks', ['Alpha', 'Beta', 'Gamma']);
+  const texts = async () => (await boardNamed(page, 'Picks')).nodes.map((n) => n.text ?? '').sort();
+  const edgeCount = async () => (await boardNamed(page, 'Picks')).board!.edges.length;
+  const selected = () => page.locator(`${CANVAS} [data-selected]`).count();
+
+  // Escape clears the selection (Gamma, just edited); then Shift+drag from empty space above
+  // Alpha to the middle of Beta: the marquee touches both.
+  await expect.poll(() => focusedName(page)).toBe('Gamma');
+  await page.keyboard.press('Escape');
+  await expect.poll(selected).toBe(0);
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await page.waitForTimeout(100);
+  const alpha = (await nodeOnCanvas(page, 'Alpha').boundingBox())!;
+  const beta = (await nodeOnCanvas(page, 'Beta').boundingBox())!;
+  await page.keyboard.down('Shift');
+  await page.mouse.move(alpha.x - 12, alpha.y - 12);
+  await page.mouse.down();
+  await page.mouse.move(alpha.x + 40, alpha.y + 20, { steps: 3 });
+  await page.mouse.move(beta.x + beta.width / 2, beta.y + beta.height / 2, { steps: 6 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+  await expect.poll(selected).toBe(2);
+  expect(await page.getByRole('toolbar', { name: 'Selected nodes' }).innerText()).toContain(
+    '2 selected',
+  );
+  // Shift-click adds a node and takes one away.
+  await nodeOnCanvas(page, 'Gamma').click({ modifiers: ['Shift'] });
+  await expect.poll(selected).toBe(3);
+  await nodeOnCanvas(page, 'Alpha').click({ modifiers: ['Shift'] });
+  await expect.poll(selected).toBe(2);
+
+  // Copy and paste Beta and Gamma: two new nodes and the edge between them; Ctrl+Z takes them.
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  await expect.poll(texts).toEqual(['Alpha', 'Beta', 'Beta', 'Gamma', 'Gamma']);
+  expect(await edgeCount()).toBe(3);
+  expect(await selected()).toBe(2);
+  await page.keyboard.press('Control+z');
+  await expect.poll(texts).toEqual(['Alpha', 'Beta', 'Gamma']);
+  expect(await edgeCount()).toBe(2);
+
+  // Duplicate, then delete the duplicates; each undone in turn.
+  await nodeOnCanvas(page, 'Beta').click();
+  await nodeOnCanvas(page, 'Gamma').click({ modifiers: ['Shift'] });
+  await page.keyboard.press('Control+d');
+  await expect.poll(texts).toEqual(['Alpha', 'Beta', 'Beta', 'Gamma', 'Gamma']);
+  await page.keyboard.press('Delete');
+  await expect.poll(texts).toEqual(['Alpha', 'Beta', 'Gamma']);
+  await page.keyboard.press('Control+z');
+  await expect.poll(texts).toEqual(['Alpha', 'Beta', 'Beta', 'Gamma', 'Gamma']);
+  expect(await edgeCount()).toBe(3);
+  await page.keyboard.press('Control+z');
+  await expect.poll(texts).toEqual(['Alpha', 'Beta', 'Gamma']);
+
+  // By keyboard: Space adds the focused node, Alt+Shift+arrows go on keeping the selection.
+  await nodeOnCanvas(page, 'Alpha').focus();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Alt+Shift+ArrowRight');
+  await expect.poll(() => focusedName(page)).toMatch(/^Beta/);
+  await page.keyboard.press('Space');
+  await expect.poll(selected).toBe(2);
+  expect(await nodeOnCanvas(page, 'Gamma').getAttribute('data-selected')).toBeNull();
+});
+
+test('connect by drag, click and keyboard with a label and a colour; resize without a drag; a link; search', async () => {
+  const { page } = await site.open(BOARDS, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  await boardByKeyboard(page, 'Shop', ['Open shop', 'Build site', 'Write pages']);
+  // Shift+Enter on Write pages: a node under it, from the same parent.
+  await expect.poll(() => focusedName(page)).toBe('Write pages');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('Set prices');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => focusedName(page)).toBe('Set prices');
+  const shop = () => boardNamed(page, 'Shop');
+  const edgeBetween = async (from: string, to: string) => {
+    const { board, byText } = await shop();
+    return board!.edges.find((e) => e.fromNode === byText(from)?.id && e.toNode === byText(to)?.id);
+  };
+
+  // By keyboard: C, the arrows to the other node, Enter; focus goes to the new edge's label.
+  await page.keyboard.press('c');
+  await page.getByRole('group', { name: 'Connecting' }).waitFor();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => focusedName(page)).toMatch(/^Build site/);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => focusedName(page)).toMatch(/^Open shop/);
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('label')?.textContent))
+    .toContain('Label');
+  await page.keyboard.type('loop');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focusedName(page)).toMatch(/^Open shop/);
+  await expect.poll(() => edgeBetween('Set prices', 'Open shop')).toMatchObject({ label: 'loop' });
+  // The label is part of the node's name, on the canvas and in the outline.
+  await page
+    .getByRole('navigation', { name: 'Outline of the board' })
+    .getByRole('button', { name: 'Set prices, connects to Open shop (loop)' })
+    .waitFor();
+
+  // By drag from Open shop's bottom handle to Write pages, then a label and a colour.
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await page.waitForTimeout(100);
+  await nodeOnCanvas(page, 'Open shop').click();
+  const port = (await nodeOnCanvas(page, 'Open shop')
+    .locator('[data-connect="bottom"]')
+    .boundingBox())!;
+  const target = (await nodeOnCanvas(page, 'Write pages').boundingBox())!;
+  await page.mouse.move(port.x + port.width / 2, port.y + port.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(port.x + 20, port.y + 30, { steps: 3 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const connection = page.getByRole('toolbar', { name: 'Connection' });
+  await connection.getByLabel('Label').fill('soon');
+  await connection.getByRole('button', { name: 'Green' }).click();
+  await expect
+    .poll(() => edgeBetween('Open shop', 'Write pages'))
+    .toMatchObject({ fromSide: 'bottom', label: 'soon', color: '4' });
+  const dragged = (await edgeBetween('Open shop', 'Write pages'))!;
+  const paint = await edgePaint(page, dragged.id);
+  expect(paint.head).toBe(paint.line);
+
+  // By clicks: Connections, Connect to…, then a click on the other node.
+  await nodeOnCanvas(page, 'Build site').click();
+  const nodeBar = page.getByRole('toolbar', { name: 'Selected nodes' });
+  await nodeBar.getByRole('button', { name: 'Connections', exact: true }).click();
+  await nodeBar.getByRole('button', { name: 'Connect to…' }).click();
+  await nodeOnCanvas(page, 'Set prices').click();
+  await expect.poll(() => edgeBetween('Build site', 'Set prices')).toBeTruthy();
+  expect((await shop()).board!.edges).toHaveLength(5);
+
+  // Resizing: Ctrl+arrows on the node, and the bar's Taller; Ctrl+Z undoes the last.
+  await nodeOnCanvas(page, 'Set prices').focus();
+  await page.keyboard.press('Control+ArrowRight');
+  await page.keyboard.press('Control+ArrowRight');
+  const size = async () => {
+    const node = (await shop()).byText('Set prices')!;
+    return [node.width, node.height];
+  };
+  await expect.poll(size).toEqual([280, 72]);
+  const sizes = page.getByRole('toolbar', { name: 'Selected nodes' });
+  await sizes.getByRole('button', { name: 'Size', exact: true }).click();
+  await sizes.getByRole('button', { name: 'Taller' }).click();
+  await expect.poll(size).toEqual([280, 92]);
+  await page.keyboard.press('Control+z');
+  await expect.poll(async () => (await size())[1]).toBe(72);
+
+  // A link: only a whole link is saved, and the field says what is missing until then.
+  await page.getByRole('button', { name: 'Add link' }).click();
+  const address = page.getByLabel('Link address');
+  await address.fill('exa');
+  await expect.poll(() => address.getAttribute('aria-invalid')).toBe('true');
+  expect(await page.locator('.bn__problem').innerText()).toMatch(/^Not a link yet/);
+  const links = async () => (await shop()).nodes.filter((n) => n.type === 'link').map((n) => n.url);
+  await expect.poll(links).toEqual(['https://']);
+  await address.fill('https://example.com/shop');
+  await expect.poll(links).toEqual(['https://example.com/shop']);
+  expect(await address.getAttribute('aria-invalid')).toBeNull();
+  await page.keyboard.press('Escape');
+  await page.locator(`${CANVAS} a[href="https://example.com/shop"]`).waitFor();
+
+  // The outline's search narrows it; Enter goes to the first match.
+  const search = page.getByLabel('Search the board');
+  await search.fill('PRICES');
+  await page.getByText('1 node matches.').waitFor();
+  await search.press('Enter');
+  await expect.poll(() => focusedName(page)).toMatch(/^Set prices/);
+});
+
+test('Make a to-do shows its state on the node; the to-do opens the board at its node', async () => {
+  const { page } = await site.open(BOARDS, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  await boardByKeyboard(page, 'Launch', ['Launch', 'Write post', 'Tell Ada']);
+  const node = nodeOnCanvas(page, 'Write post');
+  await node.click();
+  await page.getByRole('button', { name: 'Make a to-do' }).click();
+  await node.getByText('To-do', { exact: true }).waitFor();
+  const { board, byText } = await boardNamed(page, 'Launch');
+  const todoOf = async () => (await stored(page)).todos.find((t) => t.title === 'Write post');
+  await expect.poll(todoOf).toMatchObject({
+    done: false,
+    source: { boardId: board!.id, nodeId: byText('Write post')!.id },
+  });
+  await expect
+    .poll(async () => (await boardNamed(page, 'Launch')).byText('Write post')?.todoId)
+    .toBe((await todoOf())!.id);
+
+  // In the Inbox: tick it, then Open on board.
+  const sections = page.getByRole('navigation', { name: 'Nowou sections' });
+  await sections.getByRole('button', { name: 'To-dos' }).click();
+  // Ticked, the row leaves the Inbox for Done.
+  await page.getByRole('checkbox', { name: 'Write post' }).click();
+  await expect.poll(async () => (await todoOf())?.done).toBe(true);
+  await page.getByRole('button', { name: /^Done\b/ }).click();
+  // On a phone, where the canvas sits below the fold.
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.getByRole('link', { name: 'Open on board Write post' }).click();
+  await page.locator(CANVAS).waitFor();
+  // The board opens centred on the node, selected and focused, with the to-do's state.
+  await expect.poll(() => focusedName(page)).toMatch(/^Write post/);
+  await nodeOnCanvas(page, 'Write post').getByText('Done ✓').waitFor();
+  expect(await nodeOnCanvas(page, 'Write post').getAttribute('data-selected')).toBe('true');
+  const url = new URL(page.url());
+  expect([url.searchParams.get('board'), url.searchParams.get('node')]).toEqual([board!.id, null]);
+  const canvas = (await page.locator(CANVAS).boundingBox())!;
+  const shown = (await nodeOnCanvas(page, 'Write post').boundingBox())!;
+  expect(Math.abs(shown.x + shown.width / 2 - (canvas.x + canvas.width / 2))).toBeLessThan(3);
+  expect(Math.abs(shown.y + shown.height / 2 - (canvas.y + canvas.height / 2))).toBeLessThan(3);
+  // The page scrolled to the canvas: the node is on screen.
+  expect(shown.y).toBeGreaterThanOrEqual(0);
+  expect(shown.y + shown.height).toBeLessThanOrEqual(VIEWPORTS.mobile.height);
+});
+
+test('boards renamed, duplicated, deleted and restored; a marquee by touch in Select mode (400 px, dark)', async () => {
+  const { page } = await site.open(BOARDS, { width: VIEWPORTS.mobile.width, theme: 'dark' });
+  await boardByKeyboard(page, 'Garden', ['Garden', 'Beds', 'Seeds']);
+
+  // Select mode: one finger draws a marquee instead of panning.
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await page.locator(CANVAS).scrollIntoViewIfNeeded();
+  const canvas = (await page.locator(CANVAS).boundingBox())!;
+  await touchDrag(
+    page,
+    { x: canvas.x + 4, y: canvas.y + 4 },
+    { x: canvas.x + canvas.width - 4, y: canvas.y + canvas.height - 4 },
+  );
+  await expect.poll(() => page.locator(`${CANVAS} [data-selected]`).count()).toBe(3);
+
+  await page.getByRole('button', { name: 'All boards' }).click();
+  const boards = page.getByRole('list', { name: 'Your boards' });
+  await boards.getByRole('button', { name: 'Rename Garden' }).click();
+  const title = page.getByLabel('Title of Garden');
+  await title.fill('Vegetable garden');
+  await title.press('Enter');
+  await boards.getByRole('button', { name: 'Vegetable garden', exact: true }).waitFor();
+
+  await boards.getByRole('button', { name: 'Duplicate Vegetable garden' }).click();
+  const copy = boards.getByRole('listitem').filter({ hasText: 'Vegetable garden (copy)' });
+  await copy.waitFor();
+  expect(await copy.innerText()).toContain('3 nodes');
+  await expect
+    .poll(async () => (await boardNamed(page, 'Vegetable garden (copy)')).nodes.length)
+    .toBe(3);
+  const copied = await boardNamed(page, 'Vegetable garden (copy)');
+  const original = await boardNamed(page, 'Vegetable garden');
+  expect(copied.nodes.map((n) => [n.text, n.x, n.y]).sort()).toEqual(
+    original.nodes.map((n) => [n.text, n.x, n.y]).sort(),
+  );
+  expect(copied.board!.edges).toHaveLength(2);
+
+  await boards.getByRole('button', { name: 'Delete Vegetable garden (copy)' }).click();
+  await copy.waitFor({ state: 'detached' });
+  const deleted = page.getByText('Recently deleted (1)');
+  await deleted.click();
+  await expect
+    .poll(async () => (await boardNamed(page, 'Vegetable garden (copy)')).board)
+    .toBeUndefined();
+  await page
+    .getByRole('list', { name: 'Recently deleted boards' })
+    .getByRole('button', { name: 'Restore Vegetable garden (copy)' })
+    .click();
+  await copy.waitFor();
+  await expect
+    .poll(async () => (await boardNamed(page, 'Vegetable garden (copy)')).nodes.length)
+    .toBe(3);
+  expect(await deleted.count()).toBe(0);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    ),
+  ).toBe(false);
 });

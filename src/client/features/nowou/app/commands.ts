@@ -45,6 +45,12 @@ export function shortcuts(mod: string): Shortcut[] {
     { keys: 'Enter while editing a node', what: 'Add a node below it (Shift+Enter: new line)' },
     { keys: 'Arrows / Shift+arrows on nodes', what: 'Move the selected nodes (10× with Shift)' },
     { keys: 'Alt+arrows on a node', what: 'Go to the connected node that way' },
+    {
+      keys: 'Alt+Shift+arrows, Space',
+      what: 'Go to a node keeping the selection; add or remove it',
+    },
+    { keys: `${mod}+arrows on nodes`, what: 'Resize the selected nodes (larger steps with Shift)' },
+    { keys: 'C on a board node', what: 'Connect it: arrows go to the other node, Enter connects' },
     { keys: `${mod}+C / ${mod}+V / ${mod}+D`, what: 'Copy, paste, duplicate board nodes' },
     { keys: 'Delete on nodes', what: 'Delete the selected nodes' },
     { keys: 'Shift+drag on a board', what: 'Select the nodes in a rectangle' },

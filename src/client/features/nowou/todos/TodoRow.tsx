@@ -1,7 +1,8 @@
 /**
  * One to-do: its done checkbox and title with notes, subtask progress, repeat rule, tags, priority,
  * time and duration, and when it was done; Edit (an inline editor under the row), a Move to… menu
- * and Delete. Alt+ArrowUp / Alt+ArrowDown on the row's checkbox or buttons asks to move it a place.
+ * and Delete, and Open on board for a to-do made from a board's node. Alt+ArrowUp / Alt+ArrowDown
+ * on the row's checkbox or buttons asks to move it a place.
  */
 import {
   useEffect,
@@ -12,7 +13,10 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
+import { Link } from 'react-router';
+import { paths } from '#shared/paths';
 import { Button } from '../../../ui/Button';
+import { buttonClassName } from '../../../ui/button-class';
 import { describeRule } from '../logic/recurrence';
 import type { Todo } from '#shared/nowou-records';
 import { subtaskProgress } from './series';
@@ -51,6 +55,16 @@ type DragHandlers = Pick<
   DOMAttributes<HTMLElement>,
   'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onPointerCancel'
 >;
+
+/** The board the to-do was made on, opened centred on its node (boards/ui/BoardsApp.tsx). */
+function boardLink(source: NonNullable<Todo['source']>): string {
+  const query = new URLSearchParams({
+    section: 'boards',
+    board: source.boardId,
+    node: source.nodeId,
+  });
+  return `${paths.nowou}?${query.toString()}`;
+}
 
 function durationText(minutes: number): string {
   const hours = Math.floor(minutes / 60);
@@ -225,6 +239,15 @@ export function TodoRow({
         <Button variant="ghost" onKeyDown={onKeyDown} onClick={() => onDelete(todo)}>
           Delete<span className="visually-hidden"> {todo.title}</span>
         </Button>
+        {todo.source && (
+          <Link
+            className={buttonClassName({ variant: 'ghost' })}
+            to={boardLink(todo.source)}
+            onKeyDown={onKeyDown}
+          >
+            Open on board<span className="visually-hidden"> {todo.title}</span>
+          </Link>
+        )}
       </div>
       {menuOpen && (
         <div

@@ -236,6 +236,40 @@ describe('files from other JSON Canvas apps', () => {
     ]);
   });
 
+  test('a link Nowou does not open becomes a text node holding it, listed as changed', () => {
+    const place = { x: 0, width: 200, height: 60 };
+    const text = JSON.stringify({
+      nodes: [
+        { id: 'web', type: 'link', url: 'https://obsidian.md', y: 0, ...place },
+        { id: 'app', type: 'link', url: 'obsidian://open?vault=Notes', y: 100, ...place },
+        { id: 'path', type: 'link', url: 'notes/plan.md', y: 200, color: '4', ...place },
+      ],
+      edges: [
+        { id: 'e1', fromNode: 'web', toNode: 'app', label: 'opens' },
+        { id: 'e2', fromNode: 'app', toNode: 'path' },
+      ],
+    });
+    const result = ready(importOf(text, 'Vault.canvas'));
+    expect(result.nodes.map((n) => [n.type, n.url ?? n.text, n.y])).toEqual([
+      ['link', 'https://obsidian.md', 0],
+      ['text', 'obsidian://open?vault=Notes', 100],
+      ['text', 'notes/plan.md', 200],
+    ]);
+    expect(result.nodes[2]!.color).toBe('4');
+    // The board keeps its shape: both edges, re-pointed, with their labels.
+    expect(result.board.edges.map((e) => [e.fromNode, e.toNode, e.label])).toEqual([
+      [result.nodes[0]!.id, result.nodes[1]!.id, 'opens'],
+      [result.nodes[1]!.id, result.nodes[2]!.id, undefined],
+    ]);
+    expect(result.skipped).toEqual([
+      'Node 2: the link "obsidian://open?vault=Notes" is not a web or mail link, so it is kept as a text node.',
+      'Node 3: the link "notes/plan.md" is not a web or mail link, so it is kept as a text node.',
+    ]);
+    for (const record of [result.board, ...result.nodes]) {
+      expect(itemSchema.safeParse(record).success).toBe(true);
+    }
+  });
+
   test('an empty canvas with the arrays makes an empty board', () => {
     const result = ready(importOf('{"nodes":[],"edges":[]}', 'Empty.canvas'));
     expect(result.board.title).toBe('Empty');

@@ -311,7 +311,16 @@ function readNode(value: unknown, index: number, skipped: string[]): ReadNode {
       return { fileId, fields: { type: 'text', ...place, text } };
     }
     case 'link': {
-      const url = readString(what, value, 'url', { required: true, max: MAX_URL });
+      const url = readString(what, value, 'url', { required: true, max: MAX_URL })!;
+      // Nowou opens only web and mail links; another app's own links (obsidian://, a path in its
+      // vault) keep their place as a text node holding the address, listed as changed, as a file
+      // node does, instead of refusing the whole file.
+      if (!textElementSchema.shape.url.safeParse(url).success) {
+        skipped.push(
+          `${what}: the link ${quote(url)} is not a web or mail link, so it is kept as a text node.`,
+        );
+        return { fileId, fields: { type: 'text', ...place, text: url } };
+      }
       return { fileId, fields: { type: 'link', ...place, url } };
     }
     case 'group': {
@@ -482,7 +491,8 @@ function readCanvas(fileText: string, options: CanvasImportOptions): CanvasImpor
  * Reads a .canvas file, from Nowou or any JSON Canvas app, into a new board and its nodes with
  * fresh ids (edges re-pointed to them). Nothing is written: the caller stores the records (one
  * history step) when `ok`. Fields the spec or Nowou does not know are ignored; `skipped` lists, one
- * line each, what was changed or left out (file nodes, other node types, group backgrounds).
+ * line each, what was changed or left out (file nodes and links other than web or mail as text
+ * nodes, other node types, group backgrounds).
  * Any problem gives `{ ok: false, reason }` with one line saying what.
  */
 export function planCanvasImport(fileText: string, options: CanvasImportOptions): CanvasImport {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { accessibleName, buildOutline, nodeTitle, type OutlineItem } from './outline';
+import { accessibleName, buildOutline, nodeTitle, searchNodes, type OutlineItem } from './outline';
 import { board, edge, node } from './test-boards';
 
 /** The tree as nested ids, to compare at a glance. */
@@ -134,5 +134,48 @@ describe('accessibleName', () => {
     expect(accessibleName(nodes[0]!, three, nodes)).toBe(
       'Launch, connects to Write post, Tell Ada and Tell Ben',
     );
+  });
+});
+
+describe('connection labels in names', () => {
+  const nodes = [
+    node({ id: 'launch', text: 'Launch' }),
+    node({ id: 'post', text: 'Write post', y: 100 }),
+    node({ id: 'ada', text: 'Tell Ada', y: 200 }),
+  ];
+  const b = board({
+    edges: [
+      edge('launch', 'post', { label: '  first\n  of all ' }),
+      edge('launch', 'ada'),
+      { id: 'again', fromNode: 'launch', toNode: 'post', label: 'second label' },
+    ],
+  });
+
+  test('a labelled connection says its label after the node it leads to', () => {
+    const expected = 'Launch, connects to Write post (first of all) and Tell Ada';
+    expect(accessibleName(nodes[0]!, b, nodes)).toBe(expected);
+    const [root] = buildOutline(b, nodes);
+    expect(root!.connectsToLabels).toEqual(['first of all', undefined]);
+  });
+});
+
+describe('searchNodes', () => {
+  const nodes = [
+    node({ id: 'a', text: 'Book **flights**\nto Lisbon', y: 200 }),
+    node({ id: 'b', text: 'Pack bags', y: 100 }),
+    node({ id: 'link', type: 'link', text: undefined, url: 'https://flights.example', y: 300 }),
+    node({ id: 'group', type: 'group', text: undefined, label: 'Flights and trains', y: 0 }),
+    node({ id: 'gone', text: 'Old flights', deleted: true, deletedAt: '2026-03-01T10:00:00.000Z' }),
+    node({ id: 'other', text: 'flights elsewhere', boardId: 'b2' }),
+  ];
+
+  test('finds every word in any case across texts, links and labels, in reading order', () => {
+    expect(searchNodes(board(), nodes, 'FLIGHTS').map((n) => n.id)).toEqual(['group', 'a', 'link']);
+    expect(searchNodes(board(), nodes, 'lisbon book').map((n) => n.id)).toEqual(['a']);
+    expect(searchNodes(board(), nodes, 'bus')).toEqual([]);
+  });
+
+  test('an empty query finds nothing', () => {
+    expect(searchNodes(board(), nodes, '   ')).toEqual([]);
   });
 });

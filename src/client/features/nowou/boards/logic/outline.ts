@@ -13,6 +13,8 @@ export interface OutlineItem {
   connectsTo: string[];
   /** The ids of those nodes, in the same order (some may sit elsewhere in the tree). */
   connectsToIds: string[];
+  /** The label of each of those connections (one line), or undefined, in the same order. */
+  connectsToLabels: (string | undefined)[];
 }
 
 const TITLE_LIMIT = 120;
@@ -43,6 +45,39 @@ export function byReadingOrder(a: TextElement, b: TextElement): number {
 /** The board's live nodes (not deleted, of this board). */
 function liveNodes(board: Brainstorm, nodes: readonly TextElement[]): TextElement[] {
   return nodes.filter((node) => !node.deleted && node.boardId === board.id);
+}
+
+/** A connection's label as one line for a name, or undefined when it has none. */
+function labelText(label: string | undefined): string | undefined {
+  const text = (label ?? '').replace(/\s+/g, ' ').trim();
+  return text === '' ? undefined : text;
+}
+
+/** Labels by `from\nto`: the first labelled edge between two nodes names their connection. */
+export function connectionLabels(board: Brainstorm): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const edge of board.edges) {
+    const label = labelText(edge.label);
+    const key = `${edge.fromNode}\n${edge.toNode}`;
+    if (label !== undefined && !labels.has(key)) labels.set(key, label);
+  }
+  return labels;
+}
+
+/**
+ * A node's name with what it connects to: "Launch, connects to Write post (then) and Tell Ada",
+ * a connection's label in brackets after the node it leads to; just the title when it points
+ * nowhere.
+ */
+export function nameWithConnections(
+  title: string,
+  targets: readonly { title: string; label?: string | undefined }[],
+): string {
+  if (targets.length === 0) return title;
+  const names = targets.map((target) =>
+    target.label === undefined ? target.title : `${target.title} (${target.label})`,
+  );
+  return `${title}, connects to ${joinNames(names)}`;
 }
 
 /**
@@ -80,6 +115,8 @@ export function buildOutline(board: Brainstorm, nodes: readonly TextElement[]): 
   const hasIncoming = new Set<string>();
   for (const targets of outgoing.values()) for (const target of targets) hasIncoming.add(target.id);
 
+  const labels = connectionLabels(board);
+
   const placed = new Set<string>();
   const itemOf = (node: TextElement): OutlineItem => {
     const targets = outgoing.get(node.id) ?? [];
@@ -88,6 +125,7 @@ export function buildOutline(board: Brainstorm, nodes: readonly TextElement[]): 
       children: [],
       connectsTo: targets.map(nodeTitle),
       connectsToIds: targets.map((target) => target.id),
+      connectsToLabels: targets.map((target) => labels.get(`${node.id}\n${target.id}`)),
     };
   };
 
@@ -132,9 +170,9 @@ export function joinNames(names: readonly string[]): string {
 }
 
 /**
- * The name a screen reader hears for a node: its title and what it points to, e.g.
- * "Launch, connects to Write post and Tell Ada". A node pointing nowhere is just its title (the
- * canvas says what kind of node it is through its role).
+ * The name a screen reader hears for a node: its title and what it points to, with a
+ * connection's label, e.g. "Launch, connects to Write post (then) and Tell Ada". A node pointing
+ * nowhere is just its title (the canvas says what kind of node it is through its role).
  */
 export function accessibleName(
   node: TextElement,
@@ -149,8 +187,37 @@ export function accessibleName(
     if (target && !targets.includes(target)) targets.push(target);
   }
   targets.sort(byReadingOrder);
-  const title = nodeTitle(node);
-  return targets.length === 0
-    ? title
-    : `${title}, connects to ${joinNames(targets.map(nodeTitle))}`;
+  const labels = connectionLabels(board);
+  return nameWithConnections(
+    nodeTitle(node),
+    targets.map((target) => ({
+      title: nodeTitle(target),
+      label: labels.get(`${node.id}\n${target.id}`),
+    })),
+  );
+}
+
+/**
+ * The nodes whose words hold every word of `query` (any case; a text node's whole text, a link's
+ * address, a group's label), in reading order. An empty query finds none.
+ */
+export function searchNodes(
+  board: Brainstorm,
+  nodes: readonly TextElement[],
+  query: string,
+): TextElement[] {
+  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  return liveNodes(board, nodes)
+    .filter((node) => {
+      const text = (
+        node.type === 'text'
+          ? (node.text ?? '')
+          : node.type === 'link'
+            ? (node.url ?? '')
+            : (node.label ?? '')
+      ).toLocaleLowerCase();
+      return words.every((word) => text.includes(word));
+    })
+    .sort(byReadingOrder);
 }

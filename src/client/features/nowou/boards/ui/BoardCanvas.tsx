@@ -1,15 +1,23 @@
 /**
- * One open board: its toolbar (add, select mode, group, zoom, fit, files), the canvas and the
- * outline. The canvas is one element holding one transformed layer (edges in an SVG beneath, the
- * nodes as focusable elements above); pan, zoom and drags change the DOM through refs
- * (use-viewport.ts, use-node-drag.ts) and write once when they end. Every change to nodes and
- * edges is one history step, so Ctrl+Z undoes a whole gesture.
+ * One open board: its toolbar (add a node or a link, select mode, zoom, fit, outline, files), the
+ * selection's bar, the canvas and the outline. The canvas is one element holding one transformed
+ * layer (edges in an SVG beneath, the nodes as focusable elements above); pan, zoom and drags
+ * change the DOM through refs (use-viewport.ts, use-node-drag.ts) and write once when they end.
+ * Every change to nodes and edges is one history step, so Ctrl+Z undoes a whole gesture.
  *
  * Keys on a selected node (not editing): Enter or F2 edits, Tab adds a connected child, arrows
  * move the selection (Shift: 10×; a group carries the nodes inside it), Alt+arrows go to the
- * connected node that way, Delete removes, Ctrl+C / Ctrl+V / Ctrl+D copy, paste and duplicate,
- * Escape clears the selection. While editing: Enter (without Shift) adds a sibling, Tab a child,
- * Escape leaves; Shift+Enter is a new line.
+ * connected node that way (Alt+Shift: to the nearest node that way when none is connected, keeping
+ * the selection), Space adds the focused node to the selection or takes it away, Ctrl/Cmd+arrows
+ * resize (Shift: 100 px steps), C starts a connection,
+ * Delete removes, Ctrl+C / Ctrl+V / Ctrl+D copy, paste and duplicate, Escape clears the selection.
+ * While connecting: arrows go to the nearest node that way, Enter (or a click, or the outline)
+ * connects to it, Escape cancels. While editing: Enter (without Shift) adds a sibling, Tab a
+ * child, Escape leaves; Shift+Enter is a new line; a group's label ends with Enter or Tab.
+ *
+ * Dragging is never the only way (WCAG 2.5.7): connecting has C and Connect to… (then a click or
+ * Enter on the other node), resizing the keys and the Size buttons, moving the arrows, a marquee
+ * Shift-click and Ctrl+A.
  */
 import {
   useCallback,
@@ -37,24 +45,24 @@ import {
   type Direction,
 } from '../logic/selection';
 import { accessibleNames } from './board-logic';
-import { GROUP_PADDING, copyNodes, newEdge, newId, newTextNode, tombstone } from './board-items';
+import {
+  GROUP_PADDING,
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  copyNodes,
+  newEdge,
+  newId,
+  newTextNode,
+  tombstone,
+} from './board-items';
 import { BoardFiles } from './BoardFiles';
 import { EdgeLayer } from './EdgeLayer';
-import { boxOf, layerTransform, withGroupContents, type Side } from './geometry';
-import { NodeConnections } from './NodeConnections';
+import { boxOf, clamp, layerTransform, withGroupContents, type Side } from './geometry';
 import { NodeView, type NodeEditor } from './NodeView';
 import { OutlinePanel } from './OutlinePanel';
-import { useNodeDrag, type NodeDrag } from './use-node-drag';
+import { SelectionBar, type EdgeActions, type NodeActions } from './SelectionBar';
+import { MIN_HEIGHT, MIN_WIDTH, useNodeDrag, type NodeDrag } from './use-node-drag';
 import { useViewport, type FullViewportController } from './use-viewport';
-
-export const PRESET_COLOURS = [
-  { value: '1', name: 'Red' },
-  { value: '2', name: 'Orange' },
-  { value: '3', name: 'Yellow' },
-  { value: '4', name: 'Green' },
-  { value: '5', name: 'Cyan' },
-  { value: '6', name: 'Purple' },
-] as const;
 
 /** Copied nodes, kept for Ctrl+V within the app (any board). */
 let clipboard: { nodes: TextElement[]; edges: CanvasEdge[] } | null = null;
@@ -66,6 +74,10 @@ const ARROWS: Record<string, Direction> = {
   ArrowRight: 'right',
 };
 const STEP = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] } as const;
+/** Ctrl/Cmd+arrows and the Size buttons change a node's size by this (Shift: SIZE_STEP_LARGE). */
+const SIZE_STEP = 20;
+const SIZE_STEP_LARGE = 100;
+const MAX_EXTENT = 100_000;
 
 function ZoomLevel({ viewport }: { viewport: FullViewportController }) {
   const zoom = useSyncExternalStore(viewport.subscribe, viewport.zoom, viewport.zoom);
@@ -80,11 +92,16 @@ export function BoardCanvas({
   board,
   nodes,
   startEditing = null,
+  reveal = null,
+  onRevealed,
 }: {
   board: Brainstorm;
   nodes: readonly TextElement[];
   /** A node to edit at once (the first node of a new board). */
   startEditing?: string | null;
+  /** A node to centre, select and focus (a to-do's Open on board); `onRevealed` follows. */
+  reveal?: string | null;
+  onRevealed?: () => void;
 }) {
   const { store, history, announce } = useNowou();
   const todos = useItems(store, 'todo');
@@ -100,6 +117,9 @@ export function BoardCanvas({
   const [editing, setEditingState] = useState<string | null>(startEditing);
   const [selectedEdge, setSelectedEdge] = useState<string | null>(null);
   const [selectMode, setSelectMode] = useState(false);
+  /** The node a connection is being made from, by keyboard or by clicks (Connect to…). */
+  const [connectFrom, setConnectFromState] = useState<string | null>(null);
+  const connectRef = useRef<string | null>(null);
   const [focusId, setFocusId] = useState<string | null>(startEditing);
   const [outlineOpen, setOutlineOpen] = useState(
     () => typeof window === 'undefined' || !window.matchMedia?.('(max-width: 719.98px)').matches,
@@ -127,6 +147,10 @@ export function BoardCanvas({
     live.current.selection = next;
     setSelectionState(next);
     if (next.size > 0) setSelectedEdge(null);
+  }, []);
+  const setConnectFrom = useCallback((id: string | null) => {
+    connectRef.current = id;
+    setConnectFromState(id);
   }, []);
   const setEditing = useCallback((id: string | null) => {
     editingRef.current = id;
@@ -212,9 +236,12 @@ export function BoardCanvas({
   );
 
   const addNodeAt = useCallback(
-    (at: { x: number; y: number }) => {
-      const node = newTextNode(board.id, at, new Date());
-      if (!addNodes([node], [], 'Added a node')) return;
+    (at: { x: number; y: number }, type: 'text' | 'link' = 'text') => {
+      const made = newTextNode(board.id, at, new Date());
+      // A new link starts as the bare scheme: the editor says what is missing until it is whole.
+      const { text: _text, ...rest } = made;
+      const node: TextElement = type === 'link' ? { ...rest, type: 'link', url: 'https://' } : made;
+      if (!addNodes([node], [], type === 'link' ? 'Added a link' : 'Added a node')) return;
       setSelection([node.id]);
       setEditing(node.id);
       setFocusId(node.id);
@@ -223,19 +250,22 @@ export function BoardCanvas({
     [board.id, addNodes, setSelection, setEditing, viewport],
   );
 
-  const addNodeInView = useCallback(() => {
-    const canvas = canvasRef.current!.getBoundingClientRect();
-    const centre = viewport.toCanvas(
-      canvas.left + canvas.width / 2,
-      canvas.top + canvas.height / 2,
-    );
-    const others = live.current.nodes;
-    const spot = placeSibling(
-      { x: centre.x - 120, y: centre.y - 76, width: 240, height: 72 },
-      others,
-    );
-    addNodeAt(others.length === 0 ? { x: centre.x - 120, y: centre.y - 36 } : spot);
-  }, [viewport, addNodeAt]);
+  const addNodeInView = useCallback(
+    (type: 'text' | 'link' = 'text') => {
+      const canvas = canvasRef.current!.getBoundingClientRect();
+      const centre = viewport.toCanvas(
+        canvas.left + canvas.width / 2,
+        canvas.top + canvas.height / 2,
+      );
+      const others = live.current.nodes;
+      const spot = placeSibling(
+        { x: centre.x - 120, y: centre.y - 76, width: 240, height: 72 },
+        others,
+      );
+      addNodeAt(others.length === 0 ? { x: centre.x - 120, y: centre.y - 36 } : spot, type);
+    },
+    [viewport, addNodeAt],
+  );
 
   /** Tab: a new node connected from `parentId`, to its right; Enter: one under it, from its parent. */
   const addRelated = useCallback(
@@ -245,13 +275,13 @@ export function BoardCanvas({
       const current = fresh();
       const all = live.current.nodes;
       const parentEdge = current.edges.find((edge) => edge.toNode === id);
+      // A group's child or sibling is a node of the usual size, not one as large as the group.
+      const size =
+        node.type === 'group'
+          ? { width: NODE_WIDTH, height: NODE_HEIGHT }
+          : { width: node.width, height: node.height };
       const place =
-        relation === 'child'
-          ? placeChild(node, all, {
-              width: node.width,
-              height: node.type === 'group' ? 72 : node.height,
-            })
-          : placeSibling(node, all);
+        relation === 'child' ? placeChild(node, all, size) : placeSibling(node, all, size);
       const created = newTextNode(board.id, place, new Date(), {
         width: place.width,
         height: Math.min(place.height, 400),
@@ -408,6 +438,7 @@ export function BoardCanvas({
         schedule: null,
         subtasks: [],
         recurrence: null,
+        source: { boardId: node.boardId, nodeId: node.id },
       };
       if (
         history.change([todo, { ...node, todoId: todo.id }], { label: `Made a to-do of ${title}` })
@@ -433,6 +464,101 @@ export function BoardCanvas({
     [fresh, history, announce],
   );
 
+  /**
+   * Connects two nodes as one step and selects the new edge, so its label and colour are at hand
+   * (`focusLabel`: focus moves to the label, for the keyboard). Without `sides` the edge names
+   * none and is drawn between the sides facing each other, wherever the nodes move.
+   */
+  const connectNodes = useCallback(
+    (fromId: string, toId: string, sides?: { from: Side; to: Side }, focusLabel = false) => {
+      const from = nodeNow(fromId);
+      const to = nodeNow(toId);
+      if (!from || !to || fromId === toId) return;
+      const current = fresh();
+      const edge: CanvasEdge = sides
+        ? newEdge(fromId, sides.from, toId, sides.to)
+        : { id: newId(), fromNode: fromId, toNode: toId, toEnd: 'arrow' };
+      const label = `Connected ${nodeTitle(from)} to ${nodeTitle(to)}`;
+      if (!history.change([{ ...current, edges: [...current.edges, edge] }], { label })) return;
+      announce(`${label}.`);
+      setSelection([]);
+      setSelectedEdge(edge.id);
+      if (focusLabel) {
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLInputElement>('.board__actions input')?.focus(),
+        );
+      }
+    },
+    [nodeNow, fresh, history, announce, setSelection],
+  );
+
+  const startConnect = useCallback(
+    (id: string) => {
+      const node = nodeNow(id);
+      if (!node) return;
+      setEditing(null);
+      setConnectFrom(id);
+      announce(
+        `Connecting from ${nodeTitle(node)}: go to the other node and press Enter, or click it. Escape cancels.`,
+      );
+    },
+    [nodeNow, setEditing, setConnectFrom, announce],
+  );
+
+  const cancelConnect = useCallback(() => {
+    const from = connectRef.current;
+    setConnectFrom(null);
+    announce('No connection made.');
+    if (from) focusNode(from, false);
+  }, [setConnectFrom, announce, focusNode]);
+
+  /** Ctrl/Cmd+arrows and the Size buttons: each node's width and height change by the step. */
+  const resizeBy = useCallback(
+    (ids: readonly string[], dw: number, dh: number) => {
+      const changed = ids.flatMap((id) => {
+        const node = nodeNow(id);
+        if (!node) return [];
+        const width = clamp(node.width + dw, MIN_WIDTH, MAX_EXTENT);
+        const height = clamp(node.height + dh, MIN_HEIGHT, MAX_EXTENT);
+        return width === node.width && height === node.height ? [] : [{ ...node, width, height }];
+      });
+      if (changed.length === 0) {
+        announce('That is as small as a node goes.');
+        return;
+      }
+      const only = changed.length === 1 ? changed[0]! : null;
+      const title = only ? nodeTitle(only) : `${changed.length} nodes`;
+      // Steps in a row fold into one undo step (history groups changes under a second apart).
+      const ok = history.change(changed, {
+        label: `Resized ${title}`,
+        group: `resize-${[...ids].sort().join(',')}`,
+      });
+      if (ok) announce(only ? `${title}: ${only.width} by ${only.height}.` : `Resized ${title}.`);
+    },
+    [nodeNow, history, announce],
+  );
+
+  // A to-do's Open on board: centre the node it was made from, select and focus it.
+  const revealed = useRef(onRevealed);
+  useEffect(() => {
+    revealed.current = onRevealed;
+  });
+  useEffect(() => {
+    if (!reveal) return;
+    const node = live.current.byId.get(reveal);
+    if (node) {
+      setSelection([reveal]);
+      // The canvas may sit below the fold: bring it into the page's view (after the frame, so
+      // after the router's scroll to the top of a new page), then the node into the canvas's.
+      requestAnimationFrame(() => canvasRef.current?.scrollIntoView({ block: 'nearest' }));
+      viewport.reveal(boxOf(node), true);
+      focusNode(reveal, false);
+    } else {
+      announce('That node is no longer on this board.');
+    }
+    revealed.current?.();
+  }, [reveal, setSelection, viewport, focusNode, announce]);
+
   // ---- Drags --------------------------------------------------------------------------------
 
   const drag = useNodeDrag(layerRef, overlayRef, canvasRef, {
@@ -448,23 +574,8 @@ export function BoardCanvas({
       if (node)
         history.change([{ ...node, width, height }], { label: `Resized ${nodeTitle(node)}` });
     },
-    onConnect: (fromId, fromSide, toId, toSide) => {
-      const from = nodeNow(fromId);
-      const to = nodeNow(toId);
-      if (!from || !to) return;
-      const current = fresh();
-      const label = `Connected ${nodeTitle(from)} to ${nodeTitle(to)}`;
-      if (
-        history.change(
-          [{ ...current, edges: [...current.edges, newEdge(fromId, fromSide, toId, toSide)] }],
-          {
-            label,
-          },
-        )
-      ) {
-        announce(`${label}.`);
-      }
-    },
+    onConnect: (fromId, fromSide, toId, toSide) =>
+      connectNodes(fromId, toId, { from: fromSide, to: toSide }),
     onMarquee: (rect, add) => {
       const picked = nodesInRect(live.current.nodes, rect).map((node) => node.id);
       const next = add ? new Set([...live.current.selection, ...picked]) : new Set(picked);
@@ -483,9 +594,22 @@ export function BoardCanvas({
     const native = event.nativeEvent;
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     const target = event.target as Element;
-    if (target.closest('textarea, a, button, input, label')) return;
+    // A link in a node still moves the node when dragged (a link node is mostly its link); a
+    // click on it without a drag follows it, and onClickCapture stops the click a drag ends with.
+    if (target.closest('textarea, button, input, label')) return;
     const nodeEl = target.closest<HTMLElement>('[data-node-id]');
     const edgeEl = target.closest<SVGGElement>('[data-edge-id]');
+    const from = connectRef.current;
+    if (from && nodeEl && viewport.pointerCount() === 0) {
+      // Connecting: a click (or tap) on another node ends the connection there.
+      event.preventDefault();
+      const id = nodeEl.dataset.nodeId!;
+      if (id !== from) {
+        setConnectFrom(null);
+        connectNodes(from, id);
+      }
+      return;
+    }
     if (event.pointerType === 'touch') {
       // A second finger anywhere makes a pinch (ending a node drag the first one started).
       if (viewport.pointerCount() > 0) {
@@ -527,9 +651,10 @@ export function BoardCanvas({
       setSelectedEdge(edgeEl.dataset.edgeId!);
       return;
     }
-    // Empty space: a marquee with Shift or in Select mode, else a pan (or a pinch).
+    // Empty space: a marquee with Shift or in Select mode (one finger too), else a pan (or a
+    // pinch: a second finger cancels the marquee through the viewport's onPinchStart).
     setSelectedEdge(null);
-    if ((event.shiftKey || selectMode) && event.pointerType !== 'touch') {
+    if (event.shiftKey || selectMode) {
       event.preventDefault();
       drag.start(native, 'marquee', null);
       return;
@@ -567,11 +692,12 @@ export function BoardCanvas({
       const node = store.get('textElement', id);
       if (!node) return;
       const grown = height > node.height ? { height: Math.min(Math.ceil(height), 100_000) } : {};
+      // A link's text arrives only when it is a whole link (NodeView checks it with link-url.ts).
       const changed =
         node.type === 'group'
           ? { ...node, label: text.slice(0, 500), ...grown }
           : node.type === 'link'
-            ? { ...node, url: text.slice(0, 2000) || node.url, ...grown }
+            ? { ...node, url: text.slice(0, 2000), ...grown }
             : { ...node, text, ...grown };
       history.change([changed], {
         label: `Edited ${nodeTitle(changed)}`,
@@ -580,7 +706,17 @@ export function BoardCanvas({
     },
     key(id, event) {
       const { addRelated: relate, focusNode: focus, setEditing: edit } = editorActions.current;
-      if (event.key === 'Escape') {
+      const isGroup = store.get('textElement', id)?.type === 'group';
+      if (
+        isGroup &&
+        ((event.key === 'Tab' && !event.shiftKey) || (event.key === 'Enter' && !event.shiftKey)) &&
+        !event.nativeEvent.isComposing
+      ) {
+        // A group's label is one line: Enter or Tab ends it, and adds no node.
+        event.preventDefault();
+        edit(null);
+        focus(id, false);
+      } else if (event.key === 'Escape') {
         event.preventDefault();
         event.stopPropagation();
         edit(null);
@@ -611,11 +747,42 @@ export function BoardCanvas({
     const mod = event.ctrlKey || event.metaKey;
     const key = event.key;
     const selected = live.current.selection;
-    if (id && !selected.has(id) && !event.shiftKey) setSelection([id]);
+    const from = connectRef.current;
+    if (from) {
+      // Connecting: the arrows go to the nearest node that way, Enter connects to it.
+      const direction = ARROWS[key];
+      if (key === 'Escape') {
+        event.preventDefault();
+        cancelConnect();
+      } else if (direction && !mod && !event.altKey) {
+        event.preventDefault();
+        const here = live.current.byId.get(id ?? from) ?? live.current.byId.get(from);
+        const next = here ? nearestInDirection(live.current.nodes, here, direction) : null;
+        if (next) focusNode(next.id);
+        else announce('No node that way.');
+      } else if ((key === 'Enter' || key === ' ') && id) {
+        event.preventDefault();
+        if (id === from) announce('Go to another node to connect to.');
+        else {
+          setConnectFrom(null);
+          connectNodes(from, id, undefined, true);
+        }
+      }
+      return;
+    }
+    // A key on a node acts on it: it becomes the selection (Tab only moves on, or adds a child).
+    if (id && !selected.has(id) && !event.shiftKey && key !== 'Tab') setSelection([id]);
     const ids = id && !selected.has(id) ? [id] : [...selected];
     if (mod && !event.altKey) {
       const lower = key.toLowerCase();
-      if (lower === 'c' && ids.length > 0) {
+      const direction = ARROWS[key];
+      if (direction && ids.length > 0) {
+        // Resizing without a drag: right and down grow, left and up shrink.
+        event.preventDefault();
+        const [sx, sy] = STEP[direction];
+        const step = event.shiftKey ? SIZE_STEP_LARGE : SIZE_STEP;
+        resizeBy(ids, sx * step, sy * step);
+      } else if (lower === 'c' && ids.length > 0) {
         event.preventDefault();
         copySelection();
       } else if (lower === 'v') {
@@ -648,7 +815,8 @@ export function BoardCanvas({
             ? nearestInDirection(live.current.nodes, live.current.byId.get(id)!, direction)
             : null);
         if (next) {
-          setSelection([next.id]);
+          // With Shift, focus goes on and the selection stays (Space then adds the node).
+          if (!event.shiftKey) setSelection([next.id]);
           focusNode(next.id);
         } else announce('No connected node that way.');
         return;
@@ -667,6 +835,17 @@ export function BoardCanvas({
     } else if (key === 'Tab' && !event.shiftKey && selected.has(id)) {
       event.preventDefault();
       addRelated(id, 'child');
+    } else if (key === ' ' && !event.altKey) {
+      // Space adds the focused node to the selection or takes it away, as Shift-click does.
+      event.preventDefault();
+      const next = new Set(selected);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      setSelection(next);
+      announce(`${next.size} selected.`);
+    } else if ((key === 'c' || key === 'C') && !event.altKey && !event.shiftKey) {
+      event.preventDefault();
+      startConnect(id);
     } else if (key === 'Delete' || key === 'Backspace') {
       event.preventDefault();
       deleteNodes(ids);
@@ -686,6 +865,64 @@ export function BoardCanvas({
     if (node && event.target.matches(':focus-visible')) viewport.reveal(boxOf(node));
   }
 
+  /** An outline entry (or a search match): centre, select and focus it; or connect to it. */
+  const chooseFromOutline = useCallback(
+    (id: string) => {
+      const node = live.current.byId.get(id);
+      if (!node) return;
+      const from = connectRef.current;
+      if (from) {
+        if (from === id) return;
+        setConnectFrom(null);
+        connectNodes(from, id, undefined, true);
+        return;
+      }
+      setSelection([id]);
+      viewport.reveal(boxOf(node), true);
+      focusNode(id, false);
+    },
+    [setConnectFrom, connectNodes, setSelection, viewport, focusNode],
+  );
+
+  const nodeActions: NodeActions = {
+    edit: (id) => setEditing(id),
+    selectEdge: (edgeId) => {
+      setSelection([]);
+      setSelectedEdge(edgeId);
+      // The button goes with the node's bar: focus moves to the edge's label.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLInputElement>('.board__actions input')?.focus(),
+      );
+    },
+    connect: startConnect,
+    makeTodo,
+    colour: (color) => setNodeColour(live.current.selection, color),
+    resize: (dw, dh) => resizeBy([...live.current.selection], dw, dh),
+    group: groupSelection,
+    duplicate: duplicateSelection,
+    remove: () => deleteNodes([...live.current.selection]),
+  };
+  const edgeActions: EdgeActions = {
+    label: (target, label) =>
+      changeEdge(
+        target.id,
+        ({ label: _label, ...rest }) => (label ? { ...rest, label } : rest),
+        'Labelled a connection',
+      ),
+    colour: (target, color) =>
+      changeEdge(
+        target.id,
+        ({ color: _c, ...rest }) => (color ? { ...rest, color } : rest),
+        'Changed a connection colour',
+      ),
+    remove: (target) => changeEdge(target.id, null, 'Deleted a connection'),
+    done: (target) => {
+      setSelectedEdge(null);
+      setSelection([target.toNode]);
+      focusNode(target.toNode, false);
+    },
+  };
+
   // The layer's transform is the viewport's to write; the first one comes with the layer.
   const [initialTransform] = useState(() => layerTransform(board.viewport));
 
@@ -694,12 +931,16 @@ export function BoardCanvas({
   const single = selection.size === 1 ? byId.get([...selection][0]!) : undefined;
   const edge = selectedEdge ? board.edges.find((e) => e.id === selectedEdge) : undefined;
   const singleTodo = single?.todoId ? todoState.get(single.todoId) : undefined;
+  const connectingFrom = connectFrom ? byId.get(connectFrom) : undefined;
 
   return (
     <div className="board" data-outline={outlineOpen || undefined}>
       <div className="board__toolbar" role="toolbar" aria-label="Board">
-        <Button variant="secondary" onClick={addNodeInView} data-nowou-new="">
+        <Button variant="secondary" onClick={() => addNodeInView()} data-nowou-new="">
           Add node
+        </Button>
+        <Button variant="ghost" onClick={() => addNodeInView('link')}>
+          Add link
         </Button>
         <Button
           variant={selectMode ? 'primary' : 'ghost'}
@@ -730,97 +971,18 @@ export function BoardCanvas({
         </Button>
         <BoardFiles board={board} nodes={nodes} />
       </div>
-      {(selection.size > 0 || edge) && (
-        <div
-          className="board__actions"
-          role="toolbar"
-          aria-label={edge ? 'Connection' : 'Selected nodes'}
-        >
-          {edge ? (
-            <>
-              <label className="board__field">
-                <span>Label</span>
-                <input
-                  key={edge.id}
-                  className="board__input"
-                  defaultValue={edge.label ?? ''}
-                  maxLength={500}
-                  onChange={(event) =>
-                    changeEdge(
-                      edge.id,
-                      ({ label: _label, ...rest }) =>
-                        event.target.value ? { ...rest, label: event.target.value } : rest,
-                      'Labelled a connection',
-                    )
-                  }
-                />
-              </label>
-              <ColourPicker
-                value={edge.color}
-                onPick={(color) =>
-                  changeEdge(
-                    edge.id,
-                    ({ color: _c, ...rest }) => (color ? { ...rest, color } : rest),
-                    'Changed a connection colour',
-                  )
-                }
-              />
-              <Button
-                variant="ghost"
-                onClick={() => changeEdge(edge.id, null, 'Deleted a connection')}
-              >
-                Delete connection
-              </Button>
-            </>
-          ) : (
-            <>
-              <span className="board__count">
-                {single ? nodeTitle(single) : `${selection.size} selected`}
-              </span>
-              {single && (
-                <Button variant="ghost" onClick={() => setEditing(single.id)}>
-                  Edit
-                </Button>
-              )}
-              {single && (
-                <NodeConnections
-                  board={board}
-                  node={single}
-                  byId={byId}
-                  onSelectEdge={(edgeId) => {
-                    setSelection([]);
-                    setSelectedEdge(edgeId);
-                    // The button goes with the node's bar: focus moves to the edge's label.
-                    requestAnimationFrame(() =>
-                      document.querySelector<HTMLInputElement>('.board__actions input')?.focus(),
-                    );
-                  }}
-                />
-              )}
-              {single && single.type !== 'group' && !singleTodo && (
-                <Button variant="ghost" onClick={() => makeTodo(single.id)}>
-                  Make a to-do
-                </Button>
-              )}
-              <ColourPicker
-                value={single?.color}
-                onPick={(color) => setNodeColour(selection, color)}
-              />
-              {selection.size > 1 && (
-                <Button variant="ghost" onClick={groupSelection}>
-                  Group selection
-                </Button>
-              )}
-              <Button variant="ghost" onClick={duplicateSelection}>
-                Duplicate
-              </Button>
-              <Button variant="ghost" onClick={() => deleteNodes([...selection])}>
-                Delete
-              </Button>
-            </>
-          )}
-        </div>
-      )}
+      <SelectionBar
+        board={board}
+        byId={byId}
+        selection={selection}
+        connectingFrom={connectingFrom}
+        onCancelConnect={cancelConnect}
+        edge={edge}
+        edgeActions={edgeActions}
+        nodeActions={nodeActions}
+        sizeStep={SIZE_STEP}
+        hasTodo={singleTodo !== undefined}
+      />
       <div className="board__body">
         {/* The nodes' pointer and key events are handled here, once, for all of them. */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
@@ -829,12 +991,19 @@ export function BoardCanvas({
           className="board__canvas"
           data-testid="board-canvas"
           data-select-mode={selectMode || undefined}
+          data-connecting={connectingFrom ? '' : undefined}
           role="region"
           aria-label={`Canvas of ${board.title}`}
           aria-describedby="board-keys"
           tabIndex={-1}
           onPointerDown={onPointerDown}
           onDoubleClick={onDoubleClick}
+          // No native drag of a node's link (or its text): a drag moves the node.
+          onDragStart={(event) => event.preventDefault()}
+          onClickCapture={(event) => {
+            if (drag.justDragged() && (event.target as Element).closest('a'))
+              event.preventDefault();
+          }}
           onKeyDown={onKeyDown}
           onFocus={onFocus}
         >
@@ -883,55 +1052,15 @@ export function BoardCanvas({
           )}
           <p id="board-keys" className="visually-hidden">
             On a node: Enter edits, Tab adds a connected node, arrows move, Alt and arrows go to a
-            connected node, Delete removes. While editing, Enter adds a node below, Tab a connected
-            one, Escape stops editing. The outline lists every node.
+            connected node, Control and arrows resize, C connects it to another node, Delete
+            removes. While editing, Enter adds a node below, Tab a connected one, Escape stops
+            editing. The outline lists every node and searches them.
           </p>
         </div>
         {outlineOpen && (
-          <OutlinePanel
-            board={board}
-            nodes={nodes}
-            onChoose={(id) => {
-              const node = byId.get(id);
-              if (!node) return;
-              setSelection([id]);
-              viewport.reveal(boxOf(node), true);
-              focusNode(id, false);
-            }}
-          />
+          <OutlinePanel board={board} nodes={nodes} names={names} onChoose={chooseFromOutline} />
         )}
       </div>
-    </div>
-  );
-}
-
-function ColourPicker({
-  value,
-  onPick,
-}: {
-  value: string | undefined;
-  onPick: (color: string | undefined) => void;
-}) {
-  return (
-    <div className="board__colours" role="group" aria-label="Colour">
-      <button
-        type="button"
-        className="board__swatch"
-        aria-label="No colour"
-        aria-pressed={value === undefined}
-        onClick={() => onPick(undefined)}
-      />
-      {PRESET_COLOURS.map((colour) => (
-        <button
-          key={colour.value}
-          type="button"
-          className="board__swatch"
-          data-color={colour.value}
-          aria-label={colour.name}
-          aria-pressed={value === colour.value}
-          onClick={() => onPick(colour.value)}
-        />
-      ))}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The open board's files: JSON Canvas (.canvas, for Obsidian and others), SVG and a Markdown
- * outline. Up to 720 px they fold behind Files, so the canvas keeps the screen.
+ * outline, folded behind Files so the board's toolbar keeps to one row on a laptop and the canvas
+ * keeps the screen on a phone.
  */
 import { useId, useState } from 'react';
 import { Button } from '../../../../ui/Button';
@@ -20,7 +21,6 @@ export function BoardFiles({ board, nodes }: { board: Brainstorm; nodes: readonl
     <>
       <Button
         variant="ghost"
-        className="board__files-toggle"
         aria-expanded={open}
         aria-controls={`${id}-files`}
         onClick={() => setOpen((now) => !now)}

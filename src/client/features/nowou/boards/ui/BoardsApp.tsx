@@ -1,7 +1,8 @@
 /**
- * Nowou's brainstorm boards (docs/product.md#nowou): the list of boards, or one board open on the
+ * Nowou's brainstorm boards (docs/product.md#boards): the list of boards, or one board open on the
  * canvas. The open board is kept in the address (?section=boards&board=<id>), so a reload or a
- * link opens it again. Loaded on its own (React.lazy) so the to-dos never load the canvas.
+ * link opens it again; `&node=<id>` (a to-do's Open on board) centres and focuses that node once
+ * and leaves the address. Loaded on its own (React.lazy) so the to-dos never load the canvas.
  */
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,6 +21,7 @@ export function BoardsApp() {
   const allNodes = useItems(store, 'textElement');
   const [params, setParams] = useSearchParams();
   const boardId = params.get('board');
+  const revealId = params.get('node');
   const [editFirst, setEditFirst] = useState<string | null>(null);
   const board = boardId ? boards.find((candidate) => candidate.id === boardId) : undefined;
   const deleted = useMemo(
@@ -65,7 +67,24 @@ export function BoardsApp() {
         </Button>
         <h2 className="boards-app__title">{board.title}</h2>
       </div>
-      <BoardCanvas key={board.id} board={board} nodes={nodes} startEditing={editFirst} />
+      <BoardCanvas
+        key={board.id}
+        board={board}
+        nodes={nodes}
+        startEditing={editFirst}
+        reveal={revealId}
+        onRevealed={() =>
+          setParams(
+            (before) => {
+              const after = new URLSearchParams(before);
+              after.delete('node');
+              return after;
+            },
+            // The page stays where the canvas brought it (no scroll back to the top).
+            { replace: true, preventScrollReset: true },
+          )
+        }
+      />
     </div>
   );
 }

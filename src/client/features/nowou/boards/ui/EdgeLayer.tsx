@@ -1,15 +1,42 @@
 /**
  * The board's connections, drawn beneath the nodes in the same transformed layer: a curve from
  * one node's side to the other's, arrowheads per end (JSON Canvas: toEnd defaults to an arrow,
- * fromEnd to none), the label at the middle and the colour (a preset follows the theme). Each edge
+ * fromEnd to none), the label at the middle and the colour (a preset follows the theme; a hex
+ * colour gets an arrowhead of its own in that colour). Each edge
  * is memoised on its two nodes' boxes, so moving one node redraws only its edges; during a drag
  * use-node-drag.ts rewrites the paths directly.
  */
-import { memo, type Ref } from 'react';
+import { memo, useMemo, type Ref } from 'react';
 import type { CanvasEdge, TextElement } from '#shared/nowou-records';
 import { edgeGeometry } from './geometry';
 
 const MARKER_COLOURS = ['0', '1', '2', '3', '4', '5', '6'] as const;
+
+/** The arrowhead marker's id for an edge colour: a preset's (0 for none) or one per hex colour. */
+export function markerIdOf(color: string | undefined): string {
+  return color?.startsWith('#')
+    ? `be-arrow-x${color.slice(1).toLowerCase()}`
+    : `be-arrow-${color ?? '0'}`;
+}
+
+function Arrow({ id, color, fill }: { id: string; color?: string; fill?: string }) {
+  return (
+    <marker
+      id={id}
+      className="be__arrow"
+      data-color={color}
+      viewBox="0 0 10 10"
+      refX="9"
+      refY="5"
+      markerWidth="7"
+      markerHeight="7"
+      orient="auto-start-reverse"
+      style={fill ? { fill } : undefined}
+    >
+      <path d="M0 0L10 5L0 10z" />
+    </marker>
+  );
+}
 
 interface EdgeViewProps {
   edge: CanvasEdge;
@@ -63,7 +90,7 @@ const EdgeView = memo(function EdgeView({
     edge.toSide,
   );
   const hex = edge.color?.startsWith('#') ? edge.color : undefined;
-  const marker = hex ? '0' : (edge.color ?? '0');
+  const marker = `url(#${markerIdOf(edge.color)})`;
   return (
     <g
       data-edge-id={edge.id}
@@ -76,8 +103,8 @@ const EdgeView = memo(function EdgeView({
       <path
         className="be__line"
         d={d}
-        markerEnd={(edge.toEnd ?? 'arrow') === 'arrow' ? `url(#be-arrow-${marker})` : undefined}
-        markerStart={edge.fromEnd === 'arrow' ? `url(#be-arrow-${marker})` : undefined}
+        markerEnd={(edge.toEnd ?? 'arrow') === 'arrow' ? marker : undefined}
+        markerStart={edge.fromEnd === 'arrow' ? marker : undefined}
       />
       {edge.label && (
         <text className="be__label" x={mid.x} y={mid.y}>
@@ -99,24 +126,20 @@ export function EdgeLayer({
   selectedEdge: string | null;
   previewRef: Ref<SVGPathElement>;
 }) {
+  // One marker per hex colour in use (a marker's fill cannot follow the line that uses it).
+  const hexColours = useMemo(() => {
+    const seen = new Set<string>();
+    for (const edge of edges) if (edge.color?.startsWith('#')) seen.add(edge.color.toLowerCase());
+    return [...seen];
+  }, [edges]);
   return (
     <svg className="be" data-edges="" width="1" height="1" aria-hidden="true" focusable="false">
       <defs>
         {MARKER_COLOURS.map((colour) => (
-          <marker
-            key={colour}
-            id={`be-arrow-${colour}`}
-            className="be__arrow"
-            data-color={colour}
-            viewBox="0 0 10 10"
-            refX="9"
-            refY="5"
-            markerWidth="7"
-            markerHeight="7"
-            orient="auto-start-reverse"
-          >
-            <path d="M0 0L10 5L0 10z" />
-          </marker>
+          <Arrow key={colour} id={markerIdOf(colour === '0' ? undefined : colour)} color={colour} />
+        ))}
+        {hexColours.map((hex) => (
+          <Arrow key={hex} id={markerIdOf(hex)} fill={hex} />
         ))}
       </defs>
       {edges.map((edge) => {

@@ -4,13 +4,17 @@
  * side handles that start a connection and the corner that resizes. Memoised: a change to one node
  * renders that node only.
  */
-import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { TextElement } from '#shared/nowou-records';
 import { MarkdownText } from '../../textboxes/MarkdownText';
+import { checkLinkUrl } from '../logic/link-url';
 import { SIDES } from './geometry';
 
 export interface NodeEditor {
-  /** The textarea's text changed; `height` is what the text needs, in canvas pixels. */
+  /**
+   * The textarea's text changed; `height` is what the text needs, in canvas pixels. A link node's
+   * text comes only once it is a whole link (link-url.ts), already trimmed.
+   */
   input(id: string, text: string, height: number): void;
   key(id: string, event: KeyboardEvent<HTMLTextAreaElement>): void;
   end(id: string): void;
@@ -33,27 +37,51 @@ function colourStyle(color: string | undefined) {
 
 function NodeEditField({ node, editor }: { node: TextElement; editor: NodeEditor }) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const problemId = useId();
+  const isGroup = node.type === 'group';
+  const isLink = node.type === 'link';
+  // A link's text is saved only while it is a whole link; until then the field says why not.
+  const [problem, setProblem] = useState<string | null>(() => {
+    if (!isLink) return null;
+    const check = checkLinkUrl(node.url ?? '');
+    return check.ok ? null : check.message;
+  });
   useEffect(() => {
     const field = ref.current;
     if (!field) return;
     field.focus({ preventScroll: true });
     field.setSelectionRange(field.value.length, field.value.length);
   }, []);
-  const isGroup = node.type === 'group';
   return (
-    <textarea
-      ref={ref}
-      className="bn__edit"
-      aria-label={isGroup ? 'Group label' : 'Node text'}
-      defaultValue={isGroup ? (node.label ?? '') : node.type === 'link' ? node.url : node.text}
-      maxLength={isGroup ? 500 : 20_000}
-      onInput={(event) => {
-        const field = event.currentTarget;
-        editor.input(node.id, field.value, field.scrollHeight + 4);
-      }}
-      onKeyDown={(event) => editor.key(node.id, event)}
-      onBlur={() => editor.end(node.id)}
-    />
+    <>
+      <textarea
+        ref={ref}
+        className="bn__edit"
+        aria-label={isGroup ? 'Group label' : isLink ? 'Link address' : 'Node text'}
+        aria-invalid={problem !== null || undefined}
+        aria-describedby={isLink ? problemId : undefined}
+        defaultValue={isGroup ? (node.label ?? '') : isLink ? node.url : node.text}
+        maxLength={isGroup ? 500 : isLink ? 2_000 : 20_000}
+        spellCheck={isLink ? false : undefined}
+        onInput={(event) => {
+          const field = event.currentTarget;
+          if (!isLink) {
+            editor.input(node.id, field.value, field.scrollHeight + 4);
+            return;
+          }
+          const check = checkLinkUrl(field.value);
+          setProblem(check.ok ? null : check.message);
+          if (check.ok) editor.input(node.id, check.url, field.scrollHeight + 4);
+        }}
+        onKeyDown={(event) => editor.key(node.id, event)}
+        onBlur={() => editor.end(node.id)}
+      />
+      {isLink && (
+        <p id={problemId} className="bn__problem" aria-live="polite">
+          {problem ?? ''}
+        </p>
+      )}
+    </>
   );
 }
 

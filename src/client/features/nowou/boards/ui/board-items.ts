@@ -21,7 +21,8 @@ export function newBoard(title: string, boards: readonly Brainstorm[], now: Date
     modifiedAt: now.toISOString(),
     deleted: false,
     title: title.trim().slice(0, 200),
-    viewport: { x: 32, y: 32, zoom: 1 },
+    // The view's corner is the canvas point shown top-left: the first node, at 0,0, sits 32 px in.
+    viewport: { x: -32, y: -32, zoom: 1 },
     nodeOrder: [],
     edges: [],
     order: keyBetween(last?.order ?? null, null),
@@ -114,7 +115,13 @@ export function duplicateBoard(
   boards: readonly Brainstorm[],
   now: Date,
 ): { board: Brainstorm; nodes: TextElement[] } {
-  const fresh = newBoard(`${board.title} (copy)`.slice(0, 200), boards, now);
+  // The title is cut, not the mark, so a long title's copy is still told apart.
+  const mark = ' (copy)';
+  const fresh = newBoard(
+    `${board.title.slice(0, 200 - mark.length).trimEnd()}${mark}`,
+    boards,
+    now,
+  );
   const copied = copyNodes(nodes, board.edges, fresh.id, { x: 0, y: 0 }, now);
   return {
     board: {

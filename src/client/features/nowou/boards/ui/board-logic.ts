@@ -1,11 +1,11 @@
 /**
  * Every node's accessible name at once. outline.ts's `accessibleName` answers one node and reads
  * the whole board for it; a board of a thousand nodes would do that a thousand times per render,
- * so this builds the same names ("Launch, connects to Write post and Tell Ada") in one pass over
- * the edges, with the same titles, order and joining.
+ * so this builds the same names ("Launch, connects to Write post (then) and Tell Ada") in one pass
+ * over the edges, with the same titles, labels, order and joining.
  */
 import type { Brainstorm, TextElement } from '#shared/nowou-records';
-import { byReadingOrder, joinNames, nodeTitle } from '../logic/outline';
+import { byReadingOrder, connectionLabels, nameWithConnections, nodeTitle } from '../logic/outline';
 
 export function accessibleNames(
   board: Brainstorm,
@@ -21,15 +21,19 @@ export function accessibleNames(
     if (!list.includes(target)) list.push(target);
     targets.set(edge.fromNode, list);
   }
+  const labels = connectionLabels(board);
   const names = new Map<string, string>();
   for (const node of nodes) {
-    const title = nodeTitle(node);
-    const list = targets.get(node.id);
+    const list = [...(targets.get(node.id) ?? [])].sort(byReadingOrder);
     names.set(
       node.id,
-      list
-        ? `${title}, connects to ${joinNames([...list].sort(byReadingOrder).map(nodeTitle))}`
-        : title,
+      nameWithConnections(
+        nodeTitle(node),
+        list.map((target) => ({
+          title: nodeTitle(target),
+          label: labels.get(`${node.id}\n${target.id}`),
+        })),
+      ),
     );
   }
   return names;

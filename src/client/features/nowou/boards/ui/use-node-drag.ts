@@ -19,8 +19,8 @@ import {
 } from './geometry';
 
 const MOVE_THRESHOLD_PX = 3;
-const MIN_WIDTH = 60;
-const MIN_HEIGHT = 40;
+export const MIN_WIDTH = 60;
+export const MIN_HEIGHT = 40;
 
 export interface NodeDragHandlers {
   nodeOf: (id: string) => TextElement | undefined;

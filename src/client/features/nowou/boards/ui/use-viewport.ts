@@ -75,7 +75,10 @@ function createViewport(
     if (!layer || !canvas) return;
     const { x, y, zoom } = viewport;
     layer.style.transform = layerTransform(viewport);
-    const step = 24 * zoom;
+    // The dot grid: 24 canvas px, doubled while its dots would sit closer than 12 screen px, so a
+    // zoomed-out board is not a grey mesh (every step stays a multiple of 24, on the same dots).
+    let step = 24 * zoom;
+    while (step < 12) step *= 2;
     canvas.style.backgroundSize = `${step}px ${step}px`;
     canvas.style.backgroundPosition = `${-x * zoom}px ${-y * zoom}px`;
   }
