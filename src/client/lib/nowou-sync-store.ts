@@ -8,6 +8,7 @@
  * Where IndexedDB is missing or refused (some private modes), everything is kept in memory for the
  * page's life: a sync then starts from nothing each time, which costs traffic and loses nothing.
  */
+import { randomId } from './random-id';
 
 export interface ShadowEntry {
   seq: number;
@@ -73,7 +74,7 @@ function accountRange(userId: string): IDBKeyRange {
 }
 
 function newDeviceId(): string {
-  return crypto.randomUUID();
+  return randomId();
 }
 
 function indexedDbStore(): NowouSyncStore {

@@ -13,6 +13,7 @@ import { MarkdownText } from './MarkdownText';
 import { toggleTask } from './markdown';
 import { TextBoxEditor } from './TextBoxEditor';
 import './textboxes.css';
+import { randomId } from '../../../lib/random-id';
 
 export function DayNotes({ timelineId, day }: { timelineId: string; day: string }) {
   const { store, history, announce } = useNowou();
@@ -65,7 +66,7 @@ export function DayNotes({ timelineId, day }: { timelineId: string; day: string 
   function add() {
     const note: TextBox = {
       kind: 'textBox',
-      id: crypto.randomUUID(),
+      id: randomId(),
       v: SCHEMA_VERSION,
       modifiedAt: new Date().toISOString(),
       deleted: false,

@@ -1,6 +1,7 @@
 /** A new timeline record; the first one ever made is named "My timeline" and becomes the default. */
 import { keyBetween } from '../logic/order-keys';
 import type { Timeline } from '#shared/nowou-records';
+import { randomId } from '../../../lib/random-id';
 
 export const FIRST_TIMELINE_NAME = 'My timeline';
 
@@ -14,7 +15,7 @@ export function newTimeline(
   name: string,
   after: string | null,
   now: Date = new Date(),
-  id: string = crypto.randomUUID(),
+  id: string = randomId(),
 ): Timeline {
   return {
     id,

@@ -16,6 +16,7 @@ import {
   withRange,
   type BlockItem,
 } from './block-items';
+import { randomId } from '../../../lib/random-id';
 
 export interface TimelineActions {
   /** Gives the block a new range; `how` words the announcement. */
@@ -64,7 +65,7 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
       },
       create(kind, title, start, end) {
         if (timelineId === null) return null;
-        const id = crypto.randomUUID();
+        const id = randomId();
         const now = new Date();
         const item =
           kind === 'todo'

@@ -8,6 +8,7 @@ import { keyBetween } from '../logic/order-keys';
 import type { TodoListItem } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import type { View } from './todo-views';
+import { randomId } from '../../../lib/random-id';
 
 export const LIST_NAME_MAX = 60;
 
@@ -44,7 +45,7 @@ export function CustomLists({
       return;
     }
     const list: TodoListItem = {
-      id: crypto.randomUUID(),
+      id: randomId(),
       v: 1,
       kind: 'list',
       modifiedAt: new Date().toISOString(),

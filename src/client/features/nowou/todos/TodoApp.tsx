@@ -40,6 +40,7 @@ import {
   type View,
 } from './todo-views';
 import './todos.css';
+import { randomId } from '../../../lib/random-id';
 
 const UNDO_MS = 6000;
 
@@ -223,7 +224,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     }
     const list = listOfQuickAdd(line, view, today);
     const timeline = line.day && line.time ? timelineForTimedTodo() : { id: null, made: null };
-    const made = todoFromQuickAdd(line, list, 'V', crypto.randomUUID(), new Date(), timeline.id);
+    const made = todoFromQuickAdd(line, list, 'V', randomId(), new Date(), timeline.id);
     const placed = placeTodo(withDeleted, made, list);
     const todo = placed[0]!;
     if (!save(timeline.made ? [timeline.made, ...placed] : placed, `Added ${todo.title}`)) return;

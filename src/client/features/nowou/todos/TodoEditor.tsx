@@ -16,6 +16,7 @@ import {
   type RepeatKind,
   type TodoDraft,
 } from './todo-edit';
+import { randomId } from '../../../lib/random-id';
 
 const WEEKDAY_NAMES = [
   'Sunday',
@@ -108,7 +109,7 @@ export function TodoEditor({
   function addSubtask() {
     const title = subtask.trim();
     if (!title) return;
-    change({ subtasks: [...draft.subtasks, { id: crypto.randomUUID(), title, done: false }] });
+    change({ subtasks: [...draft.subtasks, { id: randomId(), title, done: false }] });
     setSubtask('');
   }
 

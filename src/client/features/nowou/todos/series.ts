@@ -6,6 +6,7 @@ import { nextOccurrence } from '../logic/recurrence';
 import { isValidId, type Todo } from '#shared/nowou-records';
 import { scheduleOnDay } from './todo-move';
 import { orderAtEnd } from './todo-views';
+import { randomId } from '../../../lib/random-id';
 
 /** The day a to-do repeats from: its own day, or today for one in the Inbox, Someday or a list. */
 function dueDayOf(todo: Todo, today: string): string {
@@ -26,7 +27,7 @@ export function seriesDayId(seriesId: string, day: string, todos: readonly Todo[
     if (!isValidId(id)) break;
     if (!taken.has(id)) return id;
   }
-  return crypto.randomUUID();
+  return randomId();
 }
 
 /**

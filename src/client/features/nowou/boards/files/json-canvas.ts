@@ -128,7 +128,7 @@ export type CanvasImport =
 
 export interface CanvasImportOptions {
   now: Date | number;
-  /** A fresh id for the board, each node and each edge (crypto.randomUUID in the app). */
+  /** A fresh id for the board, each node and each edge (randomId in the app). */
   newId: () => string;
   /** The file's name, for the title when the file has no Nowou title ("Ideas.canvas" → "Ideas"). */
   fileName?: string;

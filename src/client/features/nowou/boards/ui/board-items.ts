@@ -5,12 +5,13 @@
 import { keyBetween } from '../../logic/order-keys';
 import type { Brainstorm, CanvasEdge, TextElement } from '#shared/nowou-records';
 import type { Point, Side } from './geometry';
+import { randomId } from '../../../../lib/random-id';
 
 export const NODE_WIDTH = 240;
 export const NODE_HEIGHT = 72;
 export const GROUP_PADDING = 32;
 
-export const newId = () => crypto.randomUUID();
+export const newId = () => randomId();
 
 export function newBoard(title: string, boards: readonly Brainstorm[], now: Date): Brainstorm {
   const last = [...boards].sort((a, b) => (a.order < b.order ? -1 : 1)).at(-1);

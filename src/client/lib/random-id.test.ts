@@ -1,0 +1,16 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { randomId } from './random-id';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('randomId', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('is a version 4 UUID, also where crypto.randomUUID is missing (plain HTTP)', () => {
+    expect(randomId()).toMatch(UUID_V4);
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+    const ids = new Set(Array.from({ length: 1000 }, () => randomId()));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(UUID_V4);
+  });
+});
