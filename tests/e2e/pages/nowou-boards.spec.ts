@@ -628,6 +628,10 @@ test('Make a to-do shows its state on the node; the to-do opens the board at its
   await node.click();
   await page.getByRole('button', { name: 'Make a to-do' }).click();
   await node.getByText('To-do', { exact: true }).waitFor();
+  // Storage gets the change a moment after the screen does.
+  await expect
+    .poll(async () => (await boardNamed(page, 'Launch')).byText('Write post')?.todoId)
+    .toBeTruthy();
   const { board, byText } = await boardNamed(page, 'Launch');
   const todoOf = async () => (await stored(page)).todos.find((t) => t.title === 'Write post');
   await expect.poll(todoOf).toMatchObject({

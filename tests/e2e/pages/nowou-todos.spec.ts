@@ -68,7 +68,7 @@ async function storageKeys(page: Page): Promise<string[]> {
 test('quick add, views, reload, done, delete with Undo, keyboard moves and only Nowou keys stored', async () => {
   const { page } = await site.open(paths.nowou, { width: VIEWPORTS.desktop.width, theme: 'light' });
   expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Nowou');
-  await page.getByText('Everything you make stays in this browser.').waitFor();
+  await page.getByText('Everything you make is kept in this browser and works offline.').waitFor();
 
   // What was understood shows while typing.
   await page.getByLabel('Add a to-do').fill('Call Ada tomorrow 14:30 #work !2');
