@@ -28,14 +28,25 @@ export const SYNC_STORE = {
 /** Timed first syncs (each in a fresh browser context); the median is the figure. */
 export const FIRST_SYNC_RUNS = 3;
 
+function roundMsFromEnv(): number {
+  const raw = process.env.BENCH_SYNC_ROUND_MS ?? '1000';
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 500 || ms > 60_000)
+    throw new Error(`BENCH_SYNC_ROUND_MS must be a whole number from 500 to 60000 (got "${raw}")`);
+  return ms;
+}
+
 /** The devices that push to each other while the latency is timed (sync-devices.ts). */
 export const SYNC_DEVICES = {
   accounts: 50,
   devicesPerAccount: 2,
   /** To-dos each account holds; a round changes the next one. */
   todosPerAccount: 20,
-  /** Every account pushes once a round; the round's pushes are spread evenly over its time. */
-  roundMs: 1_000,
+  /**
+   * Every account pushes once a round; the round's pushes are spread evenly over its time.
+   * BENCH_SYNC_ROUND_MS sets another (500 at least: an account may push 240 times a minute).
+   */
+  roundMs: roundMsFromEnv(),
   warmUpRounds: 2,
   rounds: 24,
 };
