@@ -37,7 +37,7 @@ export interface NowouSeed {
 }
 
 /** mulberry32: small, fast and the same on every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -51,23 +51,23 @@ function random(seed: number): () => number {
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** 'YYYY-MM-DD' of a local date. */
-function dayOf(date: Date): string {
+export function dayOf(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** ISO time with this machine's offset, e.g. 2026-03-02T09:15:00+01:00. */
-function localIso(date: Date): string {
+export function localIso(date: Date): string {
   const offset = -date.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
   const abs = Math.abs(offset);
   return `${dayOf(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-function addDays(date: Date, days: number): Date {
+export function addDays(date: Date, days: number): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
 }
 
-const WORDS = [
+export const WORDS = [
   'call',
   'write',
   'review',
@@ -85,7 +85,7 @@ const WORDS = [
   'reply',
   'order',
 ];
-const THINGS = [
+export const THINGS = [
   'the mixing notes',
   'Ada about the print run',
   'the newsletter',
@@ -101,7 +101,7 @@ const THINGS = [
   'the dentist',
   'train tickets',
 ];
-const TAGS = ['work', 'home', 'music', 'art', 'errand', 'admin', 'deep', 'quick'];
+export const TAGS = ['work', 'home', 'music', 'art', 'errand', 'admin', 'deep', 'quick'];
 
 export function seedNowouStore(now: Date, seed = NOWOU_STORE.seed): NowouSeed {
   const next = random(seed);
@@ -284,7 +284,7 @@ const BOARD_TOPICS = [
   'Course outline',
   'Studio setup',
 ];
-const BOARD_PHRASES = [
+export const BOARD_PHRASES = [
   'ask Ada',
   'cheaper option?',
   'by Friday',

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: bundle sizes from real Chromium page loads and Lighthouse scores, both against the
  * real server on a loopback port, then the live fan-out and visit-counting figures (fanout.ts), then
- * the owner's desk with 100,000 accounts (desk.ts), and Nowou in Chromium (nowou.ts).
- * BENCH_ONLY=bundle,lighthouse,fanout,visits,desk,nowou picks parts. Exits 0 whenever it printed figures (a MISS is a
+ * the owner's desk with 100,000 accounts (desk.ts), Nowou in Chromium (nowou.ts) and Nowou's sync
+ * through the account (sync.ts). BENCH_ONLY=bundle,lighthouse,fanout,visits,desk,nowou,sync picks
+ * parts. Exits 0 whenever it printed figures (a MISS is a
  * figure) and 1 when something could not be measured.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,9 @@ import { runNowou } from './nowou.ts';
 import { isolationLine, nowouLines, usableSummary } from './nowou-report.ts';
 import type { NowouResults } from './nowou-results.ts';
 import { endProgress, progress } from './progress.ts';
+import { runSync } from './sync.ts';
+import { latencySummary, syncLines } from './sync-report.ts';
+import type { SyncResults } from './sync-results.ts';
 import { startSiteServer, type SiteServer } from './server.ts';
 import { errorMessage } from './timeout.ts';
 
@@ -78,7 +82,7 @@ interface BundleResults {
   heavyLibraries: HeavyLibraryCheck[];
 }
 
-const PARTS = ['bundle', 'lighthouse', 'fanout', 'visits', 'desk', 'nowou'] as const;
+const PARTS = ['bundle', 'lighthouse', 'fanout', 'visits', 'desk', 'nowou', 'sync'] as const;
 type Part = (typeof PARTS)[number];
 
 interface Results {
@@ -95,6 +99,7 @@ interface Results {
   fanout: FanoutResults | null;
   desk: DeskResults | null;
   nowou: NowouResults | null;
+  sync: SyncResults | null;
   errors: string[];
 }
 
@@ -372,6 +377,26 @@ async function measureAndPrintNowou(server: SiteServer, results: Results): Promi
   }
 }
 
+async function measureAndPrintSync(results: Results): Promise<void> {
+  console.log(
+    "\nNowou sync through the account: the first sync of 10,000 items to a new device in Chromium, and a push on one device to the change pulled on the account's second with 100 devices syncing",
+  );
+  try {
+    const sync = await runSync((cleanup) => cleanups.push(cleanup));
+    results.sync = sync;
+    const { cores, loadAtStart, loadAtEnd } = sync.machine;
+    console.log(
+      `(each server its own process; devices are Node clients in the bench process, each on its own loopback address; ${cores} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd?.toFixed(1) ?? '—'} at the end)\n`,
+    );
+    for (const line of syncLines(sync)) console.log(line);
+    results.errors.push(...sync.errors.map((error) => `sync: ${error}`));
+  } catch (error) {
+    endProgress();
+    results.errors.push(`sync: ${errorMessage(error)}`);
+    console.error(`bench: sync: ${errorMessage(error)}`);
+  }
+}
+
 async function main(): Promise<number> {
   const parts = partsFromEnv();
   const runs = runsFromEnv();
@@ -384,6 +409,7 @@ async function main(): Promise<number> {
     fanout: null,
     desk: null,
     nowou: null,
+    sync: null,
     errors: [],
   };
   if (parts.includes('bundle') || parts.includes('lighthouse') || parts.includes('nowou')) {
@@ -403,6 +429,10 @@ async function main(): Promise<number> {
     });
   }
   if (parts.includes('desk')) await measureAndPrintDesk(results);
+  if (parts.includes('sync')) {
+    await buildClientIfNeeded();
+    await measureAndPrintSync(results);
+  }
 
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
@@ -412,7 +442,7 @@ async function main(): Promise<number> {
 
 function printSummary(results: Results): void {
   console.log('\nSummary');
-  const { bundle, lighthouse, fanout, desk, nowou } = results;
+  const { bundle, lighthouse, fanout, desk, nowou, sync } = results;
   if (bundle) {
     console.log(`  ${targetLine(bundle.target)}`);
     console.log(`  ${ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline)}`);
@@ -448,6 +478,14 @@ function printSummary(results: Results): void {
     const isolation = isolationLine(nowou);
     if (isolation) console.log(`  ${isolation}`);
     for (const line of usableSummary(nowou)) console.log(`  ${line}`);
+  }
+  if (sync) {
+    for (const target of sync.targets) console.log(`  ${verdictLine(target)}`);
+    for (const run of sync.runs) {
+      const line = latencySummary(run);
+      if (line) console.log(`  ${line}`);
+    }
+    if (sync.postgresSkipped) console.log(`  sync on PostgreSQL skipped: ${sync.postgresSkipped}`);
   }
   for (const error of results.errors) console.log(`  ERROR ${error}`);
   console.log(`  Figures written to ${RESULTS_FILE}`);

@@ -32,7 +32,10 @@ class HttpError extends Error {
   }
 }
 
-function apiFor(cookie: string, target = () => server.url): SyncApi {
+function apiFor(
+  cookie: string,
+  target = () => server.url,
+): SyncApi & { pull(after: number, limit?: number): Promise<NowouPullAnswer> } {
   const send = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${target()}${path}`, {
       method,
@@ -48,7 +51,11 @@ function apiFor(cookie: string, target = () => server.url): SyncApi {
   };
   return {
     push: (body) => send<NowouPushAnswer>('POST', '/api/nowou/push', body),
-    pull: (after) => send<NowouPullAnswer>('GET', `/api/nowou/pull?after=${after}`),
+    pull: (after, limit?: number) =>
+      send<NowouPullAnswer>(
+        'GET',
+        `/api/nowou/pull?after=${after}${limit === undefined ? '' : `&limit=${limit}`}`,
+      ),
   };
 }
 
@@ -198,6 +205,65 @@ describe('two devices of one account', () => {
     expect((onServer.json as NowouPullAnswer).items.map((entry) => entry.key)).not.toContain(
       `todo-${item.id}`,
     );
+  });
+});
+
+describe('a first sync of many pages', () => {
+  test('asks for the next page while it writes the one it has, and ends with every item', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    await laptop.start();
+    for (let n = 1; n <= 5; n += 1)
+      laptop.store.put(todo({ id: crypto.randomUUID(), title: `Task ${n}` }));
+    await laptop.sync();
+
+    // A new device reading pages of two items, whose sync memory records what was asked when.
+    const events: string[] = [];
+    const real = apiFor(cookie);
+    const api: SyncApi = {
+      push: real.push,
+      pull: (after) => {
+        events.push(`pull after ${after}`);
+        return real.pull(after, 2);
+      },
+    };
+    const memory = memorySyncStore();
+    const store = createItemStore({ storage: new MemoryStorage(), onProblem: () => undefined });
+    store.load();
+    const statuses: SyncStatus[] = [];
+    const engine = createSyncEngine({
+      store,
+      api,
+      syncStore: {
+        ...memory,
+        async save(id, entries, state) {
+          events.push(`save at ${state.cursor}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          await memory.save(id, entries, state);
+        },
+      },
+      userId,
+      onStatus: (status) => statuses.push(status),
+      classify,
+      debounceMs: 60_000,
+    });
+    engine.start();
+    await engine.syncNow();
+    engine.stop();
+
+    expect(statuses.at(-1)).toMatchObject({ kind: 'synced' });
+    expect(titles(store)).toEqual(['Task 1', 'Task 2', 'Task 3', 'Task 4', 'Task 5']);
+    const cursors = events.filter((event) => event.startsWith('save')).map((e) => e.slice(8));
+    // Each next page was asked for before the page before it was saved (syncNow while start's
+    // round runs asks for one more round after it: only the first is looked at).
+    expect(events.slice(0, 6)).toEqual([
+      'pull after 0',
+      `pull after ${cursors[0]}`,
+      `save at ${cursors[0]}`,
+      `pull after ${cursors[1]}`,
+      `save at ${cursors[1]}`,
+      `save at ${cursors[2]}`,
+    ]);
   });
 });
 

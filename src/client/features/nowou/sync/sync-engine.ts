@@ -220,8 +220,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     known: Map<string, ShadowEntry>,
     changes: Map<string, ShadowEntry>,
   ): Promise<void> {
+    let pending = api.pull(account.cursor);
     for (;;) {
-      const page = await api.pull(account.cursor);
+      const page = await pending;
+      if (page.more) {
+        // The next page is on its way while this one is written here (a first sync of thousands
+        // of items would otherwise wait for the server between pages). A failure shows when it
+        // is awaited; until then it must not count as unhandled.
+        pending = api.pull(page.cursor);
+        pending.catch(() => undefined);
+      }
       applying = true;
       try {
         store.batch(() => {
