@@ -3,21 +3,38 @@
  * Shortcuts, and the app-wide keys: Ctrl/Cmd+K, Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z (or Ctrl+Y), N and ?.
  * Letter keys and undo are left to the browser while a field has focus, so typing is never taken.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import {
+  Suspense,
+  lazy,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+} from 'react';
 import { Button } from '../../../ui/Button';
-import { planImport, type ReadyImport } from '../model/export-import';
+import type { ReadyImport } from '../model/export-import';
 import { useNowou } from '../nowou-context';
 import { VIEWS, VIEW_LABELS, type View } from '../todos/todo-views';
 import { useHistoryState } from '../use-nowou-store';
-import { CommandPalette } from './CommandPalette';
 import { modifierName, type Command } from './commands';
 import { downloadExport } from './export-file';
-import { ImportDialog } from './ImportDialog';
 import { TIMELINE_COMMANDS, useCommandRegistry } from './section-commands';
-import { ShortcutsSheet } from './ShortcutsSheet';
 import { SECTIONS, SECTION_LABELS, type Section } from './sections';
 import { SyncIndicator } from './SyncStatus';
 import type { NowouSync } from '../sync/use-nowou-sync';
+
+// What a dialog needs loads when it first opens, so Nowou's first load stays small.
+const CommandPalette = lazy(() =>
+  import('./CommandPalette').then((module) => ({ default: module.CommandPalette })),
+);
+const ImportDialog = lazy(() =>
+  import('./ImportDialog').then((module) => ({ default: module.ImportDialog })),
+);
+const ShortcutsSheet = lazy(() =>
+  import('./ShortcutsSheet').then((module) => ({ default: module.ShortcutsSheet })),
+);
 
 /** The quick-add field (or a section's own "new" control) carries this attribute. */
 export const NEW_ITEM_SELECTOR = '[data-nowou-new]';
@@ -145,6 +162,7 @@ export function NowouBar({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    const { planImport } = await import('../model/export-import');
     const plan = planImport(store, await file.text());
     if (!plan.ok) {
       setImportError(plan.reason);
@@ -230,23 +248,25 @@ export function NowouBar({
           Nothing was imported. {importError}
         </p>
       )}
-      {open === 'palette' && (
-        <CommandPalette
-          commands={commands}
-          onClose={(then) => {
-            setOpen(null);
-            if (then) requestAnimationFrame(then);
-          }}
-        />
-      )}
-      {open === 'shortcuts' && <ShortcutsSheet onClose={() => setOpen(null)} />}
-      {importing && (
-        <ImportDialog
-          fileName={importing.fileName}
-          plan={importing.plan}
-          onClose={() => setImporting(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {open === 'palette' && (
+          <CommandPalette
+            commands={commands}
+            onClose={(then) => {
+              setOpen(null);
+              if (then) requestAnimationFrame(then);
+            }}
+          />
+        )}
+        {open === 'shortcuts' && <ShortcutsSheet onClose={() => setOpen(null)} />}
+        {importing && (
+          <ImportDialog
+            fileName={importing.fileName}
+            plan={importing.plan}
+            onClose={() => setImporting(null)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

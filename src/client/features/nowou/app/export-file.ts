@@ -1,6 +1,5 @@
 /** Saves every Nowou item as one JSON file through the browser's download. */
 import { dayOf } from '../logic/calendar-day';
-import { exportItems } from '../model/export-import';
 import type { ItemStore } from '../model/item-store';
 
 export function downloadFile(name: string, type: string, text: string): void {
@@ -14,7 +13,9 @@ export function downloadFile(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function downloadExport(store: ItemStore): void {
+/** The export's code loads when someone exports (docs/product.md#speed-and-scale-targets). */
+export async function downloadExport(store: ItemStore): Promise<void> {
+  const { exportItems } = await import('../model/export-import');
   const now = new Date();
   store.flush();
   downloadFile(

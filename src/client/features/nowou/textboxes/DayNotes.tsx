@@ -4,16 +4,20 @@
  * which makes an empty note and opens it. A note still empty when its editing ends is deleted.
  * Focus goes back to the note's Edit button, or to Add a note when the note is gone.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { SCHEMA_VERSION, type TextBox } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import { useItems } from '../use-nowou-store';
 import { MarkdownText } from './MarkdownText';
 import { toggleTask } from './markdown';
-import { TextBoxEditor } from './TextBoxEditor';
 import './textboxes.css';
 import { randomId } from '../../../lib/random-id';
+
+/** The note editor loads when a note is first edited. */
+const TextBoxEditor = lazy(() =>
+  import('./TextBoxEditor').then((module) => ({ default: module.TextBoxEditor })),
+);
 
 export function DayNotes({ timelineId, day }: { timelineId: string; day: string }) {
   const { store, history, announce } = useNowou();
@@ -104,7 +108,9 @@ export function DayNotes({ timelineId, day }: { timelineId: string; day: string 
             return (
               <li key={note.id} className="day-note">
                 {editingId === note.id ? (
-                  <TextBoxEditor box={note} onClose={() => endEditing(note.id)} />
+                  <Suspense fallback={<p className="day-note__empty">Loading the editor…</p>}>
+                    <TextBoxEditor box={note} onClose={() => endEditing(note.id)} />
+                  </Suspense>
                 ) : (
                   <>
                     {note.text.trim() === '' ? (

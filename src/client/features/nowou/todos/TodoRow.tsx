@@ -5,6 +5,8 @@
  * on the row's checkbox or buttons asks to move it a place.
  */
 import {
+  lazy,
+  Suspense,
   useEffect,
   useId,
   useRef,
@@ -20,8 +22,13 @@ import { buttonClassName } from '../../../ui/button-class';
 import { describeRule } from '../logic/recurrence';
 import type { Todo } from '#shared/nowou-records';
 import { subtaskProgress } from './series';
-import { TodoEditor, type EditorList } from './TodoEditor';
+import type { EditorList } from './TodoEditor';
 import { doneWhen, type TodoList } from './todo-views';
+
+/** The editor loads when a to-do is first edited. */
+const TodoEditor = lazy(() =>
+  import('./TodoEditor').then((module) => ({ default: module.TodoEditor })),
+);
 
 export interface MoveTarget {
   label: string;
@@ -293,15 +300,17 @@ export function TodoRow({
         </div>
       )}
       {editing && (
-        <TodoEditor
-          id={`${id}-edit`}
-          todo={todo}
-          today={today}
-          lists={lists}
-          timelineId={timelineId}
-          onSave={(edited) => onSave(edited, todo)}
-          onClose={closeEditor}
-        />
+        <Suspense fallback={<p className="todo-row__loading">Loading the editor…</p>}>
+          <TodoEditor
+            id={`${id}-edit`}
+            todo={todo}
+            today={today}
+            lists={lists}
+            timelineId={timelineId}
+            onSave={(edited) => onSave(edited, todo)}
+            onClose={closeEditor}
+          />
+        </Suspense>
       )}
     </li>
   );

@@ -8,15 +8,47 @@ import { Button } from '../../../../ui/Button';
 import { downloadFile } from '../../app/export-file';
 import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { useNowou } from '../../nowou-context';
-import { boardToCanvas, canvasFileName } from '../files/json-canvas';
-import { boardToOutline } from '../files/markdown-outline';
-import { boardToSvg } from '../files/svg-export';
+
+type BoardFile = 'canvas' | 'svg' | 'outline';
+
+/** The writers load when a board is first exported, so opening a board never waits for them. */
+async function writeBoard(
+  kind: BoardFile,
+  board: Brainstorm,
+  nodes: readonly TextElement[],
+): Promise<{ name: string; type: string; text: string }> {
+  const { boardToCanvas, canvasFileName } = await import('../files/json-canvas');
+  const base = canvasFileName(board).replace(/\.canvas$/, '');
+  if (kind === 'canvas') {
+    return {
+      name: canvasFileName(board),
+      type: 'application/json',
+      text: boardToCanvas(board, nodes),
+    };
+  }
+  if (kind === 'svg') {
+    const { boardToSvg } = await import('../files/svg-export');
+    return { name: `${base}.svg`, type: 'image/svg+xml', text: boardToSvg(board, nodes) };
+  }
+  const { boardToOutline } = await import('../files/markdown-outline');
+  return { name: `${base}.md`, type: 'text/markdown', text: boardToOutline(board, nodes) };
+}
+
+const DONE: Record<BoardFile, (title: string) => string> = {
+  canvas: (title) => `Exported ${title} as .canvas.`,
+  svg: (title) => `Exported ${title} as SVG.`,
+  outline: (title) => `Exported the outline of ${title}.`,
+};
 
 export function BoardFiles({ board, nodes }: { board: Brainstorm; nodes: readonly TextElement[] }) {
   const { announce } = useNowou();
-  const base = canvasFileName(board).replace(/\.canvas$/, '');
   const id = useId();
   const [open, setOpen] = useState(false);
+  const exportAs = async (kind: BoardFile) => {
+    const file = await writeBoard(kind, board, nodes);
+    downloadFile(file.name, file.type, file.text);
+    announce(DONE[kind](board.title));
+  };
   return (
     <>
       <Button
@@ -34,31 +66,13 @@ export function BoardFiles({ board, nodes }: { board: Brainstorm; nodes: readonl
         aria-label="Files"
         data-open={open || undefined}
       >
-        <Button
-          variant="ghost"
-          onClick={() => {
-            downloadFile(canvasFileName(board), 'application/json', boardToCanvas(board, nodes));
-            announce(`Exported ${board.title} as .canvas.`);
-          }}
-        >
+        <Button variant="ghost" onClick={() => void exportAs('canvas')}>
           Export .canvas
         </Button>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            downloadFile(`${base}.svg`, 'image/svg+xml', boardToSvg(board, nodes));
-            announce(`Exported ${board.title} as SVG.`);
-          }}
-        >
+        <Button variant="ghost" onClick={() => void exportAs('svg')}>
           Export SVG
         </Button>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            downloadFile(`${base}.md`, 'text/markdown', boardToOutline(board, nodes));
-            announce(`Exported the outline of ${board.title}.`);
-          }}
-        >
+        <Button variant="ghost" onClick={() => void exportAs('outline')}>
           Export outline
         </Button>
       </div>

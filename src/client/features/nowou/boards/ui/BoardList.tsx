@@ -7,7 +7,6 @@ import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } fr
 import { Button } from '../../../../ui/Button';
 import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { useNowou } from '../../nowou-context';
-import { planCanvasImport } from '../files/json-canvas';
 import { boundsOf } from '../logic/selection';
 import { duplicateBoard, newBoard, newId, newTextNode, nodesOfBoard } from './board-items';
 
@@ -148,6 +147,7 @@ export function BoardList({
     event.target.value = '';
     if (!file) return;
     const last = [...boards].sort((a, b) => (a.order < b.order ? -1 : 1)).at(-1);
+    const { planCanvasImport } = await import('../files/json-canvas');
     const plan = planCanvasImport(await file.text(), {
       now: new Date(),
       newId,

@@ -57,6 +57,8 @@ function Entry({
   );
 }
 
+const NO_NODES: readonly TextElement[] = [];
+
 export const OutlinePanel = memo(function OutlinePanel({
   board,
   nodes,
@@ -72,14 +74,17 @@ export const OutlinePanel = memo(function OutlinePanel({
   const id = useId();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
+  // A board opens with its canvas first; the outline of a thousand nodes follows a moment later.
+  const shown = useDeferredValue(nodes, NO_NODES);
+  const reading = shown === NO_NODES && nodes.length > 0;
   const searching = deferred.trim() !== '';
   const outline = useMemo(
-    () => (searching ? [] : buildOutline(board, nodes)),
-    [searching, board, nodes],
+    () => (searching ? [] : buildOutline(board, shown)),
+    [searching, board, shown],
   );
   const matches = useMemo(
-    () => (searching ? searchNodes(board, nodes, deferred) : []),
-    [searching, board, nodes, deferred],
+    () => (searching ? searchNodes(board, shown, deferred) : []),
+    [searching, board, shown, deferred],
   );
   return (
     <nav id="board-outline" className="board-outline" aria-label="Outline of the board">
@@ -131,7 +136,7 @@ export const OutlinePanel = memo(function OutlinePanel({
           </ul>
         )
       ) : outline.length === 0 ? (
-        <p className="board-outline__empty">No nodes yet.</p>
+        <p className="board-outline__empty">{reading ? 'Reading the board…' : 'No nodes yet.'}</p>
       ) : (
         <ul className="board-outline__tree">
           {outline.map((item) => (
