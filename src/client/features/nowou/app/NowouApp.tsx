@@ -23,7 +23,10 @@ import { Button } from '../../../ui/Button';
 import './nowou-app.css';
 
 /** The canvas is loaded only when Boards is opened, so the to-dos never pay for it. */
-const BoardsApp = lazy(() => import('../boards/ui/BoardsApp'));
+const loadBoards = () => import('../boards/ui/BoardsApp');
+const BoardsApp = lazy(loadBoards);
+// A link straight to a board starts loading the canvas with Nowou itself, not once its items are read.
+if (new URLSearchParams(window.location.search).get('section') === 'boards') void loadBoards();
 
 export function NowouApp() {
   const state = useNowouStore();
