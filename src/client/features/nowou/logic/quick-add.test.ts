@@ -207,6 +207,33 @@ describe('days', () => {
     expect(parse('next week', monday).day).toBe('2026-12-14');
     expect(parse('next time', FRIDAY)).toMatchObject({ title: 'next time', day: null });
   });
+
+  test('a weekday of next week: next friday, next week sun, sunday next week', () => {
+    // FRIDAY is 4 December 2026: next week runs Monday 7 to Sunday 13 December.
+    expect(parse('Plan next week sunday 17:00', FRIDAY)).toMatchObject({
+      title: 'Plan',
+      day: '2026-12-13',
+      time: '17:00',
+      matched: [
+        { kind: 'day', text: 'next week sunday' },
+        { kind: 'time', text: '17:00' },
+      ],
+    });
+    expect(parse('Review next monday', FRIDAY)).toMatchObject({
+      title: 'Review',
+      day: '2026-12-07',
+    });
+    expect(parse('Review friday next week', FRIDAY).day).toBe('2026-12-11');
+    // On a Monday, next Wednesday is nine days on, not this week's.
+    const monday = new Date(2026, 11, 7, 9, 0);
+    expect(parse('Call next wednesday', monday).day).toBe('2026-12-16');
+    expect(parse('next sunday', monday, { weekStartsOn: 0 }).day).toBe('2026-12-13');
+    // "next" before anything else is plain text.
+    expect(parse('next steps friday', monday)).toMatchObject({
+      title: 'next steps',
+      day: '2026-12-11',
+    });
+  });
 });
 
 describe('times', () => {

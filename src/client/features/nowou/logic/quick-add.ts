@@ -7,7 +7,8 @@
  * What is understood, case-insensitively, each as whole words separated by spaces (so "email#3",
  * "today's" and "tomorrow," are left alone; a trailing comma or full stop makes a word plain text):
  *
- * - a day: `today`, `tomorrow`, `next week` (the first day of next week), a weekday name or its
+ * - a day: `today`, `tomorrow`, `next week` (the first day of next week), a weekday of next
+ *   week (`next friday`, `next week fri`, `friday next week`), a weekday name or its
  *   English short form (`monday`, `mon`: the next such day strictly after today, so `fri` on a
  *   Friday is a week later; write `today` for today; `sun`, `sat` and `wed` are everyday words, so
  *   only `sunday`, `saturday` and `wednesday` are days), `2026-12-03`, `3/12` (day/month),
@@ -245,6 +246,35 @@ function resolvePhrase(meaning: PhraseMeaning, context: Context): Reading {
 
 const DAY_OF_MONTH = /^(\d{1,2})(?:st|nd|rd|th)?$/;
 
+/** The weekday a phrase names, or undefined: "friday", "fri". */
+function weekdayAt(words: Word[], i: number, context: Context): number | undefined {
+  const key = words[i]?.key;
+  const meaning = key === undefined ? undefined : context.vocabulary.phrases.get(key);
+  return meaning?.type === 'weekday' ? meaning.weekday : undefined;
+}
+
+/**
+ * A weekday in next week, the week after this one: "next friday", "next week friday", "friday next
+ * week" (so a plan typed for next week never reads as this week's day and leaves the rest as title).
+ */
+function readNextWeekWeekday(words: Word[], i: number, context: Context): Found | null {
+  const isNext = (j: number) => words[j]?.key === 'next';
+  const isNextWeek = (j: number) => isNext(j) && words[j + 1]?.key === 'week';
+  let weekday: number | undefined;
+  let length = 0;
+  if (isNextWeek(i) && (weekday = weekdayAt(words, i + 2, context)) !== undefined) length = 3;
+  else if (isNext(i) && (weekday = weekdayAt(words, i + 1, context)) !== undefined) length = 2;
+  else if ((weekday = weekdayAt(words, i, context)) !== undefined && isNextWeek(i + 1)) length = 3;
+  if (weekday === undefined || length === 0) return null;
+  const { today, weekStartsOn } = context;
+  const firstOfNextWeek = addDays(today, (weekStartsOn - weekdayOf(today) + 7) % 7 || 7);
+  return {
+    kind: 'day',
+    day: addDays(firstOfNextWeek, (weekday - weekStartsOn + 7) % 7),
+    words: length,
+  };
+}
+
 /** "dec 3", "3 dec", "december 3rd", "3 december". */
 function readMonthAndDay(words: Word[], i: number, context: Context): Found | null {
   const [first, second] = [words[i]?.key, words[i + 1]?.key];
@@ -368,6 +398,7 @@ function readWord(key: string, context: Context): Reading | null {
 /** Readings of the words at i, longest first. */
 function readingsAt(words: Word[], i: number, context: Context): Found[] {
   const found: (Found | null)[] = [
+    readNextWeekWeekday(words, i, context),
     readMonthAndDay(words, i, context),
     readPhrase(words, i, context),
   ];
