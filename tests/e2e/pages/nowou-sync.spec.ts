@@ -1,8 +1,9 @@
 /**
  * Nowou through the account in real Chromium (docs/product.md#nowou-sync): two browsers signed in
  * to one account see each other's edits within a second; an edit made offline syncs when the
- * network returns, nothing lost or doubled; a browser's own items are added to the account only
- * when the person says so; logging out asks whether to keep this browser's copy.
+ * network returns, nothing lost or doubled, the phone reopened offline in between and saying it is
+ * offline; a browser's own items are added to the account only when the person says so; logging
+ * out asks whether to keep this browser's copy.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -72,6 +73,13 @@ test("two browsers of one account see each other's edits within a second, and an
   await phone.context.setOffline(true);
   await quickAdd(phone.page, 'Written on the train');
   await phone.page.getByRole('checkbox', { name: 'Buy stamps' }).click();
+  await expect.poll(() => syncState(phone.page).innerText()).toBe('Offline · saved here');
+  // Opened again with no network (the service worker serves Nowou): still offline, not "Log in".
+  await phone.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 10_000,
+  });
+  await phone.page.reload();
+  await phone.page.getByRole('checkbox', { name: 'Written on the train' }).waitFor();
   await expect.poll(() => syncState(phone.page).innerText()).toBe('Offline · saved here');
   await laptop.page.waitForTimeout(1500);
   expect(await inboxTitles(laptop.page)).toEqual(['Buy stamps', 'Call the plumber']);

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLiveEvent } from '../../../lib/use-live-event';
+import { useReachable } from '../../../lib/use-reachable';
 import type { ItemStore } from '../model/item-store';
 import type { SyncEngine, SyncStatus } from './sync-engine';
 
@@ -25,6 +26,7 @@ export interface NowouSync {
 export function useNowouSync(store: ItemStore): NowouSync {
   const { signedIn, info } = useAuth();
   const userId = signedIn ? (info?.uid ?? null) : null;
+  const reachable = useReachable();
   const [reported, setReported] = useState<{ userId: string; status: SyncStatus } | null>(null);
   const engine = useRef<SyncEngine | null>(null);
 
@@ -52,9 +54,13 @@ export function useNowouSync(store: ItemStore): NowouSync {
     };
   }, [store, userId]);
 
+  // Opened with no network, the session cannot be asked about: say offline, not "Log in to sync";
+  // once the server answers, the stream's `user` event signs the tab in and the engine catches up.
   const status: NowouSyncStatus = !userId
     ? signedIn === false
-      ? { kind: 'local' }
+      ? reachable
+        ? { kind: 'local' }
+        : { kind: 'offline' }
       : { kind: 'idle' }
     : reported?.userId === userId
       ? reported.status
