@@ -12,6 +12,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { Config } from '#server/config';
+import { FORM_DEFINITIONS, type SubmissionType } from '#shared/submission-forms';
+import { toSubmissionPayload } from '#shared/submission-schemas';
 import type { Database } from '#server/db/schema';
 import { hashPassword } from '#server/features/accounts/passwords';
 import { sessionCookieName } from '#server/features/accounts/session.plugin';
@@ -274,12 +276,19 @@ export async function seedDesk(db: Kysely<Database>, now: Date): Promise<DeskSee
   const actor = admins[0]!;
   const after = (account: { createdMs: number }) =>
     account.createdMs + rand() * (end - account.createdMs);
-  const submission = (userId: string | null, createdMs: number, type: string) =>
+  // A payload as the form itself makes it, so the desk's submissions list reads every row.
+  const submission = (userId: string | null, createdMs: number, type: SubmissionType) =>
     submissions.push({
       id: randomUUID(),
       type,
       user_id: userId,
-      payload: JSON.stringify({ name: 'Bench', message: 'Hello from the bench seed.' }),
+      payload: JSON.stringify(
+        toSubmissionPayload(
+          FORM_DEFINITIONS[type],
+          { name: 'Bench', email: 'bench@example.com', message: 'Hello from the bench seed.' },
+          new Date(createdMs),
+        ),
+      ),
       status: rand() < 0.6 ? 'done' : 'new',
       created_at: iso(createdMs),
     });
