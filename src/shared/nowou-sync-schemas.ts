@@ -93,6 +93,11 @@ export const nowouPullAnswerSchema = z.object({
   cursor: z.int().min(0),
   /** More items wait after `cursor`. */
   more: z.boolean(),
+  /**
+   * The highest version among the account's deleted items purged after 30 days (0: none). A device
+   * that pulled before, but not past it, missed deletions and reads everything again from 0.
+   */
+  purged: z.int().min(0),
 });
 export type NowouPullAnswer = z.infer<typeof nowouPullAnswerSchema>;
 

@@ -78,6 +78,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-25-0010-mfa-cascade',
       '2026-11-25-0011-mfa-replacement',
       '2026-11-25-0012-nowou-sync',
+      '2026-11-26-0013-nowou-purged-seq',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

@@ -13,6 +13,7 @@ import * as accountSearch from '#server/db/migrations/2026-11-25-0009-account-se
 import * as mfaCascade from '#server/db/migrations/2026-11-25-0010-mfa-cascade';
 import * as mfaReplacement from '#server/db/migrations/2026-11-25-0011-mfa-replacement';
 import * as nowouSync from '#server/db/migrations/2026-11-25-0012-nowou-sync';
+import * as nowouPurgedSeq from '#server/db/migrations/2026-11-26-0013-nowou-purged-seq';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0010-mfa-cascade': mfaCascade,
   '2026-11-25-0011-mfa-replacement': mfaReplacement,
   '2026-11-25-0012-nowou-sync': nowouSync,
+  '2026-11-26-0013-nowou-purged-seq': nowouPurgedSeq,
 };
 
 const provider: MigrationProvider = {

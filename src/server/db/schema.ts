@@ -323,6 +323,8 @@ export interface NowouSyncStateTable {
   item_count: Generated<number>;
   /** The JSON of every item kept, deleted ones included. */
   total_bytes: Generated<number>;
+  /** The highest version among the deleted items purged so far (0: none). */
+  purged_seq: Generated<number>;
 }
 
 /** One Nowou item of an account: the app's record as JSON, at version `seq` of the account. */

@@ -189,6 +189,16 @@ export async function itemsAfter(
   return rows.map((row) => ({ key: row.item_key, seq: Number(row.seq), value: row.value }));
 }
 
+/** The highest version among the account's purged deleted items, 0 when none was purged. */
+export async function purgedThrough(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('nowou_sync_state')
+    .select('purged_seq')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.purged_seq ?? 0);
+}
+
 /** Every item of the account, deleted ones included, for its data export. */
 export async function allItems(
   db: Kysely<Database>,
@@ -232,10 +242,18 @@ export async function purgeExpired(db: Kysely<Database>, before: Date): Promise<
         .where('user_id', '=', userId)
         .where('deleted', '=', 1)
         .where('modified_at', '<', cutoff)
-        .returning('bytes')
+        .returning(['bytes', 'seq'])
         .execute();
       const bytes = gone.reduce((sum, row) => sum + Number(row.bytes), 0);
       await saveSyncState(trx, userId, { ...state, totalBytes: state.totalBytes - bytes });
+      // A device that has not pulled past these versions can no longer learn of the deletions.
+      const highest = gone.reduce((max, row) => Math.max(max, Number(row.seq)), 0);
+      await trx
+        .updateTable('nowou_sync_state')
+        .set({ purged_seq: highest })
+        .where('user_id', '=', userId)
+        .where('purged_seq', '<', highest)
+        .execute();
       return gone.length;
     });
   }

@@ -92,6 +92,7 @@ await onBothServers('nowou sync', (server) => {
       items: items.map((item, index) => ({ key: keyOf(item), seq: index + 1, value: item })),
       cursor: 3,
       more: false,
+      purged: 0,
     });
     const first = await pull(cookie, 0, 2);
     expect(first.items.map((entry) => entry.seq)).toEqual([1, 2]);
@@ -99,7 +100,7 @@ await onBothServers('nowou sync', (server) => {
     const rest = await pull(cookie, first.cursor, 2);
     expect(rest).toMatchObject({ cursor: 3, more: false });
     expect(rest.items.map((entry) => entry.seq)).toEqual([3]);
-    expect(await pull(cookie, 3)).toEqual({ items: [], cursor: 3, more: false });
+    expect(await pull(cookie, 3)).toEqual({ items: [], cursor: 3, more: false, purged: 0 });
   });
 
   test('two devices changing different items both keep their change', async () => {
@@ -219,7 +220,7 @@ await onBothServers('nowou sync', (server) => {
     });
   });
 
-  test('a deletion syncs as a tombstone, which is purged after 30 days', async () => {
+  test('a deletion syncs as a tombstone, which is purged after 30 days, and the pull says up to which version', async () => {
     const { user, cookie } = await owner();
     const item = todo({ id: uid(), title: 'Old errand', modifiedAt: at(0) });
     const keep = todo({ id: uid(), title: 'Still here', modifiedAt: at(0) });
@@ -243,9 +244,14 @@ await onBothServers('nowou sync', (server) => {
 
     // Not yet 30 days after: stays. Well after: gone, and the account's totals follow.
     await purgeExpired(server().app.db, new Date(Date.parse(at(0))));
-    expect((await pull(cookie)).items).toHaveLength(2);
+    expect(await pull(cookie)).toMatchObject({ items: { length: 2 }, purged: 0 });
     await purgeExpired(server().app.db, new Date(Date.parse(at(2))));
-    expect((await pull(cookie)).items.map((entry) => entry.key)).toEqual([keyOf(keep)]);
+    const afterPurge = await pull(cookie);
+    expect(afterPurge.items.map((entry) => entry.key)).toEqual([keyOf(keep)]);
+    // The pull says which versions' deletions are gone: a device that read only up to version 2
+    // missed one, and reads everything again (docs/product.md#nowou-sync).
+    expect(afterPurge.purged).toBe(3);
+    expect((await pull(cookie, 2)).purged).toBe(3);
     const after = await state();
     expect(Number(after.total_bytes)).toBe(JSON.stringify(keep).length);
     expect(Number(after.item_count)).toBe(1);

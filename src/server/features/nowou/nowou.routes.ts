@@ -3,7 +3,8 @@
  * POST /api/nowou/push stores a device's changed items (each accepted, merged, kept as the server
  * had it, or refused by a limit) and tells the account's other devices through the live stream;
  * GET /api/nowou/pull answers the items after a version, in version order. Deleted items and
- * replaced copies are purged after 30 days.
+ * replaced copies are purged after 30 days; the pull says up to which version deletions were
+ * purged, so a device away longer reads the account again instead of keeping what was deleted.
  */
 import {
   NOWOU_KEEP_DAYS,
@@ -18,7 +19,7 @@ import type { App } from '#server/app-types';
 import { ApiError } from '#server/plugins/errors';
 import { requireUser, signedInUser } from '#server/plugins/guards';
 import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
-import { itemsAfter, purgeExpired } from './nowou-items.repository';
+import { itemsAfter, purgedThrough, purgeExpired } from './nowou-items.repository';
 import { storePush, type PushedItem } from './push';
 
 /** A device pushes at most about once a second while someone types; scripts get a 429. */
@@ -87,6 +88,7 @@ export async function nowouRoutes(app: App): Promise<void> {
         })),
         cursor: page.at(-1)?.seq ?? after,
         more: rows.length > limit,
+        purged: await purgedThrough(app.db, user.id),
       };
     },
   );

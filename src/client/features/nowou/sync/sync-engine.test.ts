@@ -13,6 +13,7 @@ import {
 } from '#shared/nowou-sync-schemas';
 import { call, createUser, loginAs } from '#test-support/accounts';
 import { startTestServer, type TestServer } from '#test-support/server';
+import { purgeExpired } from '#server/features/nowou/nowou-items.repository';
 import { memorySyncStore } from '../../../lib/nowou-sync-store';
 import { createItemStore, type ItemStore } from '../model/item-store';
 import { MemoryStorage } from '../model/test-fixtures';
@@ -75,13 +76,26 @@ interface Device {
   stop: () => void;
 }
 
-function device(userId: string, cookie: string, target?: () => string): Device {
+function device(
+  userId: string,
+  cookie: string,
+  target?: () => string,
+  /** Gets the version each pull asks after. */
+  pulls?: number[],
+): Device {
   const store = createItemStore({ storage: new MemoryStorage(), onProblem: () => undefined });
   store.load();
   const statuses: SyncStatus[] = [];
+  const api = apiFor(cookie, target);
   const engine = createSyncEngine({
     store,
-    api: apiFor(cookie, target),
+    api: {
+      push: api.push,
+      pull: (after) => {
+        pulls?.push(after);
+        return api.pull(after);
+      },
+    },
     syncStore: memorySyncStore(),
     userId,
     onStatus: (status) => statuses.push(status),
@@ -133,6 +147,50 @@ describe('two devices of one account', () => {
     await laptop.sync();
     expect(titles(laptop.store)).toEqual([]);
     expect(laptop.store.get('todo', paint!.id, { includeDeleted: true })?.deleted).toBe(true);
+  });
+
+  test('a device away longer than deletions are kept retires what was deleted meanwhile and brings nothing back but its own later edit', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    const phonePulls: number[] = [];
+    const phone = device(userId, cookie, undefined, phonePulls);
+    await laptop.start();
+    await phone.start();
+    const [oldPlan, keep, edited] = ['Old plan', 'Keep me', 'Edit me'].map((title) =>
+      todo({ id: crypto.randomUUID(), title }),
+    );
+    for (const item of [oldPlan!, keep!, edited!]) laptop.store.put(item);
+    await laptop.sync();
+    await phone.sync();
+    expect(titles(phone.store)).toEqual(['Edit me', 'Keep me', 'Old plan']);
+
+    // The phone is put away. The laptop deletes two to-dos; the phone, offline, edits one of them.
+    laptop.store.remove('todo', oldPlan!.id);
+    laptop.store.remove('todo', edited!.id);
+    await laptop.sync();
+    phone.store.put({ ...phone.store.get('todo', edited!.id)!, title: 'Edited on the phone' });
+    // More than 30 days pass: the server purges the deletions; the laptop adds one more to-do.
+    await purgeExpired(server.app.db, new Date(Date.now() + 60_000));
+    laptop.store.put(todo({ id: crypto.randomUUID(), title: 'New on the laptop' }));
+    await laptop.sync();
+
+    phonePulls.length = 0;
+    await phone.sync();
+    expect(phonePulls[0]).toBeGreaterThan(0);
+    expect(phonePulls).toContain(0);
+    expect(phone.last()).toMatchObject({ kind: 'synced' });
+    // The deleted plan is gone from the phone's list, kept in its Recently deleted.
+    expect(titles(phone.store)).toEqual(['Edited on the phone', 'Keep me', 'New on the laptop']);
+    expect(phone.store.get('todo', oldPlan!.id, { includeDeleted: true })?.deleted).toBe(true);
+    await laptop.sync();
+    expect(titles(laptop.store)).toEqual(['Edited on the phone', 'Keep me', 'New on the laptop']);
+    const everything = await apiFor(cookie).pull(0);
+    expect(everything.items.map((entry) => entry.key)).not.toContain(`todo-${oldPlan!.id}`);
+
+    // Caught up: the next round reads on from where it is, not everything again.
+    phonePulls.length = 0;
+    await phone.sync();
+    expect(phonePulls).not.toContain(0);
   });
 
   test('two devices changing different fields of one to-do both keep their change, everywhere', async () => {

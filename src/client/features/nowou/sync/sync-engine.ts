@@ -221,8 +221,22 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     changes: Map<string, ShadowEntry>,
   ): Promise<void> {
     let pending = api.pull(account.cursor);
+    /** Every key the account holds, gathered when this device reads it all again. */
+    let onServer: Set<string> | null = null;
+    const first = await pending;
+    if (account.cursor > 0 && first.purged > account.cursor) {
+      // Away so long that deletions made elsewhere were purged before this device heard of them:
+      // read everything again, then retire what the account no longer holds (see retirePurged).
+      onServer = new Set();
+      account.cursor = 0;
+      pending = api.pull(0);
+    }
+    // Read from the start, this device has seen every deletion the account still keeps, and
+    // needs none of those purged: its cursor may pass them (else it would read everything again).
+    const purgedSeen = account.cursor === 0 ? first.purged : 0;
     for (;;) {
       const page = await pending;
+      for (const { key } of page.items) onServer?.add(key);
       if (page.more) {
         // The next page is on its way while this one is written here (a first sync of thousands
         // of items would otherwise wait for the server between pages). A failure shows when it
@@ -257,9 +271,36 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         applying = false;
       }
       account.cursor = page.cursor;
-      if (!page.more) return;
+      if (!page.more) {
+        if (onServer) retirePurged(onServer, known);
+        account.cursor = Math.max(account.cursor, purgedSeen);
+        return;
+      }
       // Progress is kept page by page: a first sync cut short goes on where it stopped.
       await save(account, changes);
+    }
+  }
+
+  /**
+   * After reading the whole account again: an item this device synced before, unchanged here since,
+   * that the account no longer holds was deleted on another device more than 30 days ago. It goes
+   * to this device's Recently deleted (restorable; its shadow stays, so the deletion is not sent
+   * back). One changed here since is kept and sent again as new: the later change wins.
+   */
+  function retirePurged(onServer: ReadonlySet<string>, known: Map<string, ShadowEntry>): void {
+    const deletedAt = now().toISOString();
+    applying = true;
+    try {
+      store.batch(() => {
+        for (const item of allItems()) {
+          const key = storageKeyOf(item.kind, item.id);
+          if (item.deleted || onServer.has(key)) continue;
+          if (known.get(key)?.modifiedAt !== item.modifiedAt) continue;
+          store.put({ ...item, deleted: true, deletedAt }, { keepModifiedAt: true });
+        }
+      });
+    } finally {
+      applying = false;
     }
   }
 
