@@ -20,6 +20,7 @@ const TABLES = [
   'email_verifications',
   'error_reports',
   'live_notices',
+  'mail_list_events',
   'mail_list_members',
   'mail_outbox',
   'mfa_recovery_codes',
@@ -79,6 +80,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-25-0011-mfa-replacement',
       '2026-11-25-0012-nowou-sync',
       '2026-11-26-0013-nowou-purged-seq',
+      '2026-11-26-0014-mail-list-events',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

@@ -14,6 +14,7 @@ import * as mfaCascade from '#server/db/migrations/2026-11-25-0010-mfa-cascade';
 import * as mfaReplacement from '#server/db/migrations/2026-11-25-0011-mfa-replacement';
 import * as nowouSync from '#server/db/migrations/2026-11-25-0012-nowou-sync';
 import * as nowouPurgedSeq from '#server/db/migrations/2026-11-26-0013-nowou-purged-seq';
+import * as mailListEvents from '#server/db/migrations/2026-11-26-0014-mail-list-events';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0011-mfa-replacement': mfaReplacement,
   '2026-11-25-0012-nowou-sync': nowouSync,
   '2026-11-26-0013-nowou-purged-seq': nowouPurgedSeq,
+  '2026-11-26-0014-mail-list-events': mailListEvents,
 };
 
 const provider: MigrationProvider = {

@@ -258,6 +258,7 @@ export interface Database {
   page_visits_daily: PageVisitsDailyTable;
   assistant_messages: AssistantMessagesTable;
   mail_list_members: MailListMembersTable;
+  mail_list_events: MailListEventsTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   live_notices: LiveNoticesTable;
@@ -303,6 +304,15 @@ export type PageVisitDaily = Selectable<PageVisitsDailyTable>;
 
 export type AssistantMessage = Selectable<AssistantMessagesTable>;
 export type NewAssistantMessage = Insertable<AssistantMessagesTable>;
+
+/** One change of a member's state (features/mail-lists), for the account's timeline on the desk. */
+export interface MailListEventsTable {
+  id: string;
+  member_id: string;
+  /** The state the member moved to: `pending`, `subscribed` or `unsubscribed`. */
+  state: string;
+  at: string;
+}
 
 export type MailListMember = Selectable<MailListMembersTable>;
 export type NewMailListMember = Insertable<MailListMembersTable>;

@@ -818,6 +818,44 @@ await onBothServers(
       // No secrets of the account leave.
       expect(JSON.stringify(shown)).not.toMatch(/password|hash|token/i);
     });
+
+    test('every opt-in and opt-out shows on the timeline, not only the first and the last', async () => {
+      const { cookie } = await admin();
+      const target = await createUser(server());
+      const db = server().app.db;
+      const secret = await mailListSecret(db);
+      const start = Date.now();
+      const at = (seconds: number) => new Date(start + seconds * 1000);
+      const { member } = await markPending(
+        db,
+        secret,
+        { list: 'pitches', email: target.email, userId: target.id },
+        at(1),
+      );
+      await setMemberState(db, member.id, 'subscribed', at(2));
+      await setMemberState(db, member.id, 'unsubscribed', at(3));
+      await markPending(
+        db,
+        secret,
+        { list: 'pitches', email: target.email, userId: target.id },
+        at(4),
+      );
+      await setMemberState(db, member.id, 'subscribed', at(5));
+      await setMemberState(db, member.id, 'unsubscribed', at(6));
+
+      const { timeline } = await detail(cookie, target.id);
+      const changes = timeline.filter((entry) => entry.kind === 'mail-list');
+      expect(changes).toEqual(
+        ['unsubscribed', 'subscribed', 'pending', 'unsubscribed', 'subscribed', 'pending'].map(
+          (state, index) => ({
+            kind: 'mail-list',
+            at: at(6 - index).toISOString(),
+            list: 'pitches',
+            state,
+          }),
+        ),
+      );
+    });
   },
   { env: { TRUST_PROXY: 'true' } },
 );

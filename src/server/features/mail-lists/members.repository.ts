@@ -2,10 +2,11 @@
  * The lists' members (mail_list_members): one row per list and address, `pending` until the
  * confirmation link is used, then `subscribed`, `unsubscribed` once they leave. Every state change
  * goes through a token from a mail (or the signed-in owner of the address), never through an address
- * typed into a form.
+ * typed into a form. Each change is also kept as an event (mail_list_events) for the account's
+ * timeline on the desk, in the same transaction as the change.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, OperandExpression } from 'kysely';
+import type { Kysely, OperandExpression, Transaction } from 'kysely';
 import {
   MAIL_LISTS,
   MEMBER_STATES,
@@ -24,6 +25,29 @@ import {
 
 export function normaliseListEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** Runs `work` in a transaction: the caller's own when it is in one, else a new one. */
+function inTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.isTransaction
+    ? work(db)
+    : db.transaction().execute((trx: Transaction<Database>) => work(trx));
+}
+
+async function recordStates(
+  db: Kysely<Database>,
+  memberIds: readonly string[],
+  state: MemberState,
+  at: string,
+): Promise<void> {
+  if (memberIds.length === 0) return;
+  await db
+    .insertInto('mail_list_events')
+    .values(memberIds.map((memberId) => ({ id: randomUUID(), member_id: memberId, state, at })))
+    .execute();
 }
 
 export async function findMember(
@@ -56,29 +80,33 @@ export async function markPending(
   const email = normaliseListEmail(input.email);
   const nowIso = now.toISOString();
   const nonce = newConfirmNonce();
-  const updated = await db
-    .insertInto('mail_list_members')
-    .values({
-      id,
-      list: input.list,
-      email,
-      user_id: input.userId,
-      unsubscribe_token: unsubscribeTokenHash(secret, id),
-      state: 'pending',
-      confirm_nonce: nonce,
-      created_at: nowIso,
-      updated_at: nowIso,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['list', 'email'])
-        // The row keeps its account: a sign-up with someone else's address must not attach
-        // itself to their entry (and so be able to remove it).
-        .doUpdateSet({ state: 'pending', confirm_nonce: nonce, updated_at: nowIso })
-        .where('mail_list_members.state', '!=', 'subscribed'),
-    )
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await inTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto('mail_list_members')
+      .values({
+        id,
+        list: input.list,
+        email,
+        user_id: input.userId,
+        unsubscribe_token: unsubscribeTokenHash(secret, id),
+        state: 'pending',
+        confirm_nonce: nonce,
+        created_at: nowIso,
+        updated_at: nowIso,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['list', 'email'])
+          // The row keeps its account: a sign-up with someone else's address must not attach
+          // itself to their entry (and so be able to remove it).
+          .doUpdateSet({ state: 'pending', confirm_nonce: nonce, updated_at: nowIso })
+          .where('mail_list_members.state', '!=', 'subscribed'),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (row) await recordStates(trx, [row.id], 'pending', nowIso);
+    return row;
+  });
   if (updated) return { member: updated, pending: true };
   const member = await findMember(db, input.list, email);
   if (!member) throw new Error('mail list member vanished during the upsert');
@@ -113,16 +141,20 @@ export async function setMemberState(
   state: MemberState,
   now = new Date(),
 ): Promise<MailListMember> {
-  return db
-    .updateTable('mail_list_members')
-    .set({
-      state,
-      updated_at: now.toISOString(),
-      ...(state === 'unsubscribed' ? { confirm_nonce: null } : {}),
-    })
-    .where('id', '=', memberId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return inTransaction(db, async (trx) => {
+    const member = await trx
+      .updateTable('mail_list_members')
+      .set({
+        state,
+        updated_at: now.toISOString(),
+        ...(state === 'unsubscribed' ? { confirm_nonce: null } : {}),
+      })
+      .where('id', '=', memberId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordStates(trx, [member.id], state, member.updated_at);
+    return member;
+  });
 }
 
 /**
@@ -135,17 +167,27 @@ export async function unsubscribeUserFromNewsletter(
   user: Pick<User, 'id' | 'email' | 'email_verified'>,
   now = new Date(),
 ): Promise<void> {
-  await db
-    .updateTable('mail_list_members')
-    .set({ state: 'unsubscribed', confirm_nonce: null, updated_at: now.toISOString() })
-    .where('list', '=', 'newsletter')
-    .where('state', '!=', 'unsubscribed')
-    .where((eb) =>
-      user.email_verified === 1
-        ? eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)])
-        : eb('user_id', '=', user.id),
-    )
-    .execute();
+  const at = now.toISOString();
+  await inTransaction(db, async (trx) => {
+    const left = await trx
+      .updateTable('mail_list_members')
+      .set({ state: 'unsubscribed', confirm_nonce: null, updated_at: at })
+      .where('list', '=', 'newsletter')
+      .where('state', '!=', 'unsubscribed')
+      .where((eb) =>
+        user.email_verified === 1
+          ? eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)])
+          : eb('user_id', '=', user.id),
+      )
+      .returning('id')
+      .execute();
+    await recordStates(
+      trx,
+      left.map((row) => row.id),
+      'unsubscribed',
+      at,
+    );
+  });
 }
 
 /** Confirmed members of a list, for a newsletter. */
@@ -195,13 +237,31 @@ export async function deleteUserMemberships(db: Kysely<Database>, userId: string
  * those of that address made before the account existed (the address alone proves nothing until
  * it is verified).
  */
+/** The recorded state changes of these members, oldest first. */
+export async function memberEvents(
+  db: Kysely<Database>,
+  memberIds: readonly string[],
+): Promise<{ memberId: string; state: string; at: string }[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('mail_list_events')
+    .select(['member_id', 'state', 'at'])
+    .where('member_id', 'in', memberIds)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ memberId: row.member_id, state: row.state, at: row.at }));
+}
+
 export async function listUserMemberships(
   db: Kysely<Database>,
   user: Pick<User, 'id' | 'email' | 'email_verified'>,
-): Promise<Pick<MailListMember, 'list' | 'email' | 'state' | 'created_at' | 'updated_at'>[]> {
+): Promise<
+  Pick<MailListMember, 'id' | 'list' | 'email' | 'state' | 'created_at' | 'updated_at'>[]
+> {
   return db
     .selectFrom('mail_list_members')
-    .select(['list', 'email', 'state', 'created_at', 'updated_at'])
+    .select(['id', 'list', 'email', 'state', 'created_at', 'updated_at'])
     .where((eb) =>
       user.email_verified === 1
         ? eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)])

@@ -25,6 +25,7 @@ import {
   findMember,
   listUserMemberships,
   markPending,
+  memberEvents,
   normaliseListEmail,
   subscribedMemberQueries,
   unsubscribeUserFromNewsletter,
@@ -181,22 +182,30 @@ export function subscribedMembersOf(
 }
 
 /**
- * The user's list rows as entries of the account's timeline on the desk: each row asked for
- * confirmation (`pending`) when it was made, and took its present state when it last changed.
+ * The user's list rows as entries of the account's timeline on the desk: every recorded change of
+ * state (asked to confirm, confirmed, left). A row from before changes were recorded shows what it
+ * still tells: that it asked for confirmation when it was made, and its present state since it
+ * last changed.
  */
 export async function mailListsForTimeline(
   db: Kysely<Database>,
   user: Pick<User, 'id' | 'email' | 'email_verified'>,
 ): Promise<Extract<TimelineEntry, { kind: 'mail-list' }>[]> {
   const rows = await listUserMemberships(db, user);
+  const events = await memberEvents(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.flatMap((row) => {
-    const made = {
+    const entry = (at: string, state: string) => ({
       kind: 'mail-list' as const,
-      at: row.created_at,
+      at,
       list: row.list,
-      state: 'pending',
-    };
-    if (row.updated_at === row.created_at) return [{ ...made, state: row.state }];
-    return [made, { ...made, at: row.updated_at, state: row.state }];
+      state,
+    });
+    const recorded = events.filter((event) => event.memberId === row.id);
+    if (recorded.length > 0) return recorded.map((event) => entry(event.at, event.state));
+    if (row.updated_at === row.created_at) return [entry(row.created_at, row.state)];
+    return [entry(row.created_at, 'pending'), entry(row.updated_at, row.state)];
   });
 }
