@@ -29,6 +29,9 @@ test.each([DESKTOP, MOBILE])(
         ? navigation.getByRole('heading', { name: 'Navigation' })
         : page.getByRole('dialog').getByRole('heading', { name: 'Navigation' });
     expect(await title.isVisible()).toBe(true);
+    // The account part shows once the session check (GET /api/me) answered; a busy machine may
+    // take a moment.
+    await navigation.getByRole('button', { name: 'Edit avatar' }).waitFor();
     expect(await navigation.getByRole('button', { name: 'Edit avatar' }).isVisible()).toBe(true);
     expect(await navigation.getByRole('button', { name: 'Sign Up' }).isVisible()).toBe(true);
     expect(await navigation.getByRole('button', { name: 'Log in' }).isVisible()).toBe(true);
@@ -56,6 +59,8 @@ test.each([DESKTOP, MOBILE])(
     ] as const) {
       const navigation = await showNavigation(page, width);
       await navigation.getByRole('button', { name: button }).click();
+      // The pop-up's code may still be loading: wait for it, as a person would.
+      await page.getByRole('dialog', { name: dialog }).waitFor();
       expect(await page.getByRole('dialog', { name: dialog }).isVisible(), dialog).toBe(true);
       expect(await page.getByRole('dialog').count()).toBe(1);
       await page.keyboard.press('Escape');
