@@ -18,6 +18,7 @@ import {
 import {
   assistantForPage,
   createSharedLiveConnection,
+  JOIN_GRACE_MS,
   LIVE_CHANNEL_NAME,
   RESTART_GATHER_MS,
   type SharedLiveConnection,
@@ -104,8 +105,11 @@ interface Tab {
 }
 
 const channels: BroadcastChannel[] = [];
+/** The tabs' clock when a test sets it; else the real one. */
+let fakeNow: number | null = null;
 afterEach(() => {
   for (const channel of channels.splice(0)) channel.close();
+  fakeNow = null;
 });
 
 /** Where the browser has no Web Locks: the channel's election, with real timers. */
@@ -139,6 +143,7 @@ function openTab(
   const streams: FakeStream[] = [];
   const connection = createSharedLiveConnection({
     contextFor: (name) => (name === 'assistant' ? { assistantViewedAtUTC: viewed() } : {}),
+    now: () => fakeNow ?? Date.now(),
     election,
     channel,
     createStream: () => {
@@ -228,6 +233,37 @@ test('a tab opened later gets the current state from the leader', async () => {
   const late = openTab(locks, 'music');
   await until(() => lastAssistant(late) !== undefined);
   expect(lastAssistant(late)).toEqual({ message });
+});
+
+test('a tab opened just as a message arrives judges it as the open tabs did; one opened later by what the browser knows then', async () => {
+  const locks = new Locks();
+  fakeNow = 1_000_000;
+  const leader = openTab(locks, 'home', () => '2026-11-01T00:00:00.000Z');
+  leader.streams[0]!.emit('assistant', { message });
+  fakeNow += JOIN_GRACE_MS;
+  const soon = openTab(locks, 'music');
+  await until(() => soon.contexts.length > 0);
+  expect(lastAssistant(soon)).toEqual({ message });
+  expect(soon.contexts[0]).toEqual({ assistantViewedAtUTC: '2026-11-01T00:00:00.000Z' });
+  fakeNow += 1;
+  const late = openTab(locks, 'music');
+  await until(() => late.contexts.length > 0);
+  expect(lastAssistant(late)).toEqual({ message });
+  expect(late.contexts[0]).toBeUndefined();
+  // Coming to the message's page: the same, by the time the message arrived.
+  leader.connection.setPage('music');
+  expect(leader.contexts.at(-1)).toBeUndefined();
+});
+
+test('a tab that comes to the message’s page as it arrives judges it as the open tabs did', () => {
+  const locks = new Locks();
+  fakeNow = 1_000_000;
+  const leader = openTab(locks, 'home', () => '2026-11-01T00:00:00.000Z');
+  leader.streams[0]!.emit('assistant', { message });
+  fakeNow += 500;
+  leader.connection.setPage('music');
+  expect(lastAssistant(leader)).toEqual({ message });
+  expect(leader.contexts.at(-1)).toEqual({ assistantViewedAtUTC: '2026-11-01T00:00:00.000Z' });
 });
 
 test('when the leader goes, the next tab opens the stream and the others hear it', async () => {

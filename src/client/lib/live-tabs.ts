@@ -13,6 +13,10 @@
  * sends it along, so a new message shows on every tab of its pages, not only on the first to
  * record it as viewed.
  *
+ * A tab that starts, or comes to the message's page, within JOIN_GRACE_MS of an event's arrival
+ * gets it with what the browser knew as it arrived too: a tab opened just as the owner posts shows
+ * the message like the tabs that were open, instead of finding it already viewed by them.
+ *
  * A tab that logs in or out, or finds the server again after an outage, asks the leader to reopen
  * the stream, so that it belongs to the new session or skips its backoff; requests that arrive
  * together (every tab's offline notice going at once) reopen it once. live.ts falls back to a
@@ -31,6 +35,9 @@ export const LIVE_CHANNEL_NAME = 'creator-site live';
 
 /** Restart requests arriving within this long of the first are one restart. */
 export const RESTART_GATHER_MS = 100;
+
+/** A tab that starts this soon after an event arrived judges it as the tabs open then did. */
+export const JOIN_GRACE_MS = 2000;
 
 type TabMessage =
   | { type: 'event'; name: LiveEventName; payload: unknown; context?: LiveEventContext }
@@ -55,6 +62,7 @@ export interface SharedLiveDeps {
   /** Reports a listener's error without stopping the others. */
   reportError?: (error: unknown) => void;
   setTimeout?: (callback: () => void, ms: number) => unknown;
+  now?: () => number;
 }
 
 export interface SharedLiveConnection extends LiveConnection {
@@ -77,7 +85,15 @@ export function createSharedLiveConnection(deps: SharedLiveDeps): SharedLiveConn
     LiveEventName,
     Set<(payload: unknown, context?: LiveEventContext) => void>
   >();
-  const latest = new Map<LiveEventName, unknown>();
+  /** Each event's last payload, with what the browser knew as it arrived and when that was. */
+  const latest = new Map<
+    LiveEventName,
+    { payload: unknown; context: LiveEventContext | undefined; at: number }
+  >();
+  const now = deps.now ?? Date.now;
+  /** The context still to pass on with a kept event: only while it is fresh. */
+  const freshContext = (kept: { context: LiveEventContext | undefined; at: number }) =>
+    now() - kept.at <= JOIN_GRACE_MS ? kept.context : undefined;
   let pageKey: string | null = null;
   let stopped = false;
   let stream: LiveConnection | null = null;
@@ -98,12 +114,14 @@ export function createSharedLiveConnection(deps: SharedLiveDeps): SharedLiveConn
   }
 
   function receive(name: LiveEventName, payload: unknown, context?: LiveEventContext): void {
-    latest.set(name, payload);
+    latest.set(name, { payload, context, at: now() });
     callHandlers(name, payload, context);
   }
 
   function relayLatest(): void {
-    for (const [name, payload] of latest) post({ type: 'event', name, payload });
+    for (const [name, kept] of latest) {
+      post({ type: 'event', name, payload: kept.payload, context: freshContext(kept) });
+    }
   }
 
   function lead(): void {
@@ -186,7 +204,9 @@ export function createSharedLiveConnection(deps: SharedLiveDeps): SharedLiveConn
       pageKey = next;
       // As a stream reopened for the new page would: the assistant's state for this page, now.
       const assistant = latest.get('assistant');
-      if (assistant !== undefined) callHandlers('assistant', assistant);
+      if (assistant !== undefined) {
+        callHandlers('assistant', assistant.payload, freshContext(assistant));
+      }
     },
     stop() {
       stopped = true;

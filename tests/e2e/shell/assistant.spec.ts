@@ -3,7 +3,8 @@
  * docs/product.md#typing-and-bubble): a live message shows on the pages it targets and not on
  * others, only when newer than the last viewed time (then recorded under the `assistant` key),
  * types itself out unless motion is reduced, reaches screen readers whole through a polite live
- * region, stays text, and is kept in a log the visitor can reopen.
+ * region, stays text, and is kept in a log the visitor can reopen; a tab opened just as a message
+ * is posted shows it like the tab that was open.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
@@ -92,6 +93,26 @@ test('a newer message shows at once on an open targeted page; clearing takes it 
   expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
     "Open the assistant's log",
   );
+});
+
+test('a tab opened just as a message is posted shows it too, like the tab that was open', async () => {
+  const open = await site.open('/about', { width: 1280 });
+  await expect
+    .poll(() => open.page.locator('.assistant').getAttribute('data-active'))
+    .toBe('false');
+  // A second tab of the same browser, the message posted the moment its document has loaded, while
+  // the app starts: the open tab records it as viewed first, and the new one must still show it.
+  const opened = await open.context.newPage();
+  await opened.goto(`${site.url}/about`);
+  await post('Fresh from the desk', ['about']);
+  for (const page of [open.page, opened]) {
+    await expect.poll(() => liveRegion(page).innerText()).toBe('Assistant: Fresh from the desk');
+  }
+  // Shown once: it is in the new tab's log one time.
+  await opened.getByRole('button', { name: "Open the assistant's log" }).click();
+  await expect
+    .poll(() => opened.locator('.assistant__log-text').allInnerTexts())
+    .toEqual(['Fresh from the desk']);
 });
 
 test('markup and script in a message stay text', async () => {

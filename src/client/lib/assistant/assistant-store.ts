@@ -89,6 +89,9 @@ function showLiveMessage(
     if (state.shown?.liveId) set({ shown: null });
     return;
   }
+  // Each message is judged once in a tab: the same one again (another tab starting, the stream
+  // reconnecting) neither shows it a second time nor moves it in the log.
+  if (state.log.some((old) => old.liveId === message.id)) return;
   const entry: AssistantEntry = {
     key: `live-${message.id}`,
     text: message.text,
@@ -103,8 +106,7 @@ function showLiveMessage(
   if (knownByThisTab === undefined) knownByThisTab = lastViewedAtUTC;
   const judgedBy = viewedAtArrival === undefined ? knownByThisTab : viewedAtArrival;
   if (!isUnseen(message, judgedBy)) {
-    const alreadyLogged = state.log.some((old) => old.liveId === message.id);
-    if (!alreadyLogged) set({ log: withEntry(entry) });
+    set({ log: withEntry(entry) });
     return;
   }
   const viewed = viewedTimeAfter(message, lastViewedAtUTC);
