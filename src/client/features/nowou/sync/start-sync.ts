@@ -33,6 +33,7 @@ function exclusive<T>(name: string, run: () => Promise<T>): Promise<T> {
 export function startSync(options: {
   store: ItemStore;
   userId: string;
+  localItemsAtSignIn: number;
   onStatus: (status: SyncStatus) => void;
 }): SyncEngine {
   const engine = createSyncEngine({

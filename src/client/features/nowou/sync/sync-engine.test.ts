@@ -82,6 +82,7 @@ function device(
   target?: () => string,
   /** Gets the version each pull asks after. */
   pulls?: number[],
+  localItemsAtSignIn?: number,
 ): Device {
   const store = createItemStore({ storage: new MemoryStorage(), onProblem: () => undefined });
   store.load();
@@ -100,6 +101,7 @@ function device(
     userId,
     onStatus: (status) => statuses.push(status),
     classify,
+    localItemsAtSignIn,
     debounceMs: 60_000,
   });
   return {
@@ -241,6 +243,25 @@ describe('two devices of one account', () => {
       expect(titles(each.store)).toEqual(['Laptop task', 'Phone task']);
       expect(each.store.all('timeline')).toHaveLength(1);
     }
+  });
+
+  test('what is made after signing in joins the account without asking; what was there before waits', async () => {
+    const { userId, cookie } = await account();
+    // Signed in on an empty browser: a to-do typed before the sync started is the account's own.
+    const laptop = device(userId, cookie, undefined, undefined, 0);
+    laptop.store.put(todo({ id: crypto.randomUUID(), title: 'Typed at once' }));
+    await laptop.start();
+    expect(laptop.last()).toMatchObject({ kind: 'synced' });
+    // A browser holding one item from before signing in asks first, counting all it would add.
+    const tablet = device(userId, cookie, undefined, undefined, 1);
+    tablet.store.put(todo({ id: crypto.randomUUID(), title: 'From before' }));
+    tablet.store.put(todo({ id: crypto.randomUUID(), title: 'Typed while asked' }));
+    await tablet.start();
+    expect(tablet.last()).toMatchObject({ kind: 'needs-consent', localItems: 2 });
+    expect(titles(tablet.store)).toEqual(['From before', 'Typed while asked']);
+    await tablet.start(true);
+    await laptop.sync();
+    expect(titles(laptop.store)).toEqual(['From before', 'Typed at once', 'Typed while asked']);
   });
 
   test('an item refused by a limit stays on the device, and the status says why', async () => {

@@ -49,6 +49,12 @@ export interface SyncEngineOptions {
   classify: (error: unknown) => { kind: FailureKind; message: string };
   /** Runs a round so that no other tab runs one for the account at the same time, where it can. */
   exclusive?: <T>(name: string, run: () => Promise<T>) => Promise<T>;
+  /**
+   * Items this browser held (not deleted) when the person signed in. Only those wait for their
+   * word before joining an account that never synced here: what they make while signed in is the
+   * account's own, even when it is made before the sync code has loaded.
+   */
+  localItemsAtSignIn?: number;
   /** Quiet time after a change before it is pushed. */
   debounceMs?: number;
   now?: () => Date;
@@ -319,7 +325,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let account = await syncStore.account(userId);
     if (!account) {
       const local = liveLocalItems();
-      if (local > 0 && !consent) {
+      const fromBefore = Math.min(local, options.localItemsAtSignIn ?? local);
+      if (fromBefore > 0 && !consent) {
         status({ kind: 'needs-consent', localItems: local });
         return;
       }

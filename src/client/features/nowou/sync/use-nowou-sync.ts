@@ -5,6 +5,7 @@
  * The engine itself is loaded once someone is signed in (start-sync.ts).
  */
 import { useEffect, useRef, useState } from 'react';
+import { ITEM_KINDS } from '#shared/nowou-records';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLiveEvent } from '../../../lib/use-live-event';
 import { useReachable } from '../../../lib/use-reachable';
@@ -34,9 +35,16 @@ export function useNowouSync(store: ItemStore): NowouSync {
     if (!userId) return;
     let current: SyncEngine | null = null;
     let stopped = false;
+    // Counted now, before the sync code loads: what is made meanwhile is the account's own.
+    const localItemsAtSignIn = ITEM_KINDS.reduce((sum, kind) => sum + store.all(kind).length, 0);
     void import('./start-sync').then(({ startSync }) => {
       if (stopped) return;
-      current = startSync({ store, userId, onStatus: (status) => setReported({ userId, status }) });
+      current = startSync({
+        store,
+        userId,
+        localItemsAtSignIn,
+        onStatus: (status) => setReported({ userId, status }),
+      });
       engine.current = current;
     });
     const onOnline = () => void current?.syncNow();
