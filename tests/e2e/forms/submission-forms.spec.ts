@@ -34,7 +34,9 @@ test('the contact form shows one error at a time, then sends and stores the mess
   await send.click();
   await expect.poll(() => shownErrors(page)).toEqual(['Name is missing.']);
   expect(await form.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+    .toBe('name');
 
   await form.getByLabel('Name').fill('Ada Lovelace');
   await form.getByLabel('Email').fill('ada.example.com');

@@ -147,9 +147,9 @@ test('drag from the panel, resize, keyboard move, draw blocks side by side, expo
     .poll(async () => clock((await storedTodo(page, 'Buy milk'))!.schedule))
     .toBe('10:15 90m');
   await page.getByRole('status').filter({ hasText: 'Moved Buy milk' }).waitFor();
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
-    /^Buy milk, 10:15/,
-  );
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+    .toMatch(/^Buy milk, 10:15/);
 
   // Drawing on empty space makes a block: 13:00 to 14:00, a to-do on today's list.
   grid = await gridAt(page, 12 * 60);

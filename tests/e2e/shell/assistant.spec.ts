@@ -90,9 +90,9 @@ test('a newer message shows at once on an open targeted page; clearing takes it 
   // Escape closes the log and gives focus back to the character.
   await page.keyboard.press('Escape');
   await expect.poll(() => page.locator('.assistant__log').count()).toBe(0);
-  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-    "Open the assistant's log",
-  );
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+    .toBe("Open the assistant's log");
 });
 
 test('a tab opened just as a message is posted shows it too, like the tab that was open', async () => {
