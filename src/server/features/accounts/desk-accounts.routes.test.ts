@@ -81,9 +81,15 @@ await onBothServers(
       await server().app.db.updateTable('users').set(set).where('id', '=', userId).execute();
     }
 
-    async function subscribe(list: 'newsletter' | 'pitches', email: string, userId: string | null) {
+    async function subscribe(
+      list: 'newsletter' | 'pitches',
+      email: string,
+      userId: string | null,
+      at?: Date,
+    ) {
       const db = server().app.db;
-      const { member } = await markPending(db, await mailListSecret(db), { list, email, userId });
+      const input = { list, email, userId };
+      const { member } = await markPending(db, await mailListSecret(db), input, at);
       return member;
     }
 
@@ -823,23 +829,12 @@ await onBothServers(
       const { cookie } = await admin();
       const target = await createUser(server());
       const db = server().app.db;
-      const secret = await mailListSecret(db);
       const start = Date.now();
       const at = (seconds: number) => new Date(start + seconds * 1000);
-      const { member } = await markPending(
-        db,
-        secret,
-        { list: 'pitches', email: target.email, userId: target.id },
-        at(1),
-      );
+      const member = await subscribe('pitches', target.email, target.id, at(1));
       await setMemberState(db, member.id, 'subscribed', at(2));
       await setMemberState(db, member.id, 'unsubscribed', at(3));
-      await markPending(
-        db,
-        secret,
-        { list: 'pitches', email: target.email, userId: target.id },
-        at(4),
-      );
+      await subscribe('pitches', target.email, target.id, at(4));
       await setMemberState(db, member.id, 'subscribed', at(5));
       await setMemberState(db, member.id, 'unsubscribed', at(6));
 

@@ -6,7 +6,7 @@
  * timeline on the desk, in the same transaction as the change.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, OperandExpression, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, OperandExpression, Transaction } from 'kysely';
 import {
   MAIL_LISTS,
   MEMBER_STATES,
@@ -25,6 +25,17 @@ import {
 
 export function normaliseListEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/**
+ * The rows that are the user's: made through the account, and, once its address is verified, those
+ * of that address (an unverified address proves nothing).
+ */
+function ofUser(user: Pick<User, 'id' | 'email' | 'email_verified'>) {
+  return (eb: ExpressionBuilder<Database, 'mail_list_members'>) =>
+    user.email_verified === 1
+      ? eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)])
+      : eb('user_id', '=', user.id);
 }
 
 /** Runs `work` in a transaction: the caller's own when it is in one, else a new one. */
@@ -174,11 +185,7 @@ export async function unsubscribeUserFromNewsletter(
       .set({ state: 'unsubscribed', confirm_nonce: null, updated_at: at })
       .where('list', '=', 'newsletter')
       .where('state', '!=', 'unsubscribed')
-      .where((eb) =>
-        user.email_verified === 1
-          ? eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)])
-          : eb('user_id', '=', user.id),
-      )
+      .where(ofUser(user))
       .returning('id')
       .execute();
     await recordStates(
@@ -262,11 +269,7 @@ export async function listUserMemberships(
   return db
     .selectFrom('mail_list_members')
     .select(['id', 'list', 'email', 'state', 'created_at', 'updated_at'])
-    .where((eb) =>
-      user.email_verified === 1
-        ? eb.or([eb('user_id', '=', user.id), eb('email', '=', user.email)])
-        : eb('user_id', '=', user.id),
-    )
+    .where(ofUser(user))
     .orderBy('list')
     .execute();
 }
