@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import {
@@ -65,6 +66,13 @@ function contentMarkdown(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // The prerender build (src/client/prerender.tsx) writes no service worker and copies no public files.
   plugins: [react(), validateContent(), contentMarkdown(), isSsrBuild ? null : nowouOffline()],
+  resolve: {
+    alias: {
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('src/client/lib/navigation/react-sync-external-store.ts', import.meta.url),
+      ),
+    },
+  },
   // The footer's year as the prerendered pages were built (src/client/shell/footer/Footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
@@ -75,6 +83,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     // .vite/manifest.json: the server reads each page's chunks from it to announce them with the HTML.
     manifest: true,
     target: 'es2022',
+    // The owner's artworks and tracks are always files: crawlers and the structured data link them.
+    assetsInlineLimit: (file: string) => (file.includes('/content/') ? false : undefined),
     // Keep every chunk's module-preload honest: only what a route needs is fetched with it.
     modulePreload: { polyfill: false },
     rolldownOptions: {

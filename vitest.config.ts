@@ -12,6 +12,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'tests/lint/**/*.test.ts',
             'tests/docs/**/*.test.ts',
+            'tests/build/**/*.test.ts',
           ],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 20_000,

@@ -10,9 +10,10 @@ import { build } from 'vite';
 import { makeTempDir } from '#test-support/temp-dir';
 import type { PageLoad } from './page-loads.ts';
 
-/** Sizes are printed and compared in KB of 1000 bytes (the stricter reading of "130 KB"). */
+/** Sizes are printed and compared in KB of 1000 bytes (the stricter reading of "100 KB"). */
 export const KB = 1000;
-export const HOME_FIRST_LOAD_JS_LIMIT = 130 * KB;
+/** docs/product.md#speed-and-scale-targets; tests/build/home-first-load.test.ts holds the build to it. */
+export const HOME_FIRST_LOAD_JS_LIMIT = 100 * KB;
 
 export interface SizedFile {
   path: string;

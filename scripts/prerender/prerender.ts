@@ -20,6 +20,7 @@ import {
   type PrerenderManifest,
 } from '#shared/prerender-manifest';
 import { PAGE_LANGUAGES, PUBLIC_PAGES, type PublicPage } from '#shared/public-pages';
+import { PAGE_END_ID } from '../../src/client/lib/main-content';
 import { contentDate } from './content-dates';
 import { escapeHtml, headTags, type PreviewImage } from './page-head';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, renderIcon, renderPreview } from './preview-image';
@@ -29,6 +30,7 @@ type Renderer = typeof import('../../src/client/prerender');
 
 const CLIENT = 'dist/client';
 const OUT = join(CLIENT, PRERENDERED_DIR);
+const PAINT_WHEN_PARSED = `<link rel="expect" href="#${PAGE_END_ID}" blocking="render" />`;
 /** Replaced by the server with its PUBLIC_URL (docs/architecture.md#prerendered-pages). */
 const ORIGIN = 'https://public-url.invalid';
 const LOCALES: Record<string, string> = { en: 'en_US', sv: 'sv_SE' };
@@ -70,7 +72,7 @@ function fill(
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace(/<meta\s+name="description"[^>]*>\s*/, '')
     .replace(/<title>[^<]*<\/title>\s*/, '')
-    .replace('<!--app-head-->', head)
+    .replace('<!--app-head-->', body ? `${head}\n    ${PAINT_WHEN_PARSED}` : head)
     // After the entry's own stylesheet, so the cascade is the one the client builds.
     .replace('</head>', `  ${styles}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);

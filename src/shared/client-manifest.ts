@@ -35,6 +35,11 @@ export function entryFiles(manifest: ClientManifest): Set<string> {
   return entry ? filesOf(manifest, entry) : new Set();
 }
 
+/** Everything a first load of the page fetches: index.html's files and the page module's. */
+export function firstLoadFiles(manifest: ClientManifest, route: PageModuleRoute): string[] {
+  return [...entryFiles(manifest), ...(pageFiles(manifest, route) ?? [])];
+}
+
 /** The files a page's module needs beyond index.html's, or null when the build has no such page. */
 export function pageFiles(manifest: ClientManifest, route: PageModuleRoute): string[] | null {
   const key = pageModuleSource(route);

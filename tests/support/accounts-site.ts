@@ -16,6 +16,7 @@ import { startTestServer, type TestServer } from './server';
 import {
   closeTabsExpectingNoErrors,
   copyBuiltClient,
+  gotoPage,
   type SiteTab,
   type TabOptions,
   type TrackedTab,
@@ -128,8 +129,7 @@ export function useAccountsSite(options: AccountsSiteOptions = {}): AccountsSite
     },
     async open(path, options) {
       const tab = await site.newTab(options);
-      await tab.page.goto(`${site.url}${path}`);
-      await tab.page.locator('main').first().waitFor();
+      await gotoPage(tab.page, `${site.url}${path}`);
       return tab;
     },
     async openAs(user, path, { beforeGoto, ...options }) {
@@ -146,8 +146,7 @@ export function useAccountsSite(options: AccountsSiteOptions = {}): AccountsSite
           sameSite: 'Lax',
         },
       ]);
-      await tab.page.goto(`${site.url}${path}`);
-      await tab.page.locator('main').first().waitFor();
+      await gotoPage(tab.page, `${site.url}${path}`);
       return tab;
     },
   };

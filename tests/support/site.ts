@@ -103,10 +103,19 @@ export async function closeTabsExpectingNoErrors(tabs: TrackedTab[]): Promise<vo
   expect(unexpected, 'console or page errors').toEqual([]);
 }
 
-/** Navigates and waits until the page's <main> landmark is rendered. */
+/**
+ * Waits until the app runs: a prerendered page shows its <main> before its script has hydrated it,
+ * and a click before that would be lost (src/client/app/AppFrame.tsx sets the mark).
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+  await page.locator('main').first().waitFor();
+}
+
+/** Navigates and waits until the app runs and the page's <main> landmark is rendered. */
 export async function gotoPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.locator('main').first().waitFor();
+  await waitForApp(page);
 }
 
 /** Registers the file's hooks; call once at the top level of a spec file. */

@@ -6,7 +6,7 @@
  * values before the app runs).
  */
 import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
-import { MAIN_CONTENT_ID } from '../lib/main-content';
+import { MAIN_CONTENT_ID, PAGE_END_ID } from '../lib/main-content';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
 import { useLayout } from '../lib/layout/use-layout';
@@ -66,6 +66,8 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
       </div>
       <ShellOverlays />
+      {/* The prerendered page's last element: its <head> holds painting until it is parsed. */}
+      <div id={PAGE_END_ID} hidden />
     </div>
   );
 }

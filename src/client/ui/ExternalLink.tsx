@@ -16,8 +16,16 @@ type ExternalLinkProps = Omit<
   back?: PopupState;
 };
 
-export function ExternalLink({ href, back, onClick, children, ...rest }: ExternalLinkProps) {
-  const { open } = usePopups();
+export function ExternalLink({
+  href,
+  back,
+  onClick,
+  onPointerEnter,
+  onFocus,
+  children,
+  ...rest
+}: ExternalLinkProps) {
+  const { open, preload } = usePopups();
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
@@ -30,7 +38,21 @@ export function ExternalLink({ href, back, onClick, children, ...rest }: Externa
   }
 
   return (
-    <a {...rest} href={href} target="_blank" rel="noopener noreferrer" onClick={handleClick}>
+    <a
+      {...rest}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={handleClick}
+      onPointerEnter={(event) => {
+        onPointerEnter?.(event);
+        preload();
+      }}
+      onFocus={(event) => {
+        onFocus?.(event);
+        preload();
+      }}
+    >
       {children}
     </a>
   );

@@ -6,7 +6,6 @@
  * calls `onExited`.
  */
 import {
-  createContext,
   use,
   useEffect,
   useId,
@@ -19,6 +18,7 @@ import {
 import { createPortal } from 'react-dom';
 import { ArrowLeftIcon, CloseIcon } from './icons';
 import { makeOutsideInert } from './modal-inert';
+import { PopupChromeContext } from './popup-chrome';
 import './popup.css';
 
 interface PopupProps {
@@ -39,11 +39,6 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 const FIELDS =
   'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
-/**
- * Something the shell shows above every pop-up's backdrop, outside the card (the theme button).
- * A click on it never counts as a click outside.
- */
-export const PopupChromeContext = createContext<ReactNode>(null);
 
 /** Longer than the exit animation, for browsers that skip animationend. */
 const EXIT_FALLBACK_MS = 400;

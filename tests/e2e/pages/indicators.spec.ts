@@ -9,6 +9,7 @@ import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { useAccountsSite } from '#test-support/accounts-site';
 import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { waitForApp } from '#test-support/site';
 
 const site = useAccountsSite();
 
@@ -105,6 +106,7 @@ test('Portfolio: the page draws the profit-and-loss chart and the allocation fol
     if (/lightweight-charts/.test(request.url())) chartLibrary.push(request.url());
   });
   await page.goto(`${site.url}${paths.portfolio}`);
+  await waitForApp(page);
   await page.getByRole('heading', { level: 1, name: 'Portfolio indicator' }).waitFor();
   // On a phone the chart is below the first screen: its library is not fetched until it comes near.
   await page.waitForLoadState('networkidle');

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { VIEWPORTS } from '#test-support/browser';
-import { useSite } from '#test-support/site';
+import { useSite, waitForApp } from '#test-support/site';
 
 const site = useSite();
 
@@ -82,7 +82,7 @@ test.each([DESKTOP, MOBILE])(
       await route.continue();
     });
     await page.goto(`${site.url}${paths.about}`);
-    await page.locator('main').waitFor();
+    await waitForApp(page);
     const navigation = await showNavigation(page, width);
 
     const busy = navigation.locator('[aria-busy="true"]');

@@ -17,6 +17,7 @@ import { paths } from '#shared/paths';
 import { call, createUser, loginAs } from '#test-support/accounts';
 import { useAccountsSite, type AccountsSite } from '#test-support/accounts-site';
 import { collectPageErrors, VIEWPORTS } from '#test-support/browser';
+import { waitForApp } from '#test-support/site';
 
 /** Tabs besides the first (on /about): more on /about, the rest spread over other pages. */
 const OTHER_PATHS = [
@@ -151,7 +152,7 @@ async function tabsShareOneStream(
     const errors = collectPageErrors(page);
     // A tab that cannot get a connection never fires `load`: this would time out.
     await page.goto(`${site.url}${path}`, { waitUntil: 'load', timeout: 15_000 });
-    await page.locator('main').first().waitFor();
+    await waitForApp(page);
     tabs.push({ page, path, errors });
   }
   expect(context.pages()).toHaveLength(tabCount);
@@ -227,7 +228,7 @@ describe('on a secure origin, with Web Locks', () => {
       const page = await first.context.newPage();
       const errors = collectPageErrors(page);
       await page.goto(`${site.url}${path}`);
-      await page.locator('main').first().waitFor();
+      await waitForApp(page);
       tabs.push({ page, path, errors });
     }
     // One stream per tab, each for its own page (never the shared `all`).

@@ -13,10 +13,12 @@ import { PopupApiContext } from './use-popups';
 
 interface PopupProviderProps {
   registry: FeaturePopupRegistry;
+  /** Loads the host's own lazily loaded code (the shell's pop-ups), given by app/. */
+  preloadHost: () => void;
   children: ReactNode;
 }
 
-export function PopupProvider({ registry, children }: PopupProviderProps) {
+export function PopupProvider({ registry, preloadHost, children }: PopupProviderProps) {
   const [openPopup, setOpenPopup] = useState<OpenPopup | null>(null);
   const nextId = useRef(1);
   const opener = useRef<HTMLElement | null>(null);
@@ -54,7 +56,13 @@ export function PopupProvider({ registry, children }: PopupProviderProps) {
     if (target?.isConnected) target.focus({ preventScroll: true });
   }, [openPopup]);
 
-  const preload = useCallback((name: FeaturePopupName) => registry[name].preload(), [registry]);
+  const preload = useCallback(
+    (name?: FeaturePopupName) => {
+      preloadHost();
+      if (name) registry[name].preload();
+    },
+    [registry, preloadHost],
+  );
 
   const api = useMemo<PopupApi>(
     () => ({ current: openPopup?.state ?? null, open, close, preload }),

@@ -73,6 +73,9 @@ export interface PopupApi {
   /** Opens a pop-up, replacing the open one; focus returns to the first opener when all close. */
   open: (state: PopupState) => void;
   close: () => void;
-  /** Starts loading a feature pop-up's content (e.g. when the pointer reaches its button). */
-  preload: (name: FeaturePopupName) => void;
+  /**
+   * Starts loading the pop-ups' code (e.g. when the pointer reaches a button that opens one), with a
+   * feature pop-up's own content when it is named.
+   */
+  preload: (name?: FeaturePopupName) => void;
 }

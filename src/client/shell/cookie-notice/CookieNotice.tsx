@@ -13,6 +13,12 @@ import { CookieIcon } from '../../ui/icons';
 import { hasCookieConsent, saveCookieConsent, subscribeToCookieConsent } from './cookie-consent';
 import './cookie-notice.css';
 
+function dismiss() {
+  saveCookieConsent();
+  // The before-paint mark of /theme-init.js goes with it (docs/architecture.md#prerendered-pages).
+  document.documentElement.removeAttribute('data-cookie-notice');
+}
+
 export function CookieNotice() {
   const consent = useSyncExternalStore(subscribeToCookieConsent, hasCookieConsent, () => false);
   if (consent) return null;
@@ -26,7 +32,7 @@ export function CookieNotice() {
           Privacy policy
         </Link>
       </p>
-      <Button className="cookie-notice__close" onClick={saveCookieConsent}>
+      <Button className="cookie-notice__close" onClick={dismiss}>
         Close
       </Button>
     </section>

@@ -31,7 +31,5 @@ export function subscribeToCookieConsent(listener: () => void): () => void {
 
 export function saveCookieConsent(): void {
   writeStored('cookieConsent', { consent: true });
-  // The before-paint mark of /theme-init.js goes with it (docs/architecture.md#prerendered-pages).
-  document.documentElement.removeAttribute('data-cookie-notice');
   for (const listener of listeners) listener();
 }

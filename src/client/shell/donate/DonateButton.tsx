@@ -12,7 +12,7 @@ import { usePopups } from '../../lib/popups/use-popups';
 import './donate.css';
 
 export function DonateButton() {
-  const { open } = usePopups();
+  const { open, preload } = usePopups();
   const { pathname } = useLocation();
   if (isProductivityPath(pathname)) return null;
   return (
@@ -20,6 +20,8 @@ export function DonateButton() {
       type="button"
       className="donate-button"
       aria-label="Donate"
+      onPointerEnter={() => preload()}
+      onFocus={() => preload()}
       onClick={() => open({ name: 'donation' })}
     >
       <HeartIcon className="donate-button__icon" size={18} />

@@ -4,7 +4,7 @@ import { usePopups } from '../../lib/popups/use-popups';
 
 /** The three-bar button that opens the navigation pop-up where the panel is not inline. */
 export function NavigationMenuButton() {
-  const { current, open } = usePopups();
+  const { current, open, preload } = usePopups();
   return (
     <IconButton
       className="navigation-menu-button"
@@ -12,6 +12,8 @@ export function NavigationMenuButton() {
       aria-haspopup="dialog"
       aria-expanded={current?.name === 'navigation'}
       icon={<MenuIcon />}
+      onPointerEnter={() => preload()}
+      onFocus={() => preload()}
       onClick={() => open({ name: 'navigation' })}
     />
   );

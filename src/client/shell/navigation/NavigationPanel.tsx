@@ -5,6 +5,7 @@
  * small Edit avatar button on the avatar), and Log out; Admin (adminRank > 9), Nowou.
  * A busy state while the auth state is unknown.
  */
+import { lazy, Suspense } from 'react';
 import { Link } from '../../lib/navigation/router';
 import { paths } from '#shared/paths';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -15,12 +16,16 @@ import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/button-class';
 import { NowouIcon, PencilIcon, ShieldIcon } from '../../ui/icons';
 import { usePopups } from '../../lib/popups/use-popups';
-import { LogOutButton } from './LogOutButton';
 import './navigation.css';
 
 export interface NavigationPanelProps {
   variant: 'inline' | 'popup';
 }
+
+// Only a signed-in visitor sees it: it loads once the sign-in check says so.
+const LogOutButton = lazy(() =>
+  import('./LogOutButton').then((m) => ({ default: m.LogOutButton })),
+);
 
 interface SignedOutProps {
   avatar: number;
@@ -163,7 +168,9 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
         </li>
         {signedIn && (
           <li>
-            <LogOutButton onLoggedOut={close} />
+            <Suspense fallback={null}>
+              <LogOutButton onLoggedOut={close} />
+            </Suspense>
           </li>
         )}
       </ul>

@@ -7,7 +7,7 @@ import { CookieNotice } from '../cookie-notice/CookieNotice';
 import { DonateButton } from '../donate/DonateButton';
 import { PopupHost } from '../popups/PopupHost';
 import { FloatingThemeToggle } from '../toggles/FloatingThemeToggle';
-import { PopupChromeContext } from '../../ui/Popup';
+import { PopupChromeContext } from '../../ui/popup-chrome';
 import { LoadingOverlay } from './LoadingOverlay';
 import { OfflineNotice } from './OfflineNotice';
 import './shell-overlays.css';

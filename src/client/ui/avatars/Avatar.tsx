@@ -1,18 +1,15 @@
 /**
  * One of the five bundled avatars as an inline SVG. With `decorative` the image is hidden from
  * assistive tech (the control around it has the name); otherwise it is an image named
- * "Avatar N (animal)".
+ * "Avatar N (animal)". The drawings are a chunk of their own, drawn once the page has hydrated: the
+ * prerendered page and the hydrating render show a plain disc of the same size, so nothing moves.
  */
-import type { ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
+import { useIsClient } from '../../lib/use-is-client';
 import { avatarIndex, avatarName } from './avatar-list';
-import { BearAvatar } from './BearAvatar';
-import { CatAvatar } from './CatAvatar';
-import { FoxAvatar } from './FoxAvatar';
-import { FrogAvatar } from './FrogAvatar';
-import { PandaAvatar } from './PandaAvatar';
 import './avatar.css';
 
-const ART: ComponentType[] = [FoxAvatar, CatAvatar, BearAvatar, FrogAvatar, PandaAvatar];
+const AvatarArt = lazy(() => import('./avatar-art'));
 
 interface AvatarProps {
   index: number;
@@ -23,7 +20,8 @@ interface AvatarProps {
 
 export function Avatar({ index, size = 72, decorative = false, className }: AvatarProps) {
   const i = avatarIndex(index);
-  const Art = ART[i] ?? BearAvatar;
+  const isClient = useIsClient();
+  const disc = <circle className="avatar__disc" cx="48" cy="48" r="48" />;
   return (
     <svg
       className={['avatar', className].filter(Boolean).join(' ')}
@@ -34,7 +32,13 @@ export function Avatar({ index, size = 72, decorative = false, className }: Avat
       focusable="false"
       {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': avatarName(i) })}
     >
-      <Art />
+      {isClient ? (
+        <Suspense fallback={disc}>
+          <AvatarArt index={i} />
+        </Suspense>
+      ) : (
+        disc
+      )}
     </svg>
   );
 }
