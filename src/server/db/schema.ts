@@ -197,6 +197,32 @@ export interface LiveNoticesTable {
 }
 
 /** Fixed-window counters (plugins/rate-limit.ts): one row per key and window. */
+/** A browser (its device cookie) that proved itself to an account before (accounts/known-devices.ts). */
+export interface KnownDevicesTable {
+  /** sha-256 (hex) of the device cookie's token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  /** The last right password from this browser (null: it only entered a code). */
+  login_at: string | null;
+  /** The last right authenticator or recovery code from this browser. */
+  mfa_verified_at: string | null;
+}
+
+/** Per account and kind of try: when the next try from an unknown browser may come (plugins/attempt-gate.ts). */
+export interface AttemptGatesTable {
+  /** The gate's name and the subject's SHA-256, e.g. `login:unknown:<digest>`. */
+  key: string;
+  /** Tries in a row that failed (counted before they are checked; a right one is taken back off). */
+  failures: Generated<number>;
+  /** Raised by every change, so a change is made only to the row that was read. */
+  version: Generated<number>;
+  last_failure_at: string | null;
+  open_at: string;
+  /** When the failures are forgotten and the row can go. */
+  expires_at: string;
+}
+
 export interface RateLimitsTable {
   /** e.g. `login:address:203.0.113.7`. */
   key: string;
@@ -261,6 +287,8 @@ export interface Database {
   mail_list_events: MailListEventsTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  attempt_gates: AttemptGatesTable;
+  known_devices: KnownDevicesTable;
   live_notices: LiveNoticesTable;
   app_secrets: AppSecretsTable;
   newsletters: NewslettersTable;
