@@ -16,9 +16,11 @@ const TABLES = [
   'admin_mfa',
   'app_secrets',
   'assistant_messages',
+  'attempt_gates',
   'audit_log',
   'email_verifications',
   'error_reports',
+  'known_devices',
   'live_notices',
   'mail_list_events',
   'mail_list_members',
@@ -81,6 +83,8 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-25-0012-nowou-sync',
       '2026-11-26-0013-nowou-purged-seq',
       '2026-11-26-0014-mail-list-events',
+      '2026-11-27-0015-known-devices',
+      '2026-11-27-0016-username-skeletons',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

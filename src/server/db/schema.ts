@@ -17,6 +17,14 @@ export interface UsersTable {
   username: string;
   /** username lower-cased: usernames are unique regardless of case. */
   username_key: string;
+  /**
+   * The name's confusable skeleton (features/accounts/username-skeleton.ts): names that look alike
+   * share it, and it is unique among accounts without skeleton_clash. Null only on rows written
+   * outside the app (seeds).
+   */
+  username_skeleton: Generated<string | null>;
+  /** 1 on an account that already looked like an older one when the rule came (migration 0016). */
+  skeleton_clash: Generated<Flag>;
   avatar: Generated<number>;
   bio: Generated<string>;
   admin_rank: Generated<number>;

@@ -56,12 +56,10 @@ import { endSession, getSessionUser, startSession } from './session.plugin';
 import { backgroundTasks } from '#server/background-tasks';
 import { recordAudit } from '#server/features/audit/audit.service';
 
-function taken(field: 'email' | 'username'): ApiError {
-  return new ApiError(
-    'aborted',
-    field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken,
-    field,
-  );
+function taken(what: 'email' | 'username' | 'look-alike'): ApiError {
+  if (what === 'email') return new ApiError('aborted', MESSAGES.emailTaken, 'email');
+  const message = what === 'username' ? MESSAGES.usernameTaken : MESSAGES.usernameLookAlike;
+  return new ApiError('aborted', message, 'username');
 }
 
 function tooCommon(field: string): ApiError {
@@ -107,7 +105,8 @@ export async function authRoutes(app: App): Promise<void> {
       await enforceRateLimits(app.db, reply, [[RATE_LIMITS.signUpPerAddress, request.ip]]);
       if (isCommonPassword(body.password)) throw tooCommon('password');
       if (await emailExists(app.db, body.email)) throw taken('email');
-      if (await usernameTaken(app.db, body.username)) throw taken('username');
+      const username = await usernameTaken(app.db, body.username);
+      if (username) throw taken(username === 'taken' ? 'username' : 'look-alike');
       const passwordHash = await hashPassword(body.password);
       // The ticked newsletter box is double opt-in: a confirmation mail, nothing more until it is used.
       const lists = body.subscribedToNewsletter ? await listContext(app.db, app.config) : null;
