@@ -25,7 +25,8 @@ export const MESSAGES = {
   usernameTooLong: 'Username has to be less than 21 characters.',
   usernameTooShort: 'Username has to be atleast 2 characters.',
   usernameInvalid: 'Username can only use letters, numbers, spaces and . _ -',
-  usernameInvisible: 'Username cannot contain invisible or blank characters other than a plain space.',
+  usernameInvisible:
+    'Username cannot contain invisible or blank characters other than a plain space.',
   usernameMixedScripts:
     'Username has to use letters of one alphabet: Latin, Cyrillic and Greek letters, for example, cannot be mixed.',
   bioMissing: 'Bio is missing.',

@@ -25,6 +25,7 @@ const TABLES = [
   'mail_list_events',
   'mail_list_members',
   'mail_outbox',
+  'mfa_enrolment_codes',
   'mfa_recovery_codes',
   'newsletters',
   'nowou_item_history',
@@ -85,6 +86,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-26-0014-mail-list-events',
       '2026-11-27-0015-known-devices',
       '2026-11-27-0016-username-skeletons',
+      '2026-11-27-0017-mfa-enrolment-codes',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

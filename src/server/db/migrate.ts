@@ -17,6 +17,7 @@ import * as nowouPurgedSeq from '#server/db/migrations/2026-11-26-0013-nowou-pur
 import * as mailListEvents from '#server/db/migrations/2026-11-26-0014-mail-list-events';
 import * as knownDevices from '#server/db/migrations/2026-11-27-0015-known-devices';
 import * as usernameSkeletons from '#server/db/migrations/2026-11-27-0016-username-skeletons';
+import * as mfaEnrolmentCodes from '#server/db/migrations/2026-11-27-0017-mfa-enrolment-codes';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0014-mail-list-events': mailListEvents,
   '2026-11-27-0015-known-devices': knownDevices,
   '2026-11-27-0016-username-skeletons': usernameSkeletons,
+  '2026-11-27-0017-mfa-enrolment-codes': mfaEnrolmentCodes,
 };
 
 const provider: MigrationProvider = {

@@ -205,6 +205,15 @@ export interface LiveNoticesTable {
 }
 
 /** Fixed-window counters (plugins/rate-limit.ts): one row per key and window. */
+/** The one-time code the command line prints for an admin's first authenticator set-up. */
+export interface MfaEnrolmentCodesTable {
+  user_id: string;
+  /** sha-256 (hex) of the code without dashes; the code itself is never stored. */
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
 /** A browser (its device cookie) that proved itself to an account before (accounts/known-devices.ts). */
 export interface KnownDevicesTable {
   /** sha-256 (hex) of the device cookie's token; the token itself is never stored. */
@@ -302,6 +311,7 @@ export interface Database {
   newsletters: NewslettersTable;
   admin_mfa: AdminMfaTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_enrolment_codes: MfaEnrolmentCodesTable;
   audit_log: AuditLogTable;
   nowou_sync_state: NowouSyncStateTable;
   nowou_items: NowouItemsTable;

@@ -70,7 +70,8 @@ function storageTests(open: OpenDatabase) {
   test('a right try is taken back whole: right ones never close the gate', async () => {
     const subject = `owner-${unique()}`;
     const now = new Date();
-    for (let i = 0; i < 4; i++) expect((await claimAttempt(db, gate, subject, now)).allowed).toBe(true);
+    for (let i = 0; i < 4; i++)
+      expect((await claimAttempt(db, gate, subject, now)).allowed).toBe(true);
     for (let i = 0; i < 3; i++) {
       const claim = await claimAttempt(db, gate, subject, now);
       if (!claim.allowed) throw new Error('the gate closed on a right try');

@@ -53,8 +53,7 @@ export interface ClaimedTry {
 }
 
 export type GateClaim =
-  | { allowed: true; claimed: ClaimedTry }
-  | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; claimed: ClaimedTry } | { allowed: false; retryAfterSeconds: number };
 
 function keyOf(rule: GateRule, subject: string): string {
   const digest = createHash('sha256').update(subject.toLowerCase()).digest('base64url');

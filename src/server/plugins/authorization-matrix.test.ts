@@ -26,6 +26,7 @@ import { insertErrorReport } from '#server/features/error-reports/error-reports.
 import { insertSubmission } from '#server/features/submissions/submissions.repository';
 import { loadMfaKey, seal } from '#server/features/mfa/mfa-key';
 import { savePendingMfa } from '#server/features/mfa/mfa.repository';
+import { issueEnrolmentCode } from '#server/features/mfa/mfa.service';
 import { newTotpSecret, totpCode } from '#server/features/mfa/totp';
 import {
   call,
@@ -358,12 +359,18 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/admin/mfa': { expect: adminRank(200) },
   'POST /api/admin/mfa/enrolment': {
+    // An admin without an authenticator brings the command line's enrolment code.
+    request: async ({ user }) => {
+      const enrolmentCode = await issueEnrolmentCode(server.app.db, user.id);
+      return { body: enrolmentCode ? { enrolmentCode } : {} };
+    },
     expect: { ...adminRank(201), 'admin with MFA': '403 step-up-required' },
   },
   'POST /api/admin/mfa/enrolment/confirm': {
     request: async ({ user }) => {
       if (user.admin_rank <= 9) return { body: { code: '123456' } };
       const secret = newTotpSecret();
+      await issueEnrolmentCode(server.app.db, user.id);
       await savePendingMfa(server.app.db, user.id, seal(loadMfaKey(server.config), secret));
       return { body: { code: totpCode(secret) } };
     },

@@ -283,8 +283,8 @@ export const rateLimitPlugin = fp(
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       timer = setInterval(() => {
-        Promise.all([pruneRateLimits(app.db), pruneAttemptGates(app.db)]).catch(
-          (error: unknown) => app.log.warn({ err: error }, 'pruning rate-limit windows failed'),
+        Promise.all([pruneRateLimits(app.db), pruneAttemptGates(app.db)]).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'pruning rate-limit windows failed'),
         );
       }, PRUNE_INTERVAL_MS);
       timer.unref();

@@ -11,6 +11,7 @@ import {
   MFA_MESSAGES,
   mfaConfirmSchema,
   mfaEnrolmentSchema,
+  mfaEnrolmentStartSchema,
   mfaStatusSchema,
   mfaVerifySchema,
   recoveryCodesSchema,
@@ -40,11 +41,13 @@ import { loadMfaKey, seal, unseal, UnreadableSecretError } from './mfa-key';
 import {
   claimStep,
   countRecoveryCodesLeft,
+  enrolmentCodeValid,
   findMfa,
   replaceRecoveryCodes,
   savePendingMfa,
   savePendingReplacement,
   swapInReplacement,
+  useEnrolmentCode,
   useRecoveryCode,
 } from './mfa.repository';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
@@ -145,7 +148,7 @@ export async function mfaRoutes(app: App): Promise<void> {
     {
       onRequest: [requireAdminRank],
       config: { audit: 'mfa.enrolment-start' },
-      schema: { response: { 201: mfaEnrolmentSchema } },
+      schema: { body: mfaEnrolmentStartSchema, response: { 201: mfaEnrolmentSchema } },
     },
     async (request, reply) => {
       const active = await signedInSession(request);
@@ -158,6 +161,13 @@ export async function mfaRoutes(app: App): Promise<void> {
           throw new ApiError('step-up-required', STEP_UP_REQUIRED);
         await savePendingReplacement(app.db, active.user.id, seal(key, secret));
       } else {
+        // The first set-up: only with the code the command line printed, so the password alone
+        // cannot set up an authenticator (docs/product.md#admin-multi-factor).
+        const typed = request.body?.enrolmentCode;
+        if (typed === undefined)
+          throw new ApiError('invalid-argument', MFA_MESSAGES.enrolmentCodeFormat, 'enrolmentCode');
+        if (!(await enrolmentCodeValid(app.db, active.user.id, hashRecoveryCode(typed))))
+          throw new ApiError('invalid-argument', MFA_MESSAGES.enrolmentCodeWrong, 'enrolmentCode');
         await savePendingMfa(app.db, active.user.id, seal(key, secret));
       }
       return reply
@@ -182,6 +192,10 @@ export async function mfaRoutes(app: App): Promise<void> {
         throw new ApiError('aborted', MFA_MESSAGES.noEnrolment, 'code');
       if (replacing && stepUpDue(active.session.mfa_verified_at))
         throw new ApiError('step-up-required', STEP_UP_REQUIRED);
+      // A first set-up is confirmed only while its enrolment code still works (one offered before
+      // codes existed, or with an expired code, starts again).
+      if (!replacing && !(await enrolmentCodeValid(app.db, userId, null)))
+        throw new ApiError('aborted', MFA_MESSAGES.enrolmentCodeWrong, 'code');
       const sealed = replacing ? mfa.pending_secret_sealed! : mfa.secret_sealed;
       // Opened before the try is counted: a key that cannot be read is no wrong code.
       const secret = openSecret(request, userId, sealed);
@@ -192,6 +206,8 @@ export async function mfaRoutes(app: App): Promise<void> {
         ? await swapInReplacement(app.db, userId, sealed, step)
         : await claimStep(app.db, userId, step, new Date());
       if (!claimed) return wrongCode(MFA_MESSAGES.wrongCode, 'code');
+      // The enrolment code is used up: it set up one authenticator.
+      if (!replacing) await useEnrolmentCode(app.db, userId);
       const codes = newRecoveryCodes();
       await replaceRecoveryCodes(app.db, userId, codes.map(hashRecoveryCode));
       await verified(request, reply, active, right);

@@ -35,7 +35,10 @@ describe('safeLinkHref', () => {
   test.each([
     ['https://example.com', 'https://example.com/'],
     [' mailto:ada@example.com ', 'mailto:ada@example.com'],
-    ['https://good.example/](https://evil.example/)', 'https://good.example/](https://evil.example/)'],
+    [
+      'https://good.example/](https://evil.example/)',
+      'https://good.example/](https://evil.example/)',
+    ],
   ])('%j opens %j', (url, href) => {
     expect(safeLinkHref(url)).toBe(href);
   });
