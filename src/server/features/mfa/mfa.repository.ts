@@ -198,3 +198,12 @@ export async function useEnrolmentCode(db: Kysely<Database>, userId: string): Pr
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Forgets a set-up that was offered but never confirmed (a working authenticator stays). */
+export async function deleteUnconfirmedMfa(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .deleteFrom('admin_mfa')
+    .where('user_id', '=', userId)
+    .where('confirmed_at', 'is', null)
+    .execute();
+}

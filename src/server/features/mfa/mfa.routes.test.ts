@@ -254,6 +254,13 @@ test('a set-up offered without an enrolment code (before codes existed) cannot b
   expect((await call(server, 'GET', '/api/admin/mfa', { cookie })).json).toMatchObject({
     enrolled: false,
   });
+  // Nor once the command line printed a code for the owner: that old offer is gone.
+  await enrolmentCodeFor(admin.id);
+  const still = await call(server, 'POST', '/api/admin/mfa/enrolment/confirm', {
+    cookie,
+    body: { code: totpCode(secret, Date.now() + 30_000) },
+  });
+  expect(still.status).toBe(409);
 });
 
 test('five wrong codes lock further tries out with 429 and Retry-After, the right code too', async () => {

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { MFA_ENROLMENT_CODE_MINUTES } from '#shared/admin-security-schemas';
 import type { Database } from '#server/db/schema';
 import { deleteUserSessions, forgetMfaDevices } from '#server/features/accounts/accounts.service';
-import { deleteMfa, findMfa, saveEnrolmentCode } from './mfa.repository';
+import { deleteMfa, deleteUnconfirmedMfa, findMfa, saveEnrolmentCode } from './mfa.repository';
 import { hashRecoveryCode, newEnrolmentCode } from './recovery-codes';
 
 /**
@@ -40,6 +40,11 @@ export async function issueEnrolmentCode(
   if (mfa?.confirmed_at) return null;
   const code = newEnrolmentCode();
   const expiresAt = new Date(now.getTime() + MFA_ENROLMENT_CODE_MINUTES * 60_000);
-  await saveEnrolmentCode(db, userId, hashRecoveryCode(code), expiresAt, now);
+  await db.transaction().execute(async (trx) => {
+    // A set-up offered before this code (by whoever held the password) must not be confirmed
+    // with it: from now on only one started with the code can be.
+    await deleteUnconfirmedMfa(trx, userId);
+    await saveEnrolmentCode(trx, userId, hashRecoveryCode(code), expiresAt, now);
+  });
   return code;
 }
