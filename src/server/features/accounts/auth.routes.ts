@@ -55,6 +55,7 @@ import { knownDevice, rememberDevice } from './known-devices';
 import { endSession, getSessionUser, startSession } from './session.plugin';
 import { backgroundTasks } from '#server/background-tasks';
 import { recordAudit } from '#server/features/audit/audit.service';
+import { clientNetwork } from '#server/plugins/client-network';
 
 function taken(what: 'email' | 'username' | 'look-alike'): ApiError {
   if (what === 'email') return new ApiError('aborted', MESSAGES.emailTaken, 'email');
@@ -102,7 +103,7 @@ export async function authRoutes(app: App): Promise<void> {
     { schema: { body: registerPayloadSchema, response: { 201: userResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
-      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.signUpPerAddress, request.ip]]);
+      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.signUpPerAddress, clientNetwork(request.ip)]]);
       if (isCommonPassword(body.password)) throw tooCommon('password');
       if (await emailExists(app.db, body.email)) throw taken('email');
       const username = await usernameTaken(app.db, body.username);
@@ -168,7 +169,7 @@ export async function authRoutes(app: App): Promise<void> {
         return new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
       };
       try {
-        await enforceRateLimits(app.db, reply, [[RATE_LIMITS.loginPerAddress, request.ip]]);
+        await enforceRateLimits(app.db, reply, [[RATE_LIMITS.loginPerAddress, clientNetwork(request.ip)]]);
       } catch (error) {
         if (error instanceof ApiError && error.status === 'resource-exhausted')
           await auditAdmin(await findUserByEmail(app.db, email), 'denied', 'too many attempts');
@@ -220,7 +221,7 @@ export async function authRoutes(app: App): Promise<void> {
       const { email } = request.body;
       // Counted per address asked for, whether or not it has an account: the answer never differs.
       await enforceRateLimits(app.db, reply, [
-        [RATE_LIMITS.resetPerAddress, request.ip],
+        [RATE_LIMITS.resetPerAddress, clientNetwork(request.ip)],
         [RATE_LIMITS.resetPerAccount, email],
       ]);
       // The lookup and the mail happen after the answer, so its timing says nothing about the account.

@@ -34,6 +34,7 @@ import {
 import { ApiError } from '#server/plugins/errors';
 import { enforceRateLimits, readRateLimit, type RateLimitRule } from '#server/plugins/rate-limit';
 import { backgroundTasks } from '#server/background-tasks';
+import { clientNetwork } from '#server/plugins/client-network';
 
 /** The "subscribe again" form: a person tries once or twice; a script trying addresses is refused. */
 export const SUBSCRIBE_PER_ADDRESS: RateLimitRule = {
@@ -198,7 +199,7 @@ export async function mailListsRoutes(
     { schema: { body: subscribePayloadSchema, response: { 202: subscribeAcceptedSchema } } },
     async (request, reply) => {
       const { list, email } = request.body;
-      await enforceRateLimits(app.db, reply, [[SUBSCRIBE_PER_ADDRESS, request.ip]]);
+      await enforceRateLimits(app.db, reply, [[SUBSCRIBE_PER_ADDRESS, clientNetwork(request.ip)]]);
       // The same answer, at the same speed, whatever the address's state: the work happens after
       // it, so neither the answer nor its timing tells who is on a list.
       inBackground(async () => {
