@@ -103,9 +103,18 @@ export async function authRoutes(app: App): Promise<void> {
     { schema: { body: registerPayloadSchema, response: { 201: userResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
-      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.signUpPerAddress, clientNetwork(request.ip)]]);
+      await enforceRateLimits(app.db, reply, [
+        [RATE_LIMITS.signUpPerAddress, clientNetwork(request.ip)],
+      ]);
       if (isCommonPassword(body.password)) throw tooCommon('password');
-      if (await emailExists(app.db, body.email)) throw taken('email');
+      if (await emailExists(app.db, body.email)) {
+        // The answer tells that the address has an account (sign-up logs in at once, so it
+        // cannot pretend to succeed): one network hears it only a few times a day
+        // (docs/decisions/2026-11-27-security-probe.md).
+        const network = clientNetwork(request.ip);
+        await enforceRateLimits(app.db, reply, [[RATE_LIMITS.signUpTakenEmailPerAddress, network]]);
+        throw taken('email');
+      }
       const username = await usernameTaken(app.db, body.username);
       if (username) throw taken(username === 'taken' ? 'username' : 'look-alike');
       const passwordHash = await hashPassword(body.password);
@@ -169,7 +178,9 @@ export async function authRoutes(app: App): Promise<void> {
         return new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
       };
       try {
-        await enforceRateLimits(app.db, reply, [[RATE_LIMITS.loginPerAddress, clientNetwork(request.ip)]]);
+        await enforceRateLimits(app.db, reply, [
+          [RATE_LIMITS.loginPerAddress, clientNetwork(request.ip)],
+        ]);
       } catch (error) {
         if (error instanceof ApiError && error.status === 'resource-exhausted')
           await auditAdmin(await findUserByEmail(app.db, email), 'denied', 'too many attempts');
