@@ -7,7 +7,8 @@
  * whatever its pages, and each tab keeps what its own page should show.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_ALL_PAGES, type AssistantEvent, type AssistantMessage } from '#shared/live-events';
+import type { AssistantEvent, AssistantMessage } from '#shared/live-events';
+import { LIVE_ALL_PAGES } from '#shared/page-keys';
 import { coalesced } from './coalesced';
 import type { LiveBus } from './live-bus';
 
