@@ -42,7 +42,9 @@ export async function errorReportsRoutes(app: App): Promise<void> {
       schema: { body: errorReportPayloadSchema, response: { 201: errorReportReceivedSchema } },
     },
     async (request, reply) => {
-      await enforceRateLimits(app.db, reply, [[ERROR_REPORTS_PER_ADDRESS, clientNetwork(request.ip)]]);
+      await enforceRateLimits(app.db, reply, [
+        [ERROR_REPORTS_PER_ADDRESS, clientNetwork(request.ip)],
+      ]);
       const user = await currentUser(request);
       const { error, errorName, page } = request.body;
       await insertErrorReport(app.db, {

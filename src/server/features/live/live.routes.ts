@@ -24,7 +24,8 @@ import { createLiveStreams, type StreamPlace } from './live-streams';
 
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live connections from this address.';
 export const TOO_MANY_ACCOUNT_STREAMS_MESSAGE = 'Too many live connections for this account.';
-export const STREAMS_FULL_MESSAGE = 'The server has too many live connections. It tries again soon.';
+export const STREAMS_FULL_MESSAGE =
+  'The server has too many live connections. It tries again soon.';
 /** When a refused stream may try again; the browser's own backoff spreads the retries. */
 const STREAM_RETRY_AFTER_SECONDS = 30;
 
