@@ -9,6 +9,7 @@ import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
 import { decodeChange } from '#server/features/live/postgres-bus';
+import { hashRecoveryCode } from '#server/features/mfa/recovery-codes';
 import {
   createThrowawayDatabase,
   probePostgres,
@@ -109,13 +110,17 @@ describe('on SQLite', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  test('set-rank then list shows the rank', async () => {
+  test('set-rank then list shows the rank; an admin without an authenticator gets an enrolment code', async () => {
     const set = await admin(['set-rank', 'OWNER@example.com', '10'], env);
-    expect(set).toEqual({
-      code: 0,
-      stdout: 'owner@example.com (Site Owner) now has adminRank 10.\n',
-      stderr: '',
-    });
+    expect(set.code).toBe(0);
+    expect(set.stderr).toBe('');
+    const [said, handover, ...rest] = set.stdout.split('\n');
+    expect(said).toBe('owner@example.com (Site Owner) now has adminRank 10.');
+    expect(handover).toMatch(
+      /^Enrolment code for setting up the authenticator at \/admin \(works once, for 15 minutes\): [a-z2-7]{4}(-[a-z2-7]{4}){3}$/,
+    );
+    expect(rest).toEqual(['']);
+    const code = handover!.split(': ')[1]!;
     const list = await admin(['list'], env);
     expect(list.code).toBe(0);
     expect(list.stderr).toBe('');
@@ -130,8 +135,24 @@ describe('on SQLite', () => {
         .executeTakeFirstOrThrow(),
     );
     expect(await auditRows(env, owner.id)).toEqual([
-      byCommandLine('accounts.rank', { adminRank: 10, previousAdminRank: 0 }),
+      byCommandLine('accounts.rank', {
+        adminRank: 10,
+        previousAdminRank: 0,
+        enrolmentOffered: true,
+      }),
     ]);
+    // Kept only as its hash, for 15 minutes.
+    const stored = await withDb(env, (db) =>
+      db
+        .selectFrom('mfa_enrolment_codes')
+        .selectAll()
+        .where('user_id', '=', owner.id)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(stored.code_hash).toBe(hashRecoveryCode(code));
+    expect(JSON.stringify(stored)).not.toContain(code.replace(/-/g, ''));
+    const minutes = (Date.parse(stored.expires_at) - Date.parse(stored.created_at)) / 60_000;
+    expect(minutes).toBe(15);
   });
 
   test('disable ends every session and keeps the reason; enable lets the account in again', async () => {
@@ -239,19 +260,20 @@ describe('on SQLite', () => {
         .execute(),
     );
     await openSessions(env, lost.id, 1, new Date().toISOString());
+    await withDb(env, (db) =>
+      db.updateTable('users').set({ admin_rank: 10 }).where('id', '=', lost.id).execute(),
+    );
     const reset = await admin(['reset-mfa', 'lost-phone@example.com'], env);
-    expect(reset).toEqual({
-      code: 0,
-      stdout:
-        'lost-phone@example.com (Lost Phone) sets up an authenticator again at the next visit to the desk.\n',
-      stderr: '',
-    });
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toMatch(
+      /^lost-phone@example\.com \(Lost Phone\) sets up an authenticator again at the next visit to the desk\.\nEnrolment code for setting up the authenticator at \/admin \(works once, for 15 minutes\): [a-z2-7]{4}(-[a-z2-7]{4}){3}\n$/,
+    );
     const after = await accountState(env, lost.id);
     expect(after.mfa).toEqual([]);
     // A session left open (on the lost phone, say) could otherwise set up an authenticator of its own.
     expect(after.sessions).toEqual([]);
     expect(await auditRows(env, lost.id)).toEqual([
-      byCommandLine('mfa.reset', { hadAuthenticator: true }),
+      byCommandLine('mfa.reset', { hadAuthenticator: true, enrolmentOffered: true }),
     ]);
   });
 

@@ -19,7 +19,9 @@ import {
 } from '#server/features/accounts/accounts.service';
 import { listUsers } from '#server/features/accounts/users.repository';
 import { recordAudit } from '#server/features/audit/audit.service';
-import { resetMfa } from '#server/features/mfa/mfa.service';
+import { issueEnrolmentCode, resetMfa } from '#server/features/mfa/mfa.service';
+import { ADMIN_RANK_ABOVE } from '#shared/account-schemas';
+import { MFA_ENROLMENT_CODE_MINUTES } from '#shared/admin-security-schemas';
 import { parseConfig, type Config } from '#server/config';
 import { ConfigError } from '#server/config-error';
 import { connectDatabase } from '#server/db/connect';
@@ -129,6 +131,15 @@ type Done = { details: Record<string, unknown>; said: string };
 /** A command that could not be done: the line for stderr and the reason the audit log keeps. */
 type Refused = { line: string; reason: string };
 
+/**
+ * The line that hands over the first set-up's enrolment code (docs/product.md#admin-multi-factor):
+ * the desk asks for it before it shows a key. Printed once; only its hash is kept.
+ */
+function enrolmentLine(code: string | null): string {
+  if (!code) return '';
+  return `\nEnrolment code for setting up the authenticator at /admin (works once, for ${MFA_ENROLMENT_CODE_MINUTES} minutes): ${code}`;
+}
+
 /** Carries out a command on one account. */
 async function change(
   command: Exclude<Command, { name: 'list' }>,
@@ -145,9 +156,14 @@ async function change(
     case 'set-rank': {
       const rank = await setAccountRank(db, user.id, command.rank, ACTOR);
       if (!rank.done) return missing;
+      const code = rank.to > ADMIN_RANK_ABOVE ? await issueEnrolmentCode(db, user.id) : null;
       return {
-        details: { adminRank: rank.to, previousAdminRank: rank.from },
-        said: `${who} now has adminRank ${rank.to}.`,
+        details: {
+          adminRank: rank.to,
+          previousAdminRank: rank.from,
+          ...(code ? { enrolmentOffered: true } : {}),
+        },
+        said: `${who} now has adminRank ${rank.to}.${enrolmentLine(code)}`,
       };
     }
     case 'disable': {
@@ -179,11 +195,15 @@ async function change(
     }
     case 'reset-mfa': {
       const had = await resetMfa(db, user.id);
+      const code =
+        user.admin_rank > ADMIN_RANK_ABOVE ? await issueEnrolmentCode(db, user.id) : null;
       return {
-        details: { hadAuthenticator: had },
-        said: had
-          ? `${who} sets up an authenticator again at the next visit to the desk.`
-          : `${who} had no authenticator; the next visit to the desk sets one up.`,
+        details: { hadAuthenticator: had, ...(code ? { enrolmentOffered: true } : {}) },
+        said:
+          (had
+            ? `${who} sets up an authenticator again at the next visit to the desk.`
+            : `${who} had no authenticator; the next visit to the desk sets one up.`) +
+          enrolmentLine(code),
       };
     }
   }

@@ -107,6 +107,13 @@ describe('username', () => {
     ['a'.repeat(21), MESSAGES.usernameTooLong],
     ['<script>', MESSAGES.usernameInvalid],
     ['_lead', MESSAGES.usernameInvalid],
+    ['carol\u3164', MESSAGES.usernameInvisible],
+    ['\u3164\u3164', MESSAGES.usernameInvisible],
+    ['ca\u200Drol', MESSAGES.usernameInvisible],
+    ['ca\u2003rol', MESSAGES.usernameInvisible],
+    ['c\u0430rol', MESSAGES.usernameMixedScripts],
+    ['car\u03BFl', MESSAGES.usernameMixedScripts],
+    ['Pay\u0440al', MESSAGES.usernameMixedScripts],
   ])('%j → %s', (value, message) => {
     expect(firstMessage(usernameSchema, value)).toBe(message);
   });
@@ -115,6 +122,8 @@ describe('username', () => {
     expect(usernameSchema.parse('ab')).toBe('ab');
     expect(usernameSchema.parse(` ${'a'.repeat(20)} `)).toBe('a'.repeat(20));
     expect(usernameSchema.parse('Åsa Öberg')).toBe('Åsa Öberg');
+    expect(usernameSchema.parse('Анна-Мария')).toBe('Анна-Мария');
+    expect(usernameSchema.parse('東京タワー')).toBe('東京タワー');
   });
 });
 

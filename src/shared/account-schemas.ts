@@ -6,6 +6,7 @@
  * (docs/product.md#accounts-beyond-the-first-specification).
  */
 import { z } from 'zod';
+import { hasInvisibleCharacters, isSingleScript } from './username-scripts';
 
 export const MESSAGES = {
   emailMissing: 'Email is missing.',
@@ -24,6 +25,10 @@ export const MESSAGES = {
   usernameTooLong: 'Username has to be less than 21 characters.',
   usernameTooShort: 'Username has to be atleast 2 characters.',
   usernameInvalid: 'Username can only use letters, numbers, spaces and . _ -',
+  usernameInvisible:
+    'Username cannot contain invisible or blank characters other than a plain space.',
+  usernameMixedScripts:
+    'Username has to use letters of one alphabet: Latin, Cyrillic and Greek letters, for example, cannot be mixed.',
   bioMissing: 'Bio is missing.',
   avatarInvalid: 'Please choose one of the four avatars.',
   currentPasswordMissing: 'Current password is missing.',
@@ -33,6 +38,7 @@ export const MESSAGES = {
   accountDisabled: 'This account is disabled.',
   emailTaken: 'An account with this email already exists.',
   usernameTaken: 'This username is already taken.',
+  usernameLookAlike: 'This username looks too much like one that is already taken.',
   resetLinkInvalid: 'This reset link has expired or was already used.',
   verificationLinkInvalid: 'This verification link has expired or was already used.',
   emailAlreadyVerified: 'This email address is already verified.',
@@ -94,12 +100,18 @@ export const loginPasswordSchema = requiredString(MESSAGES.passwordMissing).max(
   },
 );
 
+/**
+ * Look-alikes are refused here, where both sides see them (docs/product.md#usernames): invisible
+ * characters and mixed scripts. A name that looks like a taken one is the server's to say.
+ */
 export const usernameSchema = requiredString(MESSAGES.usernameMissing)
   .trim()
   .min(1, { error: MESSAGES.usernameMissing, abort: true })
   .max(USERNAME_MAX_LENGTH, { error: MESSAGES.usernameTooLong, abort: true })
   .min(USERNAME_MIN_LENGTH, { error: MESSAGES.usernameTooShort, abort: true })
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u, { error: MESSAGES.usernameInvalid, abort: true });
+  .refine((v) => !hasInvisibleCharacters(v), { error: MESSAGES.usernameInvisible, abort: true })
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u, { error: MESSAGES.usernameInvalid, abort: true })
+  .refine(isSingleScript, { error: MESSAGES.usernameMixedScripts, abort: true });
 
 export const selectableAvatarSchema = z
   .number({ error: MESSAGES.avatarInvalid })

@@ -11,11 +11,17 @@ export const MFA_MESSAGES = {
   wrongRecoveryCode: 'That recovery code is not correct, or it was already used.',
   noEnrolment: 'Start the set-up again: no authenticator is waiting to be confirmed.',
   alreadyEnrolled: 'An authenticator is already set up for this account.',
+  enrolmentCodeFormat:
+    'Enter the enrolment code the command line printed for you, like abcd-efgh-ijkl-mnop.',
+  enrolmentCodeWrong:
+    'That enrolment code is not right, or it expired or was used. Ask whoever runs the site to run npm run admin -- set-rank <your e-mail> <rank> again for a new one.',
   keyUnreadable:
     "This server cannot read your authenticator's key: the site's MFA key changed since you set it up. Use a recovery code, then replace the authenticator; or ask whoever runs the site to restore the old key.",
 } as const;
 
 export const RECOVERY_CODE_COUNT = 10;
+/** How long the command line's enrolment code works. */
+export const MFA_ENROLMENT_CODE_MINUTES = 15;
 
 export const totpCodeSchema = z
   .string({ error: MFA_MESSAGES.codeFormat })
@@ -28,6 +34,20 @@ export const recoveryCodeSchema = z
   .pipe(z.string().regex(/^[a-z2-7]{24}$/, { error: MFA_MESSAGES.recoveryFormat }));
 
 export const mfaConfirmSchema = z.strictObject({ code: totpCodeSchema });
+
+/** 16 base32 characters in groups of four; dashes, spaces and case do not matter. */
+export const enrolmentCodeSchema = z
+  .string({ error: MFA_MESSAGES.enrolmentCodeFormat })
+  .transform((value) => value.trim().toLowerCase().replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^[a-z2-7]{16}$/, { error: MFA_MESSAGES.enrolmentCodeFormat }));
+
+/**
+ * POST /api/admin/mfa/enrolment: the first set-up needs the command line's enrolment code;
+ * replacing a working authenticator needs a recent code from it instead (a step-up).
+ */
+export const mfaEnrolmentStartSchema = z
+  .strictObject({ enrolmentCode: enrolmentCodeSchema.optional() })
+  .nullish();
 
 /** One of the two: a code from the app, or a recovery code when the phone is gone. */
 export const mfaVerifySchema = z.union([

@@ -43,6 +43,7 @@ export class HttpStatusError extends Error {
   constructor(
     readonly status: number,
     readonly body: string,
+    readonly headers: IncomingHttpHeaders = {},
   ) {
     super(`HTTP ${status}: ${body}`);
   }
@@ -78,7 +79,7 @@ export function openSse(url: string, options: OpenOptions = {}): Promise<SseConn
       if (res.statusCode !== 200) {
         let body = '';
         res.on('data', (chunk: string) => (body += chunk));
-        res.once('end', () => reject(new HttpStatusError(res.statusCode ?? 0, body)));
+        res.once('end', () => reject(new HttpStatusError(res.statusCode ?? 0, body, res.headers)));
         return;
       }
       let text = '';

@@ -16,13 +16,16 @@ const TABLES = [
   'admin_mfa',
   'app_secrets',
   'assistant_messages',
+  'attempt_gates',
   'audit_log',
   'email_verifications',
   'error_reports',
+  'known_devices',
   'live_notices',
   'mail_list_events',
   'mail_list_members',
   'mail_outbox',
+  'mfa_enrolment_codes',
   'mfa_recovery_codes',
   'newsletters',
   'nowou_item_history',
@@ -81,6 +84,9 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-25-0012-nowou-sync',
       '2026-11-26-0013-nowou-purged-seq',
       '2026-11-26-0014-mail-list-events',
+      '2026-11-27-0015-known-devices',
+      '2026-11-27-0016-username-skeletons',
+      '2026-11-27-0017-mfa-enrolment-codes',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

@@ -15,6 +15,9 @@ import * as mfaReplacement from '#server/db/migrations/2026-11-25-0011-mfa-repla
 import * as nowouSync from '#server/db/migrations/2026-11-25-0012-nowou-sync';
 import * as nowouPurgedSeq from '#server/db/migrations/2026-11-26-0013-nowou-purged-seq';
 import * as mailListEvents from '#server/db/migrations/2026-11-26-0014-mail-list-events';
+import * as knownDevices from '#server/db/migrations/2026-11-27-0015-known-devices';
+import * as usernameSkeletons from '#server/db/migrations/2026-11-27-0016-username-skeletons';
+import * as mfaEnrolmentCodes from '#server/db/migrations/2026-11-27-0017-mfa-enrolment-codes';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +35,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0012-nowou-sync': nowouSync,
   '2026-11-26-0013-nowou-purged-seq': nowouPurgedSeq,
   '2026-11-26-0014-mail-list-events': mailListEvents,
+  '2026-11-27-0015-known-devices': knownDevices,
+  '2026-11-27-0016-username-skeletons': usernameSkeletons,
+  '2026-11-27-0017-mfa-enrolment-codes': mfaEnrolmentCodes,
 };
 
 const provider: MigrationProvider = {
@@ -40,6 +46,12 @@ const provider: MigrationProvider = {
 
 export class MigrationError extends Error {
   override name = 'MigrationError';
+}
+
+/** Applies the migrations up to and including `name` (tests of a migration's handling of old rows). */
+export async function migrateUpTo<DB>(db: Kysely<DB>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw new MigrationError(`Migrations up to ${name} failed: ${describeError(error)}`);
 }
 
 /** Applies pending migrations and returns their names; throws a MigrationError naming the one that failed. */

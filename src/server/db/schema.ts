@@ -17,6 +17,14 @@ export interface UsersTable {
   username: string;
   /** username lower-cased: usernames are unique regardless of case. */
   username_key: string;
+  /**
+   * The name's confusable skeleton (features/accounts/username-skeleton.ts): names that look alike
+   * share it, and it is unique among accounts without skeleton_clash. Null only on rows written
+   * outside the app (seeds).
+   */
+  username_skeleton: Generated<string | null>;
+  /** 1 on an account that already looked like an older one when the rule came (migration 0016). */
+  skeleton_clash: Generated<Flag>;
   avatar: Generated<number>;
   bio: Generated<string>;
   admin_rank: Generated<number>;
@@ -197,6 +205,41 @@ export interface LiveNoticesTable {
 }
 
 /** Fixed-window counters (plugins/rate-limit.ts): one row per key and window. */
+/** The one-time code the command line prints for an admin's first authenticator set-up. */
+export interface MfaEnrolmentCodesTable {
+  user_id: string;
+  /** sha-256 (hex) of the code without dashes; the code itself is never stored. */
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A browser (its device cookie) that proved itself to an account before (accounts/known-devices.ts). */
+export interface KnownDevicesTable {
+  /** sha-256 (hex) of the device cookie's token; the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  /** The last right password from this browser (null: it only entered a code). */
+  login_at: string | null;
+  /** The last right authenticator or recovery code from this browser. */
+  mfa_verified_at: string | null;
+}
+
+/** Per account and kind of try: when the next try from an unknown browser may come (plugins/attempt-gate.ts). */
+export interface AttemptGatesTable {
+  /** The gate's name and the subject's SHA-256, e.g. `login:unknown:<digest>`. */
+  key: string;
+  /** Tries in a row that failed (counted before they are checked; a right one is taken back off). */
+  failures: Generated<number>;
+  /** Raised by every change, so a change is made only to the row that was read. */
+  version: Generated<number>;
+  last_failure_at: string | null;
+  open_at: string;
+  /** When the failures are forgotten and the row can go. */
+  expires_at: string;
+}
+
 export interface RateLimitsTable {
   /** e.g. `login:address:203.0.113.7`. */
   key: string;
@@ -261,11 +304,14 @@ export interface Database {
   mail_list_events: MailListEventsTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  attempt_gates: AttemptGatesTable;
+  known_devices: KnownDevicesTable;
   live_notices: LiveNoticesTable;
   app_secrets: AppSecretsTable;
   newsletters: NewslettersTable;
   admin_mfa: AdminMfaTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_enrolment_codes: MfaEnrolmentCodesTable;
   audit_log: AuditLogTable;
   nowou_sync_state: NowouSyncStateTable;
   nowou_items: NowouItemsTable;

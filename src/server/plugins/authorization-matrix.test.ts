@@ -25,7 +25,9 @@ import { markPending, setMemberState } from '#server/features/mail-lists/members
 import { insertErrorReport } from '#server/features/error-reports/error-reports.repository';
 import { insertSubmission } from '#server/features/submissions/submissions.repository';
 import { loadMfaKey, seal } from '#server/features/mfa/mfa-key';
-import { savePendingMfa } from '#server/features/mfa/mfa.repository';
+import { saveEnrolmentCode, savePendingMfa } from '#server/features/mfa/mfa.repository';
+import { hashRecoveryCode } from '#server/features/mfa/recovery-codes';
+import { issueEnrolmentCode } from '#server/features/mfa/mfa.service';
 import { newTotpSecret, totpCode } from '#server/features/mfa/totp';
 import {
   call,
@@ -358,6 +360,11 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/admin/mfa': { expect: adminRank(200) },
   'POST /api/admin/mfa/enrolment': {
+    // An admin without an authenticator brings the command line's enrolment code.
+    request: async ({ user }) => {
+      const enrolmentCode = await issueEnrolmentCode(server.app.db, user.id);
+      return { body: enrolmentCode ? { enrolmentCode } : {} };
+    },
     expect: { ...adminRank(201), 'admin with MFA': '403 step-up-required' },
   },
   'POST /api/admin/mfa/enrolment/confirm': {
@@ -365,6 +372,9 @@ const ROUTES: Record<string, RouteCase> = {
       if (user.admin_rank <= 9) return { body: { code: '123456' } };
       const secret = newTotpSecret();
       await savePendingMfa(server.app.db, user.id, seal(loadMfaKey(server.config), secret));
+      // Offered with a working enrolment code, as the desk's set-up is.
+      const expires = new Date(Date.now() + 60_000);
+      await saveEnrolmentCode(server.app.db, user.id, hashRecoveryCode('matrix'), expires);
       return { body: { code: totpCode(secret) } };
     },
     expect: adminRank(200),

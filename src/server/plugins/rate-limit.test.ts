@@ -60,8 +60,37 @@ function storageTests(open: OpenDatabase) {
     expect(
       (await hitRateLimit(db, daily, 'someone', new Date(start.getTime() + 3 * 3600_000))).count,
     ).toBe(2);
+    // Kept through the next day, whose estimate weighs it.
     await pruneRateLimits(db, new Date(start.getTime() + daily.windowMs));
+    expect(await countOf(daily)).toBe(1);
+    await pruneRateLimits(db, new Date(start.getTime() + 2 * daily.windowMs));
     expect(await countOf(daily)).toBe(0);
+  });
+
+  test('the window slides: a burst at the end of one window is still counted at the start of the next, and fades as it goes', async () => {
+    const rule = { name: `sliding-${unique()}`, limit: 5, windowMs: 15 * 60_000 };
+    const boundary = Math.ceil(Date.now() / rule.windowMs) * rule.windowMs;
+    const lastSecond = new Date(boundary - 1000);
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => hitRateLimit(db, rule, 'someone', lastSecond)),
+    );
+    expect(burst.every((hit) => hit.allowed)).toBe(true);
+    // A fixed window would allow five more here: ten in two seconds.
+    const justAfter = await hitRateLimit(db, rule, 'someone', new Date(boundary + 1000));
+    expect(justAfter.allowed).toBe(false);
+    expect(justAfter.retryAfterSeconds).toBeGreaterThan(60);
+    expect(justAfter.retryAfterSeconds).toBeLessThanOrEqual(rule.windowMs / 1000);
+    // Two thirds into the new window a third of the burst still counts: with the refused try and
+    // this one, 1.67 + 2 ≤ 5.
+    const later = new Date(boundary + (2 / 3) * rule.windowMs);
+    expect((await hitRateLimit(db, rule, 'someone', later)).allowed).toBe(true);
+    // Once a whole window has passed since the burst, it no longer counts at all.
+    const fresh = 'someone-else';
+    await Promise.all(Array.from({ length: 5 }, () => hitRateLimit(db, rule, fresh, lastSecond)));
+    const afterWindow = new Date(boundary + rule.windowMs);
+    const hits = [];
+    for (let i = 0; i < 6; i++) hits.push(await hitRateLimit(db, rule, fresh, afterWindow));
+    expect(hits.map((hit) => hit.allowed)).toEqual([true, true, true, true, true, false]);
   });
 }
 

@@ -1,8 +1,12 @@
 /**
- * Attempt limits for the account routes, counted in storage (rate_limits) so they hold across
- * instances: one fixed-window counter per rule and subject, raised by one atomic upsert, never
- * read-modify-write. Over the limit the route answers 429 resource-exhausted with Retry-After.
- * Subjects (an address, an e-mail) are stored only as a hash.
+ * Attempt limits, counted in storage (rate_limits) so they hold across instances. Each rule's window
+ * slides: a counter per rule, subject and fixed window, raised by one atomic upsert (never
+ * read-modify-write), and an attempt is judged by this window's count plus the previous window's
+ * count weighted by how much of it still lies within one window of now (the sliding-window counter
+ * Cloudflare describes in "How we built rate limiting capable of scaling to millions of domains").
+ * So a burst at the end of one window is still counted at the start of the next: no double burst at
+ * a boundary. Over the limit the route answers 429 resource-exhausted with Retry-After (when the
+ * estimate falls below the limit again). Subjects (an address, an e-mail) are stored only as a hash.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -11,6 +15,7 @@ import { sql, type Kysely } from 'kysely';
 import { MESSAGES } from '#shared/account-schemas';
 import type { Database } from '#server/db/schema';
 import { ApiError } from '#server/plugins/errors';
+import { pruneAttemptGates } from './attempt-gate';
 
 export interface RateLimitRule {
   name: string;
@@ -22,9 +27,19 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const RATE_LIMITS = {
-  loginPerAccount: { name: 'login:account', limit: 5, windowMs: 15 * MINUTE },
   loginPerAddress: { name: 'login:address', limit: 20, windowMs: 15 * MINUTE },
+  /**
+   * Log-ins from a browser that has logged in to the account before (its device cookie): its own
+   * bucket, so failures from elsewhere never hold it back; past it, the browser counts as unknown.
+   */
+  loginPerKnownDevice: { name: 'login:device', limit: 10, windowMs: 15 * MINUTE },
   signUpPerAddress: { name: 'signup:address', limit: 5, windowMs: HOUR },
+  /**
+   * Sign-ups answered "An account with this email already exists.": the answer tells whether an
+   * address has an account, so one network may hear it only a few times a day
+   * (docs/decisions/2026-11-27-security-probe.md).
+   */
+  signUpTakenEmailPerAddress: { name: 'signup-taken:address', limit: 3, windowMs: 24 * HOUR },
   resetPerAccount: { name: 'reset:account', limit: 3, windowMs: HOUR },
   resetPerAddress: { name: 'reset:address', limit: 10, windowMs: HOUR },
   verificationPerAccount: { name: 'verification:account', limit: 3, windowMs: HOUR },
@@ -34,10 +49,11 @@ export const RATE_LIMITS = {
    */
   passwordCheckPerUser: { name: 'password-check:user', limit: 5, windowMs: 15 * MINUTE },
   /**
-   * Authenticator and recovery codes of one admin: every try counts before it is checked (so tries
-   * sent at once cannot slip past), and a right code is taken back off the count.
+   * Authenticator and recovery codes from a browser that entered a right code for the account
+   * before: every try counts before it is checked (so tries sent at once cannot slip past), and a
+   * right code is taken back off the count. Past it, the browser counts as unknown.
    */
-  mfaWrongCodesPerUser: { name: 'mfa-wrong:user', limit: 5, windowMs: 15 * MINUTE },
+  mfaCodesPerKnownDevice: { name: 'mfa:device', limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counters from before they carried their end are kept this long (the longest rule of that time). */
@@ -45,10 +61,71 @@ const LEGACY_WINDOW_MS = HOUR;
 const PRUNE_INTERVAL_MS = 10 * MINUTE;
 
 export interface RateLimitHit {
+  /** Attempts counted in the current fixed window, this one included. */
   count: number;
   allowed: boolean;
-  /** Seconds until the window ends. */
+  /** Seconds until one more attempt would be within the limit. */
   retryAfterSeconds: number;
+}
+
+interface SlidingWindow {
+  start: number;
+  previousStart: number;
+  /** How much of the previous window still lies within one window of now (1 at the boundary). */
+  previousWeight: number;
+}
+
+function slidingWindow(rule: RateLimitRule, now: Date): SlidingWindow {
+  const start = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  return {
+    start,
+    previousStart: start - rule.windowMs,
+    previousWeight: 1 - (now.getTime() - start) / rule.windowMs,
+  };
+}
+
+/**
+ * Whether `count` attempts in this window and `previous` in the last are within the limit, and if
+ * not, how long until one more would be: this window's weight of the previous one shrinks as time
+ * goes on, and once this window is over its count is the one that shrinks.
+ */
+function judge(
+  rule: RateLimitRule,
+  window: SlidingWindow,
+  count: number,
+  previous: number,
+  now: Date,
+): RateLimitHit {
+  const allowed = count + previous * window.previousWeight <= rule.limit;
+  let waitMs: number;
+  if (count + 1 > rule.limit) {
+    // Only after this window: when its count, weighted, leaves room for one.
+    const end = window.start + rule.windowMs;
+    waitMs = end - now.getTime() + (1 - (rule.limit - 1) / count) * rule.windowMs;
+  } else {
+    const fraction = previous === 0 ? 0 : 1 - (rule.limit - count - 1) / previous;
+    waitMs = window.start + Math.max(0, fraction) * rule.windowMs - now.getTime();
+  }
+  return {
+    count,
+    allowed,
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  };
+}
+
+async function previousCounts(
+  db: Kysely<Database>,
+  keys: string[],
+  previousStart: number,
+): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('rate_limits')
+    .select(['key', 'count'])
+    .where('key', 'in', keys)
+    .where('window_start', '=', new Date(previousStart).toISOString())
+    .execute();
+  return new Map(rows.map((row) => [row.key, Number(row.count)]));
 }
 
 function keyOf(rule: RateLimitRule, subject: string): string {
@@ -77,7 +154,7 @@ export async function refundRateLimit(
   subject: string,
   now = new Date(),
 ): Promise<void> {
-  const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  const windowStart = slidingWindow(rule, now).start;
   await db
     .updateTable('rate_limits')
     .set({ count: sql<number>`count - 1` })
@@ -94,19 +171,18 @@ export async function readRateLimit(
   subject: string,
   now = new Date(),
 ): Promise<RateLimitHit> {
-  const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+  const window = slidingWindow(rule, now);
+  const key = keyOf(rule, subject);
   const row = await db
     .selectFrom('rate_limits')
     .select('count')
-    .where('key', '=', keyOf(rule, subject))
-    .where('window_start', '=', new Date(windowStart).toISOString())
+    .where('key', '=', key)
+    .where('window_start', '=', new Date(window.start).toISOString())
     .executeTakeFirst();
-  const count = Number(row?.count ?? 0);
-  return {
-    count,
-    allowed: count < rule.limit,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - now.getTime()) / 1000)),
-  };
+  const previous = (await previousCounts(db, [key], window.previousStart)).get(key) ?? 0;
+  // Would one more attempt be allowed?
+  const hit = judge(rule, window, Number(row?.count ?? 0) + 1, previous, now);
+  return { ...hit, count: hit.count - 1 };
 }
 
 /**
@@ -123,11 +199,8 @@ export async function hitRateLimitMany(
   subjects: readonly string[],
   now = new Date(),
 ): Promise<Map<string, RateLimitHit[]>> {
-  const windowStart = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
-  const retryAfterSeconds = Math.max(
-    1,
-    Math.ceil((windowStart + rule.windowMs - now.getTime()) / 1000),
-  );
+  const window = slidingWindow(rule, now);
+  const windowStart = window.start;
   const attempts = new Map<string, { subjects: Set<string>; count: number }>();
   for (const subject of subjects) {
     const key = keyOf(rule, subject);
@@ -143,7 +216,8 @@ export async function hitRateLimitMany(
         key,
         window_start: new Date(windowStart).toISOString(),
         count,
-        expires_at: new Date(windowStart + rule.windowMs).toISOString(),
+        // Kept through the next window, whose estimate weighs it.
+        expires_at: new Date(windowStart + 2 * rule.windowMs).toISOString(),
       })),
     )
     .onConflict((oc) =>
@@ -153,6 +227,7 @@ export async function hitRateLimitMany(
     )
     .returning(['key', 'count'])
     .execute();
+  const previous = await previousCounts(db, [...attempts.keys()], window.previousStart);
   // The count after this statement; the attempts of a key took the numbers just below it, in order.
   const nextOf = new Map(
     rows.map((row) => [row.key, Number(row.count) - (attempts.get(row.key)?.count ?? 0) + 1]),
@@ -164,7 +239,7 @@ export async function hitRateLimitMany(
     if (count === undefined) throw new Error(`no count came back for ${rule.name}`);
     nextOf.set(key, count + 1);
     const list = hits.get(subject) ?? [];
-    list.push({ count, allowed: count <= rule.limit, retryAfterSeconds });
+    list.push(judge(rule, window, count, previous.get(key) ?? 0, now));
     hits.set(subject, list);
   }
   return hits;
@@ -202,13 +277,13 @@ export async function pruneRateLimits(db: Kysely<Database>, now = new Date()): P
   return Number(result.numDeletedRows);
 }
 
-/** Deletes counters whose window is over, every ten minutes while the app runs. */
+/** Deletes counters whose window is over, and gates whose failures are forgotten, every ten minutes. */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       timer = setInterval(() => {
-        pruneRateLimits(app.db).catch((error: unknown) =>
+        Promise.all([pruneRateLimits(app.db), pruneAttemptGates(app.db)]).catch((error: unknown) =>
           app.log.warn({ err: error }, 'pruning rate-limit windows failed'),
         );
       }, PRUNE_INTERVAL_MS);

@@ -1,6 +1,7 @@
 /**
  * The desk's own security in real Chromium (docs/product.md#admin-multi-factor): an admin sets up
- * the authenticator (codes computed from the key the page shows), saves the recovery codes and
+ * the authenticator (first the command line's enrolment code, without which no key is shown; then
+ * codes computed from the key the page shows), saves the recovery codes and
  * opens the desk; a second session must enter a code, a wrong one says so; a newsletter sent with
  * a code older than 15 minutes asks for a new one and goes out after it; the audit log shows each
  * step, filtered by action. On the desk's Authenticator section the admin replaces the app (codes
@@ -12,6 +13,7 @@ import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
 import { mailListSecret } from '#server/features/mail-lists/list-tokens';
+import { issueEnrolmentCode } from '#server/features/mfa/mfa.service';
 import { totpCode } from '#server/features/mfa/totp';
 import { call, createUser, loginAs, TEST_TOTP_SECRET, unique } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
@@ -35,6 +37,19 @@ test('an admin sets up the authenticator, saves the codes, and the audit log sho
   await page.getByRole('heading', { name: 'Set up your authenticator app' }).waitFor();
   // Nothing of the desk is there before the set-up.
   expect(await page.getByRole('region', { name: 'Traffic' }).count()).toBe(0);
+  // No key without the command line's enrolment code.
+  await page.getByRole('button', { name: 'Start set-up' }).click();
+  await page
+    .getByText(
+      'Enter the enrolment code the command line printed for you, like abcd-efgh-ijkl-mnop.',
+    )
+    .waitFor();
+  await page.getByLabel('Enrolment code').fill('abcd-efgh-ijkl-mnop');
+  await page.getByRole('button', { name: 'Start set-up' }).click();
+  await page.getByText(/^That enrolment code is not right/).waitFor();
+  expect(await page.getByAltText('QR code for your authenticator app').count()).toBe(0);
+  const enrolmentCode = await issueEnrolmentCode(site.server.app.db, admin.id);
+  await page.getByLabel('Enrolment code').fill(enrolmentCode!);
   await page.getByRole('button', { name: 'Start set-up' }).click();
   await page.getByAltText('QR code for your authenticator app').waitFor();
   const key = (await page.locator('.mfa-qr__secret').innerText()).replace(/\s/g, '');
@@ -60,7 +75,8 @@ test('an admin sets up the authenticator, saves the codes, and the audit log sho
   await audit.getByRole('button', { name: 'Show' }).click();
   await expect
     .poll(async () => (await entries.locator('.audit-entry__action').allInnerTexts()).join(','))
-    .toBe('mfa.enrolment-start');
+    // The set-up, and before it the start refused for a made-up enrolment code.
+    .toBe('mfa.enrolment-start,mfa.enrolment-start');
 
   // A recovery code opens the desk in another browser, once.
   const other = await site.openAs(admin, paths.admin, {
@@ -249,6 +265,8 @@ test.each(
   async ({ width, theme }) => {
     const admin = await createUser(site.server, { adminRank: 10 });
     const { page } = await site.openAs(admin, paths.admin, { width, theme, mfa: 'none' });
+    const enrolmentCode = await issueEnrolmentCode(site.server.app.db, admin.id);
+    await page.getByLabel('Enrolment code').fill(enrolmentCode!);
     await page.getByRole('button', { name: 'Start set-up' }).click();
     await page.getByAltText('QR code for your authenticator app').waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();

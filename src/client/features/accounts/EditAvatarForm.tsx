@@ -56,7 +56,8 @@ export function EditAvatarForm() {
     event.preventDefault();
     if (loading) return;
     const name = username.trim();
-    if (name !== '') {
+    // A name kept as it is is not checked again: one chosen before a rule came stays usable.
+    if (name !== '' && name !== info?.username) {
       const parsed = usernameSchema.safeParse(name);
       if (!parsed.success) {
         showFieldError({ field: 'username', message: parsed.error.issues[0]?.message ?? '' });

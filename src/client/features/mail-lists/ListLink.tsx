@@ -218,7 +218,8 @@ function LinkPanel({ list, texts, kind, token }: LinkPanelProps) {
     );
   }
 
-  if (outcome === 'resubscribed' && member.state === 'subscribed') {
+  // Subscribing again only sends a confirmation mail (the link may be in a forwarded mail).
+  if (outcome === 'resubscribed' && member.state !== 'unsubscribed') {
     return (
       <ListResult
         title={texts.resubscribedTitle}

@@ -57,9 +57,9 @@ function english(what: string, noMore: string, eyebrow: string, lead: string): L
     unsubscribedTitle: 'You are unsubscribed',
     unsubscribedText: (email) => `${email} gets ${noMore}. Changed your mind?`,
     subscribeAgain: 'Subscribe again',
-    resubscribedTitle: 'You are subscribed again',
+    resubscribedTitle: 'Check your inbox',
     resubscribedText: (email) =>
-      `${email} gets ${what} again. Every mail ends with a link to leave with one click.`,
+      `We sent a confirmation link to ${email}. You get ${what} again once you press it.`,
     confirmTitle: 'One more step',
     confirmText: (email) => `Press the button to start getting ${what} at ${email}.`,
     confirmButton: 'Confirm subscription',
@@ -99,9 +99,9 @@ const swedish: ListPageTexts = {
   unsubscribedTitle: 'Du är avregistrerad',
   unsubscribedText: (email) => `${email} får inga fler nyheter från Lokala jobb. Ångrat dig?`,
   subscribeAgain: 'Prenumerera igen',
-  resubscribedTitle: 'Du prenumererar igen',
+  resubscribedTitle: 'Titta i din inkorg',
   resubscribedText: (email) =>
-    `${email} får nyheter från Lokala jobb igen. Varje mejl slutar med en länk där du avslutar med ett klick.`,
+    `Vi har skickat en bekräftelselänk till ${email}. Du får nyheter från Lokala jobb igen när du har tryckt på den.`,
   confirmTitle: 'Ett steg kvar',
   confirmText: (email) => `Tryck på knappen för att få nyheter från Lokala jobb till ${email}.`,
   confirmButton: 'Bekräfta prenumerationen',

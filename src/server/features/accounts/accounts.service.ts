@@ -39,6 +39,13 @@ import {
   type HoldRefusal,
 } from './users.repository';
 
+/**
+ * Device cookies (known-devices.ts): the MFA domain counts an admin's code tries per known browser
+ * the way log-in does, and forgets those browsers when the authenticator is reset.
+ */
+export { knownDevice, rememberDevice } from './known-devices';
+export { forgetMfaDevices } from './known-devices.repository';
+
 /** The user info of the session with this token hash; null once the session or account has ended. */
 export async function userInfoForSession(
   db: Kysely<Database>,

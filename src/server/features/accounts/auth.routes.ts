@@ -36,6 +36,7 @@ import {
   uniqueViolation,
   usernameTaken,
 } from './users.repository';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '#server/app-types';
 import type { User } from '#server/db/schema';
 import {
@@ -43,17 +44,23 @@ import {
   listContext,
 } from '#server/features/mail-lists/subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
-import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
+import {
+  enforceRateLimits,
+  hitRateLimit,
+  RATE_LIMITS,
+  refundRateLimit,
+} from '#server/plugins/rate-limit';
+import { ATTEMPT_GATES, claimAttempt, refundAttempt } from '#server/plugins/attempt-gate';
+import { knownDevice, rememberDevice } from './known-devices';
 import { endSession, getSessionUser, startSession } from './session.plugin';
 import { backgroundTasks } from '#server/background-tasks';
 import { recordAudit } from '#server/features/audit/audit.service';
+import { clientNetwork } from '#server/plugins/client-network';
 
-function taken(field: 'email' | 'username'): ApiError {
-  return new ApiError(
-    'aborted',
-    field === 'email' ? MESSAGES.emailTaken : MESSAGES.usernameTaken,
-    field,
-  );
+function taken(what: 'email' | 'username' | 'look-alike'): ApiError {
+  if (what === 'email') return new ApiError('aborted', MESSAGES.emailTaken, 'email');
+  const message = what === 'username' ? MESSAGES.usernameTaken : MESSAGES.usernameLookAlike;
+  return new ApiError('aborted', message, 'username');
 }
 
 function tooCommon(field: string): ApiError {
@@ -63,15 +70,53 @@ function tooCommon(field: string): ApiError {
 export async function authRoutes(app: App): Promise<void> {
   const inBackground = backgroundTasks(app, 'password-reset request');
 
+  /**
+   * Counts a log-in try before the password is checked (docs/product.md#log-in-attempts): from a
+   * browser that logged in to the account before, in that browser's own bucket, so a stranger's
+   * failures never hold the owner back; from any other browser (or past its bucket), at the
+   * e-mail's gate, which slows failures down instead of locking. `right()` takes the try back off.
+   */
+  async function guardLogin(
+    request: FastifyRequest,
+    user: User | undefined,
+    email: string,
+  ): Promise<
+    { allowed: true; right: () => Promise<void> } | { allowed: false; retryAfterSeconds: number }
+  > {
+    const device = user ? await knownDevice(app.db, request, user.id, 'login') : null;
+    if (device && user) {
+      const subject = `${device}:${user.id}`;
+      const hit = await hitRateLimit(app.db, RATE_LIMITS.loginPerKnownDevice, subject);
+      if (hit.allowed)
+        return {
+          allowed: true,
+          right: () => refundRateLimit(app.db, RATE_LIMITS.loginPerKnownDevice, subject),
+        };
+    }
+    const claim = await claimAttempt(app.db, ATTEMPT_GATES.loginFromUnknownBrowsers, email);
+    if (!claim.allowed) return claim;
+    return { allowed: true, right: () => refundAttempt(app.db, claim.claimed) };
+  }
+
   app.post(
     '/api/auth/register',
     { schema: { body: registerPayloadSchema, response: { 201: userResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
-      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.signUpPerAddress, request.ip]]);
+      await enforceRateLimits(app.db, reply, [
+        [RATE_LIMITS.signUpPerAddress, clientNetwork(request.ip)],
+      ]);
       if (isCommonPassword(body.password)) throw tooCommon('password');
-      if (await emailExists(app.db, body.email)) throw taken('email');
-      if (await usernameTaken(app.db, body.username)) throw taken('username');
+      if (await emailExists(app.db, body.email)) {
+        // The answer tells that the address has an account (sign-up logs in at once, so it
+        // cannot pretend to succeed): one network hears it only a few times a day
+        // (docs/decisions/2026-11-27-security-probe.md).
+        const network = clientNetwork(request.ip);
+        await enforceRateLimits(app.db, reply, [[RATE_LIMITS.signUpTakenEmailPerAddress, network]]);
+        throw taken('email');
+      }
+      const username = await usernameTaken(app.db, body.username);
+      if (username) throw taken(username === 'taken' ? 'username' : 'look-alike');
       const passwordHash = await hashPassword(body.password);
       // The ticked newsletter box is double opt-in: a confirmation mail, nothing more until it is used.
       const lists = body.subscribedToNewsletter ? await listContext(app.db, app.config) : null;
@@ -97,6 +142,7 @@ export async function authRoutes(app: App): Promise<void> {
       }
       app.mail.kick();
       await startSession(request, reply, user);
+      await rememberDevice(app.db, request, reply, user.id, 'login');
       await app.live.publish({ kind: 'user', userId: user.id });
       return reply.code(201).send({ user: toUserInfo(user) });
     },
@@ -125,18 +171,24 @@ export async function authRoutes(app: App): Promise<void> {
               source: 'desk',
             })
           : Promise.resolve();
+      const refuse = async (retryAfterSeconds: number, user: User | undefined) => {
+        // Someone trying an admin's password too often: refused before any check, and recorded.
+        await auditAdmin(user, 'denied', 'too many attempts');
+        reply.header('retry-after', String(retryAfterSeconds));
+        return new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
+      };
       try {
         await enforceRateLimits(app.db, reply, [
-          [RATE_LIMITS.loginPerAddress, request.ip],
-          [RATE_LIMITS.loginPerAccount, email],
+          [RATE_LIMITS.loginPerAddress, clientNetwork(request.ip)],
         ]);
       } catch (error) {
-        // Someone trying an admin's password too often: refused before any check, and recorded.
         if (error instanceof ApiError && error.status === 'resource-exhausted')
           await auditAdmin(await findUserByEmail(app.db, email), 'denied', 'too many attempts');
         throw error;
       }
       const user = await findUserByEmail(app.db, email);
+      const guard = await guardLogin(request, user, email);
+      if (!guard.allowed) throw await refuse(guard.retryAfterSeconds, user);
       // One hash either way: a missing account costs what a wrong password costs.
       const valid = user
         ? await verifyPassword(password, user.password_hash)
@@ -147,6 +199,7 @@ export async function authRoutes(app: App): Promise<void> {
         await audit('failure', 'wrong password');
         throw new ApiError('unauthenticated', MESSAGES.loginFailed);
       }
+      await guard.right();
       // Said only to whoever knows the password: the account exists and the owner disabled it.
       if (user.disabled_at !== null) {
         await audit('failure', 'account disabled');
@@ -157,6 +210,7 @@ export async function authRoutes(app: App): Promise<void> {
         await setPasswordHash(app.db, user.id, await hashPassword(password));
       await pruneExpiredSessions(app.db);
       await startSession(request, reply, user);
+      await rememberDevice(app.db, request, reply, user.id, 'login');
       const info = await loadUserInfo(app.db, user.id);
       if (!info) throw new ApiError('unauthenticated', MESSAGES.loginFailed);
       return { user: info };
@@ -178,7 +232,7 @@ export async function authRoutes(app: App): Promise<void> {
       const { email } = request.body;
       // Counted per address asked for, whether or not it has an account: the answer never differs.
       await enforceRateLimits(app.db, reply, [
-        [RATE_LIMITS.resetPerAddress, request.ip],
+        [RATE_LIMITS.resetPerAddress, clientNetwork(request.ip)],
         [RATE_LIMITS.resetPerAccount, email],
       ]);
       // The lookup and the mail happen after the answer, so its timing says nothing about the account.
@@ -212,6 +266,9 @@ export async function authRoutes(app: App): Promise<void> {
         return owner;
       });
       if (!user) throw invalidLink;
+      // The link came to the account's mailbox: this browser logs in as a known one from now on,
+      // past any slow-down strangers caused (docs/product.md#log-in-attempts).
+      await rememberDevice(app.db, request, reply, user.id, 'login');
       app.mail.kick();
       await app.live.publish({ kind: 'user', userId: user.id });
       return reply.code(204).send();

@@ -44,8 +44,9 @@ import {
 import { enforceRateLimits, RATE_LIMITS } from '#server/plugins/rate-limit';
 import { dropSession, getSessionUser } from './session.plugin';
 
-function usernameTakenError(): ApiError {
-  return new ApiError('aborted', MESSAGES.usernameTaken, 'username');
+function usernameTakenError(lookAlike = false): ApiError {
+  const message = lookAlike ? MESSAGES.usernameLookAlike : MESSAGES.usernameTaken;
+  return new ApiError('aborted', message, 'username');
 }
 
 export async function meRoutes(app: App): Promise<void> {
@@ -75,11 +76,10 @@ export async function meRoutes(app: App): Promise<void> {
     async (request) => {
       const user = await signedInUser(request);
       const changes = request.body;
-      if (
-        changes.username !== undefined &&
-        (await usernameTaken(app.db, changes.username, user.id))
-      )
-        throw usernameTakenError();
+      if (changes.username !== undefined) {
+        const taken = await usernameTaken(app.db, changes.username, user.id);
+        if (taken) throw usernameTakenError(taken === 'look-alike');
+      }
       // The newsletter switch: on asks for confirmation by mail (double opt-in), off leaves the list.
       const newsletter = changes.subscribedToNewsletter;
       const lists = newsletter !== undefined ? await listContext(app.db, app.config) : null;
@@ -90,7 +90,9 @@ export async function meRoutes(app: App): Promise<void> {
             await applyNewsletterWish(trx, lists, user, newsletter);
         });
       } catch (error) {
-        if (uniqueViolation(error) === 'username') throw usernameTakenError();
+        const violation = uniqueViolation(error);
+        if (violation === 'username' || violation === 'look-alike')
+          throw usernameTakenError(violation === 'look-alike');
         throw error;
       }
       if (newsletter) app.mail.kick();

@@ -28,8 +28,9 @@ test('on http the session cookie is `session`, HttpOnly, SameSite=Lax, Path=/, 3
     body: { email: user.email, password: user.password },
   });
   expect(res.status).toBe(200);
-  expect(res.setCookies).toHaveLength(1);
-  const [line = ''] = res.setCookies;
+  // The session, and the device cookie that makes this browser known to the account.
+  expect(res.setCookies.map((line) => line.split('=')[0])).toEqual(['session', 'device']);
+  const [line = '', device = ''] = res.setCookies;
   expect(line).toMatch(/^session=[A-Za-z0-9_-]{43};/);
   const attrs = attributes(line);
   expect(attrs).toContain('httponly');
@@ -38,6 +39,8 @@ test('on http the session cookie is `session`, HttpOnly, SameSite=Lax, Path=/, 3
   expect(attrs).toContain('max-age=2592000');
   expect(attrs).not.toContain('secure');
   expect(attrs.some((a) => a.startsWith('domain'))).toBe(false);
+  expect(device).toMatch(/^device=[A-Za-z0-9_-]{43};/);
+  expect(attributes(device)).toEqual(['path=/', 'max-age=34560000', 'httponly', 'samesite=lax']);
 });
 
 test('with an https PUBLIC_URL the cookie is `__Host-session` with Secure (and the same flags)', async () => {
@@ -47,8 +50,10 @@ test('with an https PUBLIC_URL the cookie is `__Host-session` with Secure (and t
     headers: { 'sec-fetch-site': 'same-origin' },
   });
   expect(res.status).toBe(200);
-  const [line = ''] = res.setCookies;
+  const [line = '', device = ''] = res.setCookies;
   expect(line).toMatch(/^__Host-session=[A-Za-z0-9_-]{43};/);
+  expect(device).toMatch(/^__Host-device=[A-Za-z0-9_-]{43};/);
+  expect(attributes(device)).toEqual(expect.arrayContaining(['httponly', 'path=/', 'secure']));
   const attrs = attributes(line);
   expect(attrs).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', 'secure']));
   expect(attrs.some((a) => a.startsWith('domain'))).toBe(false);

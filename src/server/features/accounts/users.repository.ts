@@ -1,13 +1,15 @@
 /**
  * The users table. E-mail is stored trimmed and lower-cased (the shared schema normalises it) and the
- * username keeps its spelling beside a case-folded key; both are unique through indexes, so a race
- * between two sign-ups ends in a unique violation that uniqueViolation() names.
+ * username keeps its spelling beside a case-folded key and its confusable skeleton; all are unique
+ * through indexes, so a race between two sign-ups ends in a unique violation that uniqueViolation()
+ * names.
  */
 import { ADMIN_RANK_ABOVE } from '#shared/account-schemas';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccountSummary } from '#server/app-types';
 import type { Database, Flag, User, UserUpdate } from '#server/db/schema';
+import { usernameSkeleton } from './username-skeleton';
 
 /** Usernames are unique regardless of case (and of Unicode compatibility forms). */
 export function usernameKey(username: string): string {
@@ -44,6 +46,7 @@ export async function insertUser(
       password_hash: account.passwordHash,
       username: account.username,
       username_key: usernameKey(account.username),
+      username_skeleton: usernameSkeleton(account.username),
       avatar: account.avatar,
       subscribed_to_newsletter: flag(account.subscribedToNewsletter),
       created_at: now.toISOString(),
@@ -76,15 +79,29 @@ export async function emailExists(db: Kysely<Database>, email: string): Promise<
   return row !== undefined;
 }
 
-/** True when another account (not `exceptUserId`) has this username in any case. */
+/**
+ * Whether another account (not `exceptUserId`) has this username in any case (`taken`), or one that
+ * looks like it (`look-alike`: the same confusable skeleton), or neither (null).
+ */
 export async function usernameTaken(
   db: Kysely<Database>,
   username: string,
   exceptUserId?: string,
-): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where('username_key', '=', usernameKey(username));
+): Promise<'taken' | 'look-alike' | null> {
+  const key = usernameKey(username);
+  let query = db
+    .selectFrom('users')
+    .select('username_key')
+    .where((eb) =>
+      eb.or([
+        eb('username_key', '=', key),
+        eb('username_skeleton', '=', usernameSkeleton(username)),
+      ]),
+    );
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
-  return (await query.executeTakeFirst()) !== undefined;
+  const rows = await query.execute();
+  if (rows.length === 0) return null;
+  return rows.some((row) => row.username_key === key) ? 'taken' : 'look-alike';
 }
 
 export interface ProfileChanges {
@@ -104,6 +121,8 @@ export async function updateProfile(
   if (changes.username !== undefined) {
     set.username = changes.username;
     set.username_key = usernameKey(changes.username);
+    set.username_skeleton = usernameSkeleton(changes.username);
+    set.skeleton_clash = 0;
   }
   if (changes.avatar !== undefined) set.avatar = changes.avatar;
   if (changes.bio !== undefined) set.bio = changes.bio;
@@ -330,10 +349,11 @@ export async function listUsers(db: Kysely<Database>): Promise<User[]> {
 }
 
 /**
- * Which unique index a failed insert or update hit: 'email', 'username', or null when the error is not
- * a unique violation of the users table. SQLite names the column, PostgreSQL the index.
+ * Which unique index a failed insert or update hit: 'email', 'username', 'look-alike' (a name with
+ * the same skeleton), or null when the error is not a unique violation of the users table. SQLite
+ * names the column, PostgreSQL the index.
  */
-export function uniqueViolation(error: unknown): 'email' | 'username' | null {
+export function uniqueViolation(error: unknown): 'email' | 'username' | 'look-alike' | null {
   if (typeof error !== 'object' || error === null) return null;
   const { code, constraint, message } = error as {
     code?: unknown;
@@ -345,5 +365,6 @@ export function uniqueViolation(error: unknown): 'email' | 'username' | null {
   const where = `${typeof constraint === 'string' ? constraint : ''} ${typeof message === 'string' ? message : ''}`;
   if (/users_email_unique|users\.email\b/.test(where)) return 'email';
   if (/users_username_key_unique|users\.username_key\b/.test(where)) return 'username';
+  if (/users_username_skeleton_unique|users\.username_skeleton\b/.test(where)) return 'look-alike';
   return null;
 }

@@ -25,6 +25,7 @@ import {
   insertErrorReport,
   listLatestErrorReports,
 } from './error-reports.repository';
+import { clientNetwork } from '#server/plugins/client-network';
 
 /** Within the pruning window of plugins/rate-limit.ts (its longest rule is an hour too). */
 export const ERROR_REPORTS_PER_ADDRESS: RateLimitRule = {
@@ -41,7 +42,9 @@ export async function errorReportsRoutes(app: App): Promise<void> {
       schema: { body: errorReportPayloadSchema, response: { 201: errorReportReceivedSchema } },
     },
     async (request, reply) => {
-      await enforceRateLimits(app.db, reply, [[ERROR_REPORTS_PER_ADDRESS, request.ip]]);
+      await enforceRateLimits(app.db, reply, [
+        [ERROR_REPORTS_PER_ADDRESS, clientNetwork(request.ip)],
+      ]);
       const user = await currentUser(request);
       const { error, errorName, page } = request.body;
       await insertErrorReport(app.db, {

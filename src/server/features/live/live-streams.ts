@@ -30,7 +30,7 @@ const RESYNC_SPREAD_MS = 1000;
 interface HubContext {
   db: Kysely<Database>;
   streams: Set<LiveStream>;
-  release: (address: string) => void;
+  release: (place: StreamPlace) => void;
   log: Pick<FastifyBaseLogger, 'error'>;
   feed: AssistantFeed;
   /** The streams waiting for their owner, and each owner's streams. */
@@ -50,7 +50,7 @@ class LiveStream implements AssistantFollower, SseCloseListener {
 
   constructor(
     private readonly hub: HubContext,
-    private readonly address: string,
+    private readonly place: StreamPlace,
     session: Promise<ActiveSession | null>,
     /** The page key the assistant's message is sent for, or null for no assistant events. */
     readonly pageKey: string,
@@ -136,7 +136,7 @@ class LiveStream implements AssistantFollower, SseCloseListener {
   sseClosed(): void {
     clearTimeout(this.resyncTimer);
     this.hub.streams.delete(this);
-    this.hub.release(this.address);
+    this.hub.release(this.place);
     this.hub.ownerUnknown.delete(this);
     if (this.userId !== null) removeFrom(this.hub.byUser, this.userId, this);
     this.hub.feed.unfollow(this);
@@ -156,11 +156,20 @@ function removeFrom(index: Map<string, Set<LiveStream>>, key: string, stream: Li
   if (set.size === 0) index.delete(key);
 }
 
+/** Where a stream counts against the caps: its client address and, when signed in, its account. */
+export interface StreamPlace {
+  address: string;
+  accountId: string | null;
+}
+
 export interface LiveStreams {
-  /** Reserves a place for `address`; false when it already holds the maximum. */
-  reserve(address: string): boolean;
+  /**
+   * Reserves a place for a new stream: `process` when this process holds its maximum, `address`
+   * when the address does, `account` when the signed-in account does; otherwise `ok`.
+   */
+  reserve(place: StreamPlace): 'ok' | 'process' | 'address' | 'account';
   /** Gives back a place reserved but never used (the stream did not open). */
-  release(address: string): void;
+  release(place: StreamPlace): void;
   /**
    * Starts serving an opened stream: the user state now and after every change to that user, and,
    * with a page key, the assistant's message for it.
@@ -168,7 +177,7 @@ export interface LiveStreams {
   serve(
     request: IncomingMessage,
     response: ServerResponse,
-    address: string,
+    place: StreamPlace,
     session: Promise<ActiveSession | null>,
     pageKey: string | undefined,
   ): void;
@@ -186,14 +195,23 @@ export function createLiveStreams(options: {
   feed: AssistantFeed;
   log: Pick<FastifyBaseLogger, 'error'>;
   maxPerAddress: number;
+  maxPerAccount: number;
+  maxStreams: number;
 }): LiveStreams {
-  const { bus, feed, maxPerAddress } = options;
+  const { bus, feed, maxPerAddress, maxPerAccount, maxStreams } = options;
   const perAddress = new Map<string, number>();
+  const perAccount = new Map<string, number>();
+  let reserved = 0;
   const streams = new Set<LiveStream>();
-  const release = (address: string) => {
-    const count = (perAddress.get(address) ?? 0) - 1;
-    if (count > 0) perAddress.set(address, count);
-    else perAddress.delete(address);
+  const down = (counts: Map<string, number>, key: string) => {
+    const count = (counts.get(key) ?? 0) - 1;
+    if (count > 0) counts.set(key, count);
+    else counts.delete(key);
+  };
+  const release = ({ address, accountId }: StreamPlace) => {
+    reserved -= 1;
+    down(perAddress, address);
+    if (accountId !== null) down(perAccount, accountId);
   };
   const hub: HubContext = {
     db: options.db,
@@ -220,15 +238,20 @@ export function createLiveStreams(options: {
   const unsubscribe = bus.subscribe(onNotice);
 
   return {
-    reserve(address) {
-      const count = perAddress.get(address) ?? 0;
-      if (count >= maxPerAddress) return false;
-      perAddress.set(address, count + 1);
-      return true;
+    reserve({ address, accountId }) {
+      if (reserved >= maxStreams) return 'process';
+      const fromAddress = perAddress.get(address) ?? 0;
+      if (fromAddress >= maxPerAddress) return 'address';
+      const ofAccount = accountId === null ? 0 : (perAccount.get(accountId) ?? 0);
+      if (ofAccount >= maxPerAccount) return 'account';
+      reserved += 1;
+      perAddress.set(address, fromAddress + 1);
+      if (accountId !== null) perAccount.set(accountId, ofAccount + 1);
+      return 'ok';
     },
     release,
-    serve(request, response, address, session, pageKey) {
-      const stream = new LiveStream(hub, address, session, pageKey ?? '');
+    serve(request, response, place, session, pageKey) {
+      const stream = new LiveStream(hub, place, session, pageKey ?? '');
       streams.add(stream);
       hub.ownerUnknown.add(stream);
       stream.sse = openSseStream(request, response, stream);

@@ -19,9 +19,15 @@ import { currentAssistantMessage } from '#server/features/assistant/assistant.se
 import { ApiError } from '#server/plugins/errors';
 import { currentSession } from '#server/plugins/guards';
 import { createAssistantFeed } from './assistant-feed';
-import { createLiveStreams } from './live-streams';
+import { clientNetwork } from '#server/plugins/client-network';
+import { createLiveStreams, type StreamPlace } from './live-streams';
 
 export const TOO_MANY_STREAMS_MESSAGE = 'Too many live connections from this address.';
+export const TOO_MANY_ACCOUNT_STREAMS_MESSAGE = 'Too many live connections for this account.';
+export const STREAMS_FULL_MESSAGE =
+  'The server has too many live connections. It tries again soon.';
+/** When a refused stream may try again; the browser's own backoff spreads the retries. */
+const STREAM_RETRY_AFTER_SECONDS = 30;
 
 const liveQuerySchema = z.object({
   page: z
@@ -31,7 +37,8 @@ const liveQuerySchema = z.object({
 });
 
 export async function liveRoutes(app: App): Promise<void> {
-  const { heartbeatMs, maxStreamsPerAddress } = app.liveStreamSettings;
+  const { heartbeatMs, maxStreamsPerAddress, maxStreamsPerAccount, maxStreams } =
+    app.liveStreamSettings;
   const feed = createAssistantFeed(app.live, () => currentAssistantMessage(app.db), app.log);
   const streams = createLiveStreams({
     db: app.db,
@@ -39,6 +46,8 @@ export async function liveRoutes(app: App): Promise<void> {
     feed,
     log: app.log,
     maxPerAddress: maxStreamsPerAddress,
+    maxPerAccount: maxStreamsPerAccount,
+    maxStreams,
   });
   // One timer beats for every open stream (a timer per stream costs memory at thousands of streams).
   const heartbeat = setInterval(() => streams.heartbeatAll(), heartbeatMs);
@@ -59,23 +68,34 @@ export async function liveRoutes(app: App): Promise<void> {
     // A HEAD would open a stream whose every byte Node throws away.
     { exposeHeadRoute: false, schema: { querystring: liveQuerySchema } },
     async (request, reply) => {
-      const address = request.ip;
-      if (!streams.reserve(address)) {
-        throw new ApiError('resource-exhausted', TOO_MANY_STREAMS_MESSAGE);
-      }
       const session = currentSession(request);
       // Read by the stream's first user read; a stream that never opens must not leave it unhandled.
       session.catch(() => undefined);
+      const place: StreamPlace = {
+        address: clientNetwork(request.ip),
+        accountId: (await session)?.user.id ?? null,
+      };
+      // Each open stream holds a file descriptor: capped per process (below the open-files limit),
+      // per client address and per account, so no one client can use them all up.
+      const refused = streams.reserve(place);
+      if (refused !== 'ok') {
+        reply.header('retry-after', String(STREAM_RETRY_AFTER_SECONDS));
+        if (refused === 'process') throw new ApiError('unavailable', STREAMS_FULL_MESSAGE);
+        throw new ApiError(
+          'resource-exhausted',
+          refused === 'address' ? TOO_MANY_STREAMS_MESSAGE : TOO_MANY_ACCOUNT_STREAMS_MESSAGE,
+        );
+      }
       reply.hijack();
       // A stream lives for hours: Fastify's own listeners on the response would keep its request,
       // reply and per-request logger alive all that time. The stream logs what it must itself.
       reply.raw.removeAllListeners('finish');
       reply.raw.removeAllListeners('error');
       if (reply.raw.destroyed) {
-        streams.release(address);
+        streams.release(place);
         return reply;
       }
-      streams.serve(request.raw, reply.raw, address, session, request.query.page);
+      streams.serve(request.raw, reply.raw, place, session, request.query.page);
       return reply;
     },
   );

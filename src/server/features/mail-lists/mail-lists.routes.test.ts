@@ -15,6 +15,7 @@ import {
   confirmationMail,
   confirmedSubscriber,
   sendNewsletter,
+  signUpWithNewsletter,
   listHeaders,
 } from '#test-support/mail-lists';
 import { linkIn } from '#test-support/smtp-sink';
@@ -142,5 +143,46 @@ describe('on SQLite', () => {
       statuses.push((await subscribe({ list: 'pitches', email })).status);
     }
     expect(statuses).toEqual([202, 202, 202, 202, 202, 202, 202, 429]);
+  });
+
+  test('a confirmation link works for a week; an older one subscribes nobody', async () => {
+    const h = harness();
+    const signedUp = await signUpWithNewsletter(h);
+    await h.server.app.db
+      .updateTable('mail_list_members')
+      .set({ updated_at: new Date(Date.now() - 8 * 24 * 3600_000).toISOString() })
+      .where('email', '=', signedUp.email)
+      .execute();
+    const late = await call(h.server, 'POST', '/api/mail/confirm', {
+      body: { token: signedUp.confirmToken },
+    });
+    expect(late.status).toBe(404);
+    expect(late.json).toMatchObject({ error: { message: LINK_INVALID } });
+    expect((await memberRow(h, 'newsletter', signedUp.email))?.state).toBe('pending');
+  });
+
+  test('"subscribe again" with only an unsubscribe token sends a confirmation, never subscribes; too many are refused', async () => {
+    const h = harness();
+    const reader = await confirmedSubscriber(h);
+    const sent = await sendNewsletter(h, { subject: `Forwarded ${unique()}`, text: 'Hi.' });
+    expect(sent.status).toBe(201);
+    const copy = await h.sink.waitFor(
+      (m) => m.to === reader.email && m.subject.startsWith('Forwarded'),
+    );
+    const token = tokenOf(linkIn(copy, `${PUBLIC_URL}/newsletter-unsubscribe?token=`), 'token');
+    // Whoever the copy was forwarded to leaves the list for its reader…
+    expect(
+      (await call(h.server, 'POST', '/api/mail/unsubscribe', { body: { token } })).status,
+    ).toBe(200);
+    // …but cannot put them back: each "subscribe again" only mails a confirmation link.
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const again = await call(h.server, 'POST', '/api/mail/resubscribe', { body: { token } });
+      answers.push(again.status);
+      if (again.status === 200) expect(again.json).toMatchObject({ state: 'pending' });
+    }
+    expect((await memberRow(h, 'newsletter', reader.email))?.state).toBe('pending');
+    // The sign-up's confirmation counted too: five a day per address, then 429.
+    expect(answers).toEqual([200, 200, 200, 200, 429]);
   });
 });

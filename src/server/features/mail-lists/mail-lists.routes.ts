@@ -6,6 +6,7 @@
  * without cookies (the same-origin check lets requests without Origin or Sec-Fetch-Site through).
  * A token that is unknown, tampered with or used up answers 404 "This link is not valid.".
  */
+import { MESSAGES } from '#shared/account-schemas';
 import {
   MAIL_LIST_MESSAGES,
   mailMemberSchema,
@@ -25,10 +26,15 @@ import type { App } from '#server/app-types';
 import type { Database, MailListMember } from '#server/db/schema';
 import type { TokenPurpose } from './list-tokens';
 import { memberByToken, setMemberState } from './members.repository';
-import { listContext, requestSubscription } from './subscriptions.service';
+import {
+  CONFIRMATIONS_PER_ADDRESS,
+  listContext,
+  requestSubscription,
+} from './subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
-import { enforceRateLimits, type RateLimitRule } from '#server/plugins/rate-limit';
+import { enforceRateLimits, readRateLimit, type RateLimitRule } from '#server/plugins/rate-limit';
 import { backgroundTasks } from '#server/background-tasks';
+import { clientNetwork } from '#server/plugins/client-network';
 
 /** The "subscribe again" form: a person tries once or twice; a script trying addresses is refused. */
 export const SUBSCRIBE_PER_ADDRESS: RateLimitRule = {
@@ -144,10 +150,36 @@ export async function mailListsRoutes(
     },
   );
 
+  /**
+   * "Subscribe again" from an unsubscribe link: a new confirmation mail to the member's address, as
+   * a first subscription gets, never the subscription itself. The link is in every newsletter,
+   * which readers forward; whoever holds it may leave the list for its member, but only the
+   * mailbox may join it (docs/product.md#mail-list-link-pages).
+   */
   app.post(
     '/api/mail/resubscribe',
     { schema: { body: mailTokenBodySchema, response: { 200: mailMemberSchema } } },
-    async (request) => change(request.body.token, 'unsubscribe', 'subscribed'),
+    async (request, reply) => {
+      const context = await listContext(app.db, app.config);
+      const found = await memberByToken(app.db, context.secret, request.body.token, 'unsubscribe');
+      if (!found) throw linkInvalid();
+      const outcome = await app.db.transaction().execute((trx) =>
+        requestSubscription(trx, context, {
+          list: found.list as MailList,
+          email: found.email,
+          userId: found.user_id,
+        }),
+      );
+      if (outcome === 'limited') {
+        const wait = await readRateLimit(app.db, CONFIRMATIONS_PER_ADDRESS, found.email);
+        reply.header('retry-after', String(wait.retryAfterSeconds));
+        throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
+      }
+      if (outcome === 'confirmation-queued') app.mail.kick();
+      return view(
+        (await memberByToken(app.db, context.secret, request.body.token, 'unsubscribe'))!,
+      );
+    },
   );
 
   app.get(
@@ -167,7 +199,7 @@ export async function mailListsRoutes(
     { schema: { body: subscribePayloadSchema, response: { 202: subscribeAcceptedSchema } } },
     async (request, reply) => {
       const { list, email } = request.body;
-      await enforceRateLimits(app.db, reply, [[SUBSCRIBE_PER_ADDRESS, request.ip]]);
+      await enforceRateLimits(app.db, reply, [[SUBSCRIBE_PER_ADDRESS, clientNetwork(request.ip)]]);
       // The same answer, at the same speed, whatever the address's state: the work happens after
       // it, so neither the answer nor its timing tells who is on a list.
       inBackground(async () => {

@@ -124,12 +124,16 @@ export async function markPending(
   return { member, pending: false };
 }
 
-/** The member a link's token names, if the token is genuine for that purpose. */
+/** How long a confirmation link works after its mail was queued. */
+export const CONFIRM_LINK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The member a link's token names, if the token is genuine for that purpose (and still works). */
 export async function memberByToken(
   db: Kysely<Database>,
   secret: Buffer,
   token: string,
   purpose: TokenPurpose,
+  now = new Date(),
 ): Promise<MailListMember | null> {
   const read = readToken(token);
   if (!read) return null;
@@ -139,7 +143,17 @@ export async function memberByToken(
     .where('id', '=', read.memberId)
     .executeTakeFirst();
   if (!member) return null;
-  return macMatches(secret, read, purpose, member.confirm_nonce) ? member : null;
+  if (!macMatches(secret, read, purpose, member.confirm_nonce)) return null;
+  // A confirmation link works for a week after its mail: an old one found in a forwarded or
+  // leaked mailbox subscribes nobody. (The unsubscribe link never expires: leaving always works.)
+  const sentAt = Date.parse(member.updated_at);
+  if (
+    purpose === 'confirm' &&
+    member.state === 'pending' &&
+    now.getTime() - sentAt > CONFIRM_LINK_MS
+  )
+    return null;
+  return member;
 }
 
 /**

@@ -14,6 +14,7 @@ import { createThrowawayDatabase, probePostgres } from '#test-support/postgres';
 import { runProcess, type ServerProcess } from '#test-support/server-process';
 import { freePort, makeTempDir } from '#test-support/server';
 import { loadMfaKey, MFA_KEY_FILE, seal, unseal, UnreadableSecretError } from './mfa-key';
+import { issueEnrolmentCode } from './mfa.service';
 import { totpCode } from './totp';
 
 const dirs: string[] = [];
@@ -126,9 +127,15 @@ test('the key file outlives a restart; with another key the desk says why and ta
     expect(signedUp.status).toBe(201);
     const db = connectDatabase({ dataDir, databaseUrl: undefined });
     await db.updateTable('users').set({ admin_rank: 10 }).where('email', '=', email).execute();
+    const { id } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const enrolmentCode = await issueEnrolmentCode(db, id);
     await db.destroy();
     let cookie = await logIn(url, email);
-    const offered = await send(url, 'POST', '/api/admin/mfa/enrolment', cookie);
+    const offered = await send(url, 'POST', '/api/admin/mfa/enrolment', cookie, { enrolmentCode });
     const secret = offered.json!.secret as string;
     const now = Date.now();
     const confirmed = await send(url, 'POST', '/api/admin/mfa/enrolment/confirm', cookie, {

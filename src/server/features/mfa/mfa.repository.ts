@@ -1,4 +1,4 @@
-/** The only reads and writes of admin_mfa and mfa_recovery_codes. */
+/** The only reads and writes of admin_mfa, mfa_recovery_codes and mfa_enrolment_codes. */
 import type { Kysely } from 'kysely';
 import type { AdminMfaTable, Database } from '#server/db/schema';
 import type { Selectable } from 'kysely';
@@ -152,4 +152,58 @@ export async function swapInReplacement(
     .where('pending_secret_sealed', '=', secretSealed)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Keeps the account's one enrolment code (a new one replaces the last). */
+export async function saveEnrolmentCode(
+  db: Kysely<Database>,
+  userId: string,
+  codeHash: string,
+  expiresAt: Date,
+  now = new Date(),
+): Promise<void> {
+  const values = {
+    code_hash: codeHash,
+    created_at: now.toISOString(),
+    expires_at: expiresAt.toISOString(),
+  };
+  await db
+    .insertInto('mfa_enrolment_codes')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+}
+
+/** True while the account has an enrolment code that has not expired (and, given a hash, is it). */
+export async function enrolmentCodeValid(
+  db: Kysely<Database>,
+  userId: string,
+  codeHash: string | null,
+  now = new Date(),
+): Promise<boolean> {
+  let query = db
+    .selectFrom('mfa_enrolment_codes')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now.toISOString());
+  if (codeHash !== null) query = query.where('code_hash', '=', codeHash);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Uses up the account's enrolment code; true when there was one left. */
+export async function useEnrolmentCode(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('mfa_enrolment_codes')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Forgets a set-up that was offered but never confirmed (a working authenticator stays). */
+export async function deleteUnconfirmedMfa(db: Kysely<Database>, userId: string): Promise<void> {
+  await db
+    .deleteFrom('admin_mfa')
+    .where('user_id', '=', userId)
+    .where('confirmed_at', 'is', null)
+    .execute();
 }

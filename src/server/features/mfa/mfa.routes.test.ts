@@ -4,7 +4,10 @@
  * step-up window, the secret sealed at rest, and every attempt in the audit log.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { matchTotpStep, totpCode } from './totp';
+import { loadMfaKey, seal } from './mfa-key';
+import { savePendingMfa } from './mfa.repository';
+import { issueEnrolmentCode } from './mfa.service';
+import { matchTotpStep, newTotpSecret, totpCode } from './totp';
 import { mailListSecret } from '#server/features/mail-lists/list-tokens';
 import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
 import { call, createUser, loginAs, TEST_TOTP_SECRET, type TestUser } from '#test-support/accounts';
@@ -23,6 +26,13 @@ const STEP_MS = 30_000;
 async function newAdmin(): Promise<{ admin: TestUser; cookie: string }> {
   const admin = await createUser(server, { adminRank: 10 });
   return { admin, cookie: await loginAs(server, admin, { mfa: 'none' }) };
+}
+
+/** What `npm run admin -- set-rank` prints for an admin without an authenticator. */
+async function enrolmentCodeFor(userId: string): Promise<string> {
+  const code = await issueEnrolmentCode(server.app.db, userId);
+  if (!code) throw new Error('no enrolment code: the admin has an authenticator');
+  return code;
 }
 
 async function auditRows(userId: string) {
@@ -49,7 +59,11 @@ test('an admin enrols: the desk stays shut until a code from the offered secret 
     verifiedAt: null,
   });
 
-  const offered = await call(server, 'POST', '/api/admin/mfa/enrolment', { cookie });
+  const enrolmentCode = await enrolmentCodeFor(admin.id);
+  const offered = await call(server, 'POST', '/api/admin/mfa/enrolment', {
+    cookie,
+    body: { enrolmentCode: enrolmentCode.toUpperCase() },
+  });
   expect(offered.status).toBe(201);
   const { secret, uri } = offered.json as { secret: string; uri: string };
   expect(uri).toMatch(/^otpauth:\/\/totp\//);
@@ -131,9 +145,12 @@ test('a code is accepted once: the same code again, or an older one, is refused'
 
 test('a recovery code opens the desk once, and only for its own admin', async () => {
   const { admin, cookie } = await newAdmin();
-  const { secret } = (await call(server, 'POST', '/api/admin/mfa/enrolment', { cookie })).json as {
-    secret: string;
-  };
+  const { secret } = (
+    await call(server, 'POST', '/api/admin/mfa/enrolment', {
+      cookie,
+      body: { enrolmentCode: await enrolmentCodeFor(admin.id) },
+    })
+  ).json as { secret: string };
   const { recoveryCodes } = (
     await call(server, 'POST', '/api/admin/mfa/enrolment/confirm', {
       cookie,
@@ -163,6 +180,87 @@ test('a recovery code opens the desk once, and only for its own admin', async ()
   });
   expect(again.status).toBe(400);
   expect(again.json).toMatchObject({ error: { field: 'recoveryCode' } });
+});
+
+test('without the enrolment code the command line printed, no set-up starts and no key is shown', async () => {
+  const { admin, cookie } = await newAdmin();
+  const start = (body?: unknown) =>
+    call(server, 'POST', '/api/admin/mfa/enrolment', { cookie, body });
+  const pending = () =>
+    server.app.db
+      .selectFrom('admin_mfa')
+      .select('user_id')
+      .where('user_id', '=', admin.id)
+      .execute();
+
+  const none = await start();
+  expect(none.status).toBe(400);
+  expect(none.json).toEqual({
+    error: {
+      status: 'invalid-argument',
+      message:
+        'Enter the enrolment code the command line printed for you, like abcd-efgh-ijkl-mnop.',
+      field: 'enrolmentCode',
+    },
+  });
+  expect(none.json).not.toHaveProperty('secret');
+  // A made-up code, and a real one of another admin, open nothing either.
+  const other = await createUser(server, { adminRank: 10 });
+  for (const enrolmentCode of ['abcd-efgh-ijkl-mnop', await enrolmentCodeFor(other.id)]) {
+    const refused = await start({ enrolmentCode });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({ error: { field: 'enrolmentCode' } });
+    expect(refused.json).not.toHaveProperty('secret');
+  }
+  expect(await pending()).toEqual([]);
+
+  // An expired code is refused too.
+  const code = await enrolmentCodeFor(admin.id);
+  await server.app.db
+    .updateTable('mfa_enrolment_codes')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('user_id', '=', admin.id)
+    .execute();
+  expect((await start({ enrolmentCode: code })).status).toBe(400);
+
+  // A fresh one works once: after the set-up is confirmed it is used up.
+  const fresh = await enrolmentCodeFor(admin.id);
+  const offered = await start({ enrolmentCode: fresh });
+  expect(offered.status).toBe(201);
+  const { secret } = offered.json as { secret: string };
+  const confirmed = await call(server, 'POST', '/api/admin/mfa/enrolment/confirm', {
+    cookie,
+    body: { code: totpCode(secret) },
+  });
+  expect(confirmed.status).toBe(200);
+  expect(
+    await server.app.db
+      .selectFrom('mfa_enrolment_codes')
+      .select('user_id')
+      .where('user_id', '=', admin.id)
+      .execute(),
+  ).toEqual([]);
+});
+
+test('a set-up offered without an enrolment code (before codes existed) cannot be confirmed', async () => {
+  const { admin, cookie } = await newAdmin();
+  const secret = newTotpSecret();
+  await savePendingMfa(server.app.db, admin.id, seal(loadMfaKey(server.config), secret));
+  const refused = await call(server, 'POST', '/api/admin/mfa/enrolment/confirm', {
+    cookie,
+    body: { code: totpCode(secret) },
+  });
+  expect(refused.status).toBe(409);
+  expect((await call(server, 'GET', '/api/admin/mfa', { cookie })).json).toMatchObject({
+    enrolled: false,
+  });
+  // Nor once the command line printed a code for the owner: that old offer is gone.
+  await enrolmentCodeFor(admin.id);
+  const still = await call(server, 'POST', '/api/admin/mfa/enrolment/confirm', {
+    cookie,
+    body: { code: totpCode(secret, Date.now() + 30_000) },
+  });
+  expect(still.status).toBe(409);
 });
 
 test('five wrong codes lock further tries out with 429 and Retry-After, the right code too', async () => {

@@ -2,14 +2,16 @@
  * An admin's authenticator (docs/product.md#admin-multi-factor): set it up (a secret offered, then
  * confirmed by one code, then ten recovery codes shown once), enter a code to open the desk in this
  * session or to step up before a sensitive action, and replace the recovery codes. A code is
- * accepted once (its 30-second step is claimed in one statement); five wrong codes in 15 minutes
- * lock further tries out with 429 and Retry-After. Every attempt is in the audit log (audit.plugin).
+ * accepted once (its 30-second step is claimed in one statement); wrong codes are slowed down
+ * (countTry) and answered 429 with Retry-After while they must wait. Every attempt is in the audit
+ * log (audit.plugin).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   MFA_MESSAGES,
   mfaConfirmSchema,
   mfaEnrolmentSchema,
+  mfaEnrolmentStartSchema,
   mfaStatusSchema,
   mfaVerifySchema,
   recoveryCodesSchema,
@@ -17,7 +19,11 @@ import {
 } from '#shared/admin-security-schemas';
 import { MESSAGES } from '#shared/account-schemas';
 import type { ActiveSession, App } from '#server/app-types';
-import { markSessionMfaVerified } from '#server/features/accounts/accounts.service';
+import {
+  knownDevice,
+  markSessionMfaVerified,
+  rememberDevice,
+} from '#server/features/accounts/accounts.service';
 import { describeAuditedAction } from '#server/features/audit/audit.service';
 import { ApiError } from '#server/plugins/errors';
 import {
@@ -29,16 +35,19 @@ import {
   STEP_UP_REQUIRED,
 } from '#server/plugins/guards';
 import { hitRateLimit, RATE_LIMITS, refundRateLimit } from '#server/plugins/rate-limit';
+import { ATTEMPT_GATES, claimAttempt, refundAttempt } from '#server/plugins/attempt-gate';
 import { siteName } from '#server/site-content';
 import { loadMfaKey, seal, unseal, UnreadableSecretError } from './mfa-key';
 import {
   claimStep,
   countRecoveryCodesLeft,
+  enrolmentCodeValid,
   findMfa,
   replaceRecoveryCodes,
   savePendingMfa,
   savePendingReplacement,
   swapInReplacement,
+  useEnrolmentCode,
   useRecoveryCode,
 } from './mfa.repository';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes';
@@ -63,13 +72,28 @@ export async function mfaRoutes(app: App): Promise<void> {
   }
 
   /**
-   * Counts this try before any code is looked at, and answers 429 once five tries in the window
-   * went wrong: tries sent at once all count, so none slips past. A right code is taken back off.
+   * Counts this try before any code is looked at (docs/product.md#admin-multi-factor): from a
+   * browser that entered a right code for this admin before, in that browser's own bucket (five
+   * wrong in 15 minutes, sliding), so wrong codes sent by someone else holding the password never
+   * lock the admin out; from any other browser (or past its bucket), at the admin's gate, which
+   * slows failures down exponentially instead of locking. Tries sent at once all count, so none
+   * slips past; the returned function takes a right one back off.
    */
-  async function countTry(userId: string, reply: FastifyReply): Promise<void> {
-    const hit = await hitRateLimit(app.db, RATE_LIMITS.mfaWrongCodesPerUser, userId);
-    if (hit.allowed) return;
-    reply.header('retry-after', String(hit.retryAfterSeconds));
+  async function countTry(
+    request: FastifyRequest,
+    userId: string,
+    reply: FastifyReply,
+  ): Promise<() => Promise<void>> {
+    const device = await knownDevice(app.db, request, userId, 'mfa');
+    if (device) {
+      const subject = `${device}:${userId}`;
+      const hit = await hitRateLimit(app.db, RATE_LIMITS.mfaCodesPerKnownDevice, subject);
+      if (hit.allowed)
+        return () => refundRateLimit(app.db, RATE_LIMITS.mfaCodesPerKnownDevice, subject);
+    }
+    const claim = await claimAttempt(app.db, ATTEMPT_GATES.mfaFromUnknownBrowsers, userId);
+    if (claim.allowed) return () => refundAttempt(app.db, claim.claimed);
+    reply.header('retry-after', String(claim.retryAfterSeconds));
     throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
   }
 
@@ -96,8 +120,15 @@ export async function mfaRoutes(app: App): Promise<void> {
     throw new ApiError('invalid-argument', message, field);
   }
 
-  async function verified(active: ActiveSession): Promise<MfaStatus> {
-    await refundRateLimit(app.db, RATE_LIMITS.mfaWrongCodesPerUser, active.user.id);
+  /** A right code: the try comes off the count, and this browser is known to the admin from now on. */
+  async function verified(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    active: ActiveSession,
+    right: () => Promise<void>,
+  ): Promise<MfaStatus> {
+    await right();
+    await rememberDevice(app.db, request, reply, active.user.id, 'mfa');
     const now = new Date();
     await markSessionMfaVerified(app.db, active.session.token_hash, now);
     return status({
@@ -117,7 +148,7 @@ export async function mfaRoutes(app: App): Promise<void> {
     {
       onRequest: [requireAdminRank],
       config: { audit: 'mfa.enrolment-start' },
-      schema: { response: { 201: mfaEnrolmentSchema } },
+      schema: { body: mfaEnrolmentStartSchema, response: { 201: mfaEnrolmentSchema } },
     },
     async (request, reply) => {
       const active = await signedInSession(request);
@@ -130,6 +161,13 @@ export async function mfaRoutes(app: App): Promise<void> {
           throw new ApiError('step-up-required', STEP_UP_REQUIRED);
         await savePendingReplacement(app.db, active.user.id, seal(key, secret));
       } else {
+        // The first set-up: only with the code the command line printed, so the password alone
+        // cannot set up an authenticator (docs/product.md#admin-multi-factor).
+        const typed = request.body?.enrolmentCode;
+        if (typed === undefined)
+          throw new ApiError('invalid-argument', MFA_MESSAGES.enrolmentCodeFormat, 'enrolmentCode');
+        if (!(await enrolmentCodeValid(app.db, active.user.id, hashRecoveryCode(typed))))
+          throw new ApiError('invalid-argument', MFA_MESSAGES.enrolmentCodeWrong, 'enrolmentCode');
         await savePendingMfa(app.db, active.user.id, seal(key, secret));
       }
       return reply
@@ -154,19 +192,25 @@ export async function mfaRoutes(app: App): Promise<void> {
         throw new ApiError('aborted', MFA_MESSAGES.noEnrolment, 'code');
       if (replacing && stepUpDue(active.session.mfa_verified_at))
         throw new ApiError('step-up-required', STEP_UP_REQUIRED);
+      // A first set-up is confirmed only while its enrolment code still works (one offered before
+      // codes existed, or with an expired code, starts again).
+      if (!replacing && !(await enrolmentCodeValid(app.db, userId, null)))
+        throw new ApiError('aborted', MFA_MESSAGES.enrolmentCodeWrong, 'code');
       const sealed = replacing ? mfa.pending_secret_sealed! : mfa.secret_sealed;
       // Opened before the try is counted: a key that cannot be read is no wrong code.
       const secret = openSecret(request, userId, sealed);
-      await countTry(userId, reply);
+      const right = await countTry(request, userId, reply);
       const step = matchTotpStep(secret, request.body.code);
       if (step === null) return wrongCode(MFA_MESSAGES.wrongCode, 'code');
       const claimed = replacing
         ? await swapInReplacement(app.db, userId, sealed, step)
         : await claimStep(app.db, userId, step, new Date());
       if (!claimed) return wrongCode(MFA_MESSAGES.wrongCode, 'code');
+      // The enrolment code is used up: it set up one authenticator.
+      if (!replacing) await useEnrolmentCode(app.db, userId);
       const codes = newRecoveryCodes();
       await replaceRecoveryCodes(app.db, userId, codes.map(hashRecoveryCode));
-      await verified(active);
+      await verified(request, reply, active, right);
       return { recoveryCodes: codes };
     },
   );
@@ -191,20 +235,21 @@ export async function mfaRoutes(app: App): Promise<void> {
           MFA_MESSAGES.noEnrolment,
           'code' in body ? 'code' : 'recoveryCode',
         );
+      let right: () => Promise<void>;
       if ('code' in body) {
         // Opened before the try is counted: a key that cannot be read is no wrong code.
         const secret = openSecret(request, userId, mfa.secret_sealed);
-        await countTry(userId, reply);
+        right = await countTry(request, userId, reply);
         const step = matchTotpStep(secret, body.code);
         if (step === null || !(await claimStep(app.db, userId, step)))
           return wrongCode(MFA_MESSAGES.wrongCode, 'code');
       } else {
         // A recovery code needs no key: it still opens the desk after the key changed.
-        await countTry(userId, reply);
+        right = await countTry(request, userId, reply);
         if (!(await useRecoveryCode(app.db, userId, hashRecoveryCode(body.recoveryCode))))
           return wrongCode(MFA_MESSAGES.wrongRecoveryCode, 'recoveryCode');
       }
-      return verified(active);
+      return verified(request, reply, active, right);
     },
   );
 

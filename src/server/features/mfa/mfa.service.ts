@@ -1,18 +1,50 @@
-/** What other parts may do with an admin's authenticator: the command line resets a lost one. */
+/**
+ * What other parts may do with an admin's authenticator: the command line resets a lost one, and
+ * hands out the one-time code the first set-up asks for.
+ */
 import type { Kysely } from 'kysely';
+import { MFA_ENROLMENT_CODE_MINUTES } from '#shared/admin-security-schemas';
 import type { Database } from '#server/db/schema';
-import { deleteUserSessions } from '#server/features/accounts/accounts.service';
-import { deleteMfa } from './mfa.repository';
+import { deleteUserSessions, forgetMfaDevices } from '#server/features/accounts/accounts.service';
+import { deleteMfa, deleteUnconfirmedMfa, findMfa, saveEnrolmentCode } from './mfa.repository';
+import { hashRecoveryCode, newEnrolmentCode } from './recovery-codes';
 
 /**
- * Forgets the user's authenticator and recovery codes and ends every session, in one transaction:
- * a session left open (on the lost device, say) could otherwise set up an authenticator of its own.
- * The owner logs in again and sets up the app anew. True when there was one.
+ * Forgets the user's authenticator, its recovery codes and the browsers that entered them, and
+ * ends every session, in one transaction: a session left open (on the lost device, say) could
+ * otherwise set up an authenticator of its own. The owner logs in again and sets up the app anew.
+ * True when there was one.
  */
 export async function resetMfa(db: Kysely<Database>, userId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const had = await deleteMfa(trx, userId);
     await deleteUserSessions(trx, userId);
+    // A browser that entered codes (the lost laptop, say) no longer has tries of its own.
+    await forgetMfaDevices(trx, userId);
     return had;
   });
+}
+
+/**
+ * A new one-time code for the account's first authenticator set-up (docs/product.md#admin-multi-factor),
+ * valid for 15 minutes and kept only as its hash; null when an authenticator is already set up
+ * (replacing it needs a code from it instead). Only the command line calls this: whoever runs the
+ * site hands the code to the admin, so a stolen password alone cannot set up an authenticator.
+ */
+export async function issueEnrolmentCode(
+  db: Kysely<Database>,
+  userId: string,
+  now = new Date(),
+): Promise<string | null> {
+  const mfa = await findMfa(db, userId);
+  if (mfa?.confirmed_at) return null;
+  const code = newEnrolmentCode();
+  const expiresAt = new Date(now.getTime() + MFA_ENROLMENT_CODE_MINUTES * 60_000);
+  await db.transaction().execute(async (trx) => {
+    // A set-up offered before this code (by whoever held the password) must not be confirmed
+    // with it: from now on only one started with the code can be.
+    await deleteUnconfirmedMfa(trx, userId);
+    await saveEnrolmentCode(trx, userId, hashRecoveryCode(code), expiresAt, now);
+  });
+  return code;
 }

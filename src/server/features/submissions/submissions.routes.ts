@@ -36,6 +36,7 @@ import {
   listSubmissions,
 } from './submissions.repository';
 import type { SubmissionEffects } from './submissions.service';
+import { clientNetwork } from '#server/plugins/client-network';
 
 /** Real people send a form or two; a script sending hundreds is refused. */
 export const SUBMISSIONS_PER_ADDRESS: RateLimitRule = {
@@ -70,7 +71,9 @@ export async function submissionsRoutes(
         throw new ApiError('invalid-argument', read.error.message, read.error.field);
       }
       const { form, values } = read;
-      await enforceRateLimits(app.db, reply, [[SUBMISSIONS_PER_ADDRESS, request.ip]]);
+      await enforceRateLimits(app.db, reply, [
+        [SUBMISSIONS_PER_ADDRESS, clientNetwork(request.ip)],
+      ]);
       const now = new Date();
       const type = form.type as SubmissionType;
       // A ticked preference named after a mail list asks the form's address to confirm it.

@@ -13,6 +13,7 @@ import { requireAdmin } from '#server/plugins/guards';
 import { MESSAGES } from '#shared/account-schemas';
 import { ApiError } from '#server/plugins/errors';
 import type { RateLimitRule } from '#server/plugins/rate-limit';
+import { clientNetwork } from '#server/plugins/client-network';
 
 /**
  * A browser counts each page at most once per session (19 page keys), so 300 a minute leaves room
@@ -39,7 +40,7 @@ export async function visitsRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       // Answered once the batch holding it (its limit and its count) has committed.
-      const outcome = await batches.count(request.body.page, request.ip);
+      const outcome = await batches.count(request.body.page, clientNetwork(request.ip));
       if (!outcome.counted) {
         reply.header('retry-after', String(outcome.retryAfterSeconds));
         throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);

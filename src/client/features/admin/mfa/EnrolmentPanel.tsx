@@ -1,11 +1,18 @@
 /**
- * Setting up the authenticator, in three steps on one card: scan the QR code (or type the key),
+ * Setting up the authenticator, in steps on one card: the enrolment code the command line printed
+ * (set-rank, reset-mfa; without it no key is shown), then scan the QR code (or type the key),
  * confirm one code, then save the ten recovery codes, which are shown this once. The desk opens when
  * the owner says the codes are saved.
  */
-import { useState } from 'react';
-import type { MfaEnrolment } from '#shared/admin-security-schemas';
+import { useState, type FormEvent } from 'react';
+import {
+  enrolmentCodeSchema,
+  MFA_ENROLMENT_CODE_MINUTES,
+  type MfaEnrolment,
+} from '#shared/admin-security-schemas';
+import { ApiError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/form/Field';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { ShieldIcon } from '../../../ui/icons';
 import { messageOf } from '../use-admin-data';
@@ -18,14 +25,24 @@ export function EnrolmentPanel({ onDone }: { onDone: () => void }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const [enrolmentCode, setEnrolmentCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
 
-  async function start() {
+  async function start(event: FormEvent) {
+    event.preventDefault();
+    const parsed = enrolmentCodeSchema.safeParse(enrolmentCode);
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
     setStarting(true);
     setError(null);
     try {
-      setEnrolment(await startEnrolment());
+      setEnrolment(await startEnrolment(parsed.data));
     } catch (failure) {
-      setError(messageOf(failure));
+      if (failure instanceof ApiError && failure.field === 'enrolmentCode')
+        setCodeError(failure.message);
+      else setError(messageOf(failure));
     }
     setStarting(false);
   }
@@ -44,11 +61,28 @@ export function EnrolmentPanel({ onDone }: { onDone: () => void }) {
           password. A stolen password alone will not open it.
         </p>
         {!enrolment ? (
-          <div className="desk-actions desk-actions--start">
-            <Button variant="primary" loading={starting} onClick={() => void start()}>
-              Start set-up
-            </Button>
-          </div>
+          <form className="mfa-code-form" noValidate onSubmit={(event) => void start(event)}>
+            <TextField
+              label="Enrolment code"
+              value={enrolmentCode}
+              onValueChange={(next) => {
+                setEnrolmentCode(next);
+                setCodeError(null);
+              }}
+              error={codeError}
+              hint={`Printed by npm run admin -- set-rank (or reset-mfa) on the machine that runs the site. It works once, for ${MFA_ENROLMENT_CODE_MINUTES} minutes.`}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="off"
+              maxLength={40}
+              className="mfa-code-form__field"
+            />
+            <div className="desk-actions desk-actions--start">
+              <Button type="submit" variant="primary" loading={starting}>
+                Start set-up
+              </Button>
+            </div>
+          </form>
         ) : (
           <ol className="mfa-steps">
             <li>

@@ -14,9 +14,16 @@ export async function fetchMfaStatus(signal?: AbortSignal): Promise<MfaStatus> {
   return mfaStatusSchema.parse(await api<unknown>('/api/admin/mfa', { signal }));
 }
 
-export async function startEnrolment(): Promise<MfaEnrolment> {
+/**
+ * Offers a new key: the first set-up with the command line's enrolment code, a replacement of a
+ * working authenticator without one (it needs a recent code instead).
+ */
+export async function startEnrolment(enrolmentCode?: string): Promise<MfaEnrolment> {
   return mfaEnrolmentSchema.parse(
-    await api<unknown>('/api/admin/mfa/enrolment', { method: 'POST' }),
+    await api<unknown>('/api/admin/mfa/enrolment', {
+      method: 'POST',
+      body: enrolmentCode === undefined ? {} : { enrolmentCode },
+    }),
   );
 }
 

@@ -16,7 +16,8 @@ interface MarkdownTextProps {
   onToggleTask?: (index: number) => void;
 }
 
-function MarkdownLink({ href, children }: { href: string; children: ReactNode }) {
+/** A link out of the site: a new tab, no opener or referrer, and the leave-site question first. */
+export function MarkdownLink({ href, children }: { href: string; children: ReactNode }) {
   const popups = use(PopupApiContext);
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     if (!popups || event.button !== 0) return;

@@ -37,7 +37,7 @@ test('an outline follows connections, cuts a cycle and lists a diamond’s node 
       '  - *first:* Write post',
       '    - Publish',
       '      - → Launch',
-      '  - [https://example\\.org/a \\(b\\)](https://example.org/a%20%28b%29)',
+      '  - [https://example\\.org/a%20\\(b\\)](https://example.org/a%20%28b%29)',
       '    - → Publish',
       '',
       '## Not connected',
@@ -53,4 +53,45 @@ test('an outline follows connections, cuts a cycle and lists a diamond’s node 
 test('a board without connections is a plain list; an empty node says so', () => {
   const nodes = [node({ id: 'a', text: '' }), node({ id: 'b', text: 'B', y: 10 })];
   expect(boardToOutline(board({ title: 'Notes' }), nodes)).toBe('# Notes\n\n- *Empty node*\n- B\n');
+});
+
+test('hostile text in a node comes out as text: no HTML, no image, no link the canvas would not make', () => {
+  const nodes = [
+    node({ id: 'script', text: '<script>alert(1)</script>', y: 0 }),
+    node({
+      id: 'img',
+      text: 'Look\n<img src=x onerror=alert(1)>\n![pixel](https://tracker.example/p.png)',
+      y: 100,
+    }),
+    node({
+      id: 'links',
+      text: 'Click [here](javascript:alert(1)) or [there]( JAVASCRIPT:alert(2))\n[ok](https://example.com) and \\<b>',
+      y: 200,
+    }),
+    node({ id: 'ref', text: 'See [x]\n[x]: javascript:alert(3)\n<javascript:alert(4)>', y: 300 }),
+    node({
+      id: 'lie',
+      type: 'link',
+      text: undefined,
+      url: 'https://good.example/](https://evil.example/)',
+      y: 400,
+    }),
+  ];
+  expect(boardToOutline(board({ title: 'Hostile' }), nodes)).toBe(
+    [
+      '# Hostile',
+      '',
+      '- \\<script>alert(1)\\</script>',
+      '- Look',
+      '  \\<img src=x onerror=alert(1)>',
+      '  !\\[pixel](https://tracker.example/p.png)',
+      '- Click [here\\](javascript:alert(1)) or [there\\]( JAVASCRIPT:alert(2))',
+      '  [ok](https://example.com) and \\<b>',
+      '- See [x]',
+      '  [x\\]: javascript:alert(3)',
+      '  \\<javascript:alert(4)>',
+      '- [https://good\\.example/\\]\\(https://evil\\.example/\\)](https://good.example/%5D%28https://evil.example/%29)',
+      '',
+    ].join('\n'),
+  );
 });

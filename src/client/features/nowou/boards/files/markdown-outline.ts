@@ -4,6 +4,7 @@
  * with no connection at all in a last section.
  */
 import type { Brainstorm, TextElement } from '#shared/nowou-records';
+import { safeLinkHref } from '../logic/link-url';
 import { buildOutline, type OutlineItem } from '../logic/outline';
 
 const INDENT = '  ';
@@ -17,23 +18,53 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** A link Markdown renders only for web and mail addresses; anything else stays plain text. */
+/**
+ * A link Markdown renders only for web and mail addresses (the canvas's own check), its text the
+ * address it opens; anything else stays plain text.
+ */
 function linkOf(url: string): string {
   const trimmed = url.trim();
   if (trimmed === '') return '*Empty link*';
-  let safe = false;
-  try {
-    safe = ['http:', 'https:', 'mailto:'].includes(new URL(trimmed).protocol);
-  } catch {
-    safe = false;
-  }
-  if (!safe) return escapeMarkdown(oneLine(trimmed));
+  const href = safeLinkHref(trimmed);
+  if (!href) return escapeMarkdown(oneLine(trimmed));
   // Spaces, brackets and parentheses would end or break the link destination.
-  const target = trimmed.replace(
-    /[\s()<>]/g,
+  const target = href.replace(
+    /[\s()<>[\]]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
   );
-  return `[${escapeMarkdown(oneLine(trimmed))}](${target})`;
+  return `[${escapeMarkdown(href)}](${target})`;
+}
+
+/** The start of a link's destination after `](` (or a definition's `]:`), as far as it can matter. */
+const DESTINATION = /^[ \t]*<?([^\s>)]*)/;
+
+/**
+ * A text node's line as Markdown that renders no HTML and no link the canvas would not make: a
+ * `<` is escaped (no tag, comment or autolink can start), so is the `[` of an image (the canvas shows
+ * none), and so is the `]` of a link or link definition whose address is not a web or mail one
+ * (`[x](javascript:…)`, or an address on the next line), which leaves its brackets as plain text.
+ * The rest of the node's Markdown stays as written. A character after an odd run of backslashes is
+ * literal already and is left alone.
+ */
+export function safeMarkdownLine(line: string): string {
+  let out = '';
+  let backslashes = 0;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i]!;
+    const literal = backslashes % 2 === 1;
+    backslashes = char === '\\' ? backslashes + 1 : 0;
+    if (literal) {
+      out += char;
+      continue;
+    }
+    const unsafeLink =
+      char === ']' &&
+      (line[i + 1] === '(' || line[i + 1] === ':') &&
+      !safeLinkHref(DESTINATION.exec(line.slice(i + 2))?.[1] ?? '');
+    const image = char === '[' && line[i - 1] === '!';
+    out += char === '<' || unsafeLink || image ? `\\${char}` : char;
+  }
+  return out;
 }
 
 /**
@@ -51,8 +82,8 @@ function nodeLines(node: TextElement): { head: string; rest: string[] } {
   while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop();
   if (lines.length === 0) return { head: '*Empty node*', rest: [] };
   // A heading's marks would make the bullet a heading: the first line keeps only its words.
-  const head = lines[0]!.trim().replace(/^#{1,6}\s+/, '');
-  return { head, rest: lines.slice(1) };
+  const head = safeMarkdownLine(lines[0]!.trim().replace(/^#{1,6}\s+/, ''));
+  return { head, rest: lines.slice(1).map(safeMarkdownLine) };
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { Brainstorm, CanvasEdge, TextElement } from '#shared/nowou-records';
 import { nodesInDrawingOrder, drawnEdges } from './json-canvas';
 import type { Point, Rect } from '../logic/selection';
+import { safeLinkHref } from '../logic/link-url';
 
 type Side = NonNullable<CanvasEdge['fromSide']>;
 
@@ -152,16 +153,6 @@ function textBlock(lines: readonly string[], x: number, y: number, attributes = 
   return `<text xml:space="preserve"${attributes}>${spans}</text>`;
 }
 
-/** Only links a picture may safely open. */
-function safeHref(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return ['http:', 'https:', 'mailto:'].includes(parsed.protocol) ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
-
 function nodeSvg(node: TextElement): string {
   const { stroke, fill } = colourOf(node.color);
   const rect = `<rect x="${num(node.x)}" y="${num(node.y)}" width="${num(node.width)}" height="${num(node.height)}" rx="${RADIUS}"`;
@@ -183,10 +174,10 @@ function nodeSvg(node: TextElement): string {
   }
   const box = `${rect} fill="${fill}" stroke="${stroke}" stroke-width="2"/>`;
   if (node.type === 'link') {
-    const url = node.url ?? '';
-    const lines = fitLines(url, node.width, node.height);
+    // The picture shows the address it opens, in the browser's spelling.
+    const href = safeLinkHref(node.url ?? '');
+    const lines = fitLines(href ?? node.url ?? '', node.width, node.height);
     const text = textBlock(lines, textX, textY, ` fill="#1c5fb8" text-decoration="underline"`);
-    const href = safeHref(url);
     return `<g class="link">${box}${href ? `<a href="${escapeXml(href)}">${text}</a>` : text}</g>`;
   }
   const lines = fitLines(node.text ?? '', node.width, node.height);

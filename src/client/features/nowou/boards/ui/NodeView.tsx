@@ -6,8 +6,8 @@
  */
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { TextElement } from '#shared/nowou-records';
-import { MarkdownText } from '../../textboxes/MarkdownText';
-import { checkLinkUrl } from '../logic/link-url';
+import { MarkdownLink, MarkdownText } from '../../textboxes/MarkdownText';
+import { checkLinkUrl, safeLinkHref } from '../logic/link-url';
 import { SIDES } from './geometry';
 
 export interface NodeEditor {
@@ -18,6 +18,20 @@ export interface NodeEditor {
   input(id: string, text: string, height: number): void;
   key(id: string, event: KeyboardEvent<HTMLTextAreaElement>): void;
   end(id: string): void;
+}
+
+/**
+ * A link node shows the very address it opens (never Markdown made of it, where
+ * `https://good.example/](https://evil.example/)` would read as one address and open another);
+ * anything that is no safe link stays plain text.
+ */
+function LinkText({ url }: { url: string }) {
+  const href = safeLinkHref(url);
+  return (
+    <div className="md">
+      <p>{href ? <MarkdownLink href={href}>{href}</MarkdownLink> : url}</p>
+    </div>
+  );
 }
 
 interface NodeViewProps {
@@ -122,7 +136,7 @@ export const NodeView = memo(function NodeView({
         <span className="bn__label">{node.label || 'Group'}</span>
       ) : node.type === 'link' ? (
         <div className="bn__text">
-          <MarkdownText text={`[${node.url}](${node.url})`} />
+          <LinkText url={node.url ?? ''} />
         </div>
       ) : (
         <div className="bn__text">
