@@ -155,7 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(newslettersRoutes);
   await app.register(mfaRoutes);
   await app.register(nowouRoutes);
-  await app.register(auditRoutes);
+  await app.register(auditRoutes, { findAccounts });
   const { registerExtraRoutes } = options;
   if (registerExtraRoutes) await app.register(async (scope: App) => registerExtraRoutes(scope));
 

@@ -15,6 +15,7 @@ import * as mfaReplacement from '#server/db/migrations/2026-11-25-0011-mfa-repla
 import * as nowouSync from '#server/db/migrations/2026-11-25-0012-nowou-sync';
 import * as nowouPurgedSeq from '#server/db/migrations/2026-11-26-0013-nowou-purged-seq';
 import * as mailListEvents from '#server/db/migrations/2026-11-26-0014-mail-list-events';
+import * as sessionDevices from '#server/db/migrations/2026-11-27-0020-session-devices';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25-0012-nowou-sync': nowouSync,
   '2026-11-26-0013-nowou-purged-seq': nowouPurgedSeq,
   '2026-11-26-0014-mail-list-events': mailListEvents,
+  '2026-11-27-0020-session-devices': sessionDevices,
 };
 
 const provider: MigrationProvider = {

@@ -37,6 +37,8 @@ export interface SessionsTable {
   last_seen_at: string;
   /** When an authenticator code (or recovery code) was last entered in this session; admins need one. */
   mfa_verified_at: Generated<string | null>;
+  /** The device it signed in from, in words (features/accounts/device-label.ts); null before. */
+  device: Generated<string | null>;
 }
 
 export interface PasswordResetsTable {
