@@ -16,6 +16,7 @@ import * as nowouSync from '#server/db/migrations/2026-11-25-0012-nowou-sync';
 import * as nowouPurgedSeq from '#server/db/migrations/2026-11-26-0013-nowou-purged-seq';
 import * as mailListEvents from '#server/db/migrations/2026-11-26-0014-mail-list-events';
 import * as sessionDevices from '#server/db/migrations/2026-11-27-0020-session-devices';
+import * as visitSources from '#server/db/migrations/2026-11-27-0021-visit-sources';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0013-nowou-purged-seq': nowouPurgedSeq,
   '2026-11-26-0014-mail-list-events': mailListEvents,
   '2026-11-27-0020-session-devices': sessionDevices,
+  '2026-11-27-0021-visit-sources': visitSources,
 };
 
 const provider: MigrationProvider = {

@@ -111,6 +111,35 @@ export interface PageVisitsDailyTable {
   count: Generated<number>;
 }
 
+/** Counted visits per source, UTC day and page (docs/product.md#visit-sources). */
+export interface VisitSourcesDailyTable {
+  source: string;
+  day: string;
+  page_key: string;
+  count: number;
+}
+
+/** Counted visits per source and UTC day. */
+export interface VisitSourceDaysTable {
+  day: string;
+  source: string;
+  count: number;
+}
+
+/** Counted visits per source and UTC month ('YYYY-MM'). */
+export interface VisitSourceMonthsTable {
+  month: string;
+  source: string;
+  count: number;
+}
+
+/** Visits left out per UTC day and reason (admin, optedOut, bot, noPageLoad). */
+export interface VisitExclusionsTable {
+  day: string;
+  reason: string;
+  count: number;
+}
+
 export interface AssistantMessagesTable {
   id: string;
   text: string;
@@ -249,6 +278,10 @@ export interface AuditLogTable {
 }
 
 export interface Database {
+  visit_sources_daily: VisitSourcesDailyTable;
+  visit_source_days: VisitSourceDaysTable;
+  visit_source_months: VisitSourceMonthsTable;
+  visit_exclusions: VisitExclusionsTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

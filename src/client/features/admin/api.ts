@@ -27,7 +27,6 @@ import {
 } from '#shared/product-access-schemas';
 import type { SubmissionType } from '#shared/submission-forms';
 import { submissionListSchema, type SubmissionList } from '#shared/submission-schemas';
-import { trafficResponseSchema, type TrafficResponse } from '#shared/visit-schemas';
 import { api } from '../../lib/api';
 
 const ASSISTANT_MESSAGES_PATH = '/api/admin/assistant-messages';
@@ -50,10 +49,6 @@ export async function postAssistantMessage(
 
 export async function clearCurrentMessage(): Promise<void> {
   await api(`${ASSISTANT_MESSAGES_PATH}/current`, { method: 'DELETE' });
-}
-
-export async function fetchTraffic(signal?: AbortSignal): Promise<TrafficResponse> {
-  return trafficResponseSchema.parse(await api<unknown>('/api/admin/traffic', { signal }));
 }
 
 export async function fetchErrorReports(signal?: AbortSignal): Promise<ErrorReport[]> {

@@ -42,7 +42,7 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     id: 'traffic',
     title: 'Traffic',
     description:
-      'Visits per page, counted once per page and browser session, and visits per day over the last 90 days (UTC).',
+      'Visits per page and where visitors came from over any range of UTC days, each beside as many days before; admins, bots and browsers switched off are left out and counted apart.',
     Component: TrafficSection,
   },
   {
