@@ -36,6 +36,10 @@ const TABLES = [
   'sessions',
   'submissions',
   'users',
+  'visit_exclusions',
+  'visit_source_days',
+  'visit_source_months',
+  'visit_sources_daily',
 ];
 
 async function appTables(db: Kysely<Database>): Promise<string[]> {
@@ -81,6 +85,8 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-25-0012-nowou-sync',
       '2026-11-26-0013-nowou-purged-seq',
       '2026-11-26-0014-mail-list-events',
+      '2026-11-27-0020-session-devices',
+      '2026-11-27-0021-visit-sources',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

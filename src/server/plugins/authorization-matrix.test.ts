@@ -220,6 +220,11 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/visits': { request: async () => ({ body: { page: 'home' } }), expect: everyone(204) },
   'GET /api/admin/traffic': {
+    request: async () => ({ path: '/api/admin/traffic?from=2026-11-01&to=2026-11-30' }),
+    expect: admin(200),
+  },
+  'GET /api/admin/traffic/sources': {
+    request: async () => ({ path: '/api/admin/traffic/sources?from=2026-11-01&to=2026-11-30' }),
     expect: admin(200),
   },
   'POST /api/errors': {
