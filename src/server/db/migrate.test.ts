@@ -18,6 +18,7 @@ const TABLES = [
   'assistant_messages',
   'audit_log',
   'email_verifications',
+  'error_groups',
   'error_reports',
   'live_notices',
   'mail_list_events',
@@ -87,6 +88,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-26-0014-mail-list-events',
       '2026-11-27-0020-session-devices',
       '2026-11-27-0021-visit-sources',
+      '2026-11-27-0022-error-groups',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

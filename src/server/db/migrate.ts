@@ -17,6 +17,7 @@ import * as nowouPurgedSeq from '#server/db/migrations/2026-11-26-0013-nowou-pur
 import * as mailListEvents from '#server/db/migrations/2026-11-26-0014-mail-list-events';
 import * as sessionDevices from '#server/db/migrations/2026-11-27-0020-session-devices';
 import * as visitSources from '#server/db/migrations/2026-11-27-0021-visit-sources';
+import * as errorGroups from '#server/db/migrations/2026-11-27-0022-error-groups';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-0014-mail-list-events': mailListEvents,
   '2026-11-27-0020-session-devices': sessionDevices,
   '2026-11-27-0021-visit-sources': visitSources,
+  '2026-11-27-0022-error-groups': errorGroups,
 };
 
 const provider: MigrationProvider = {

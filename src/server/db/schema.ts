@@ -97,6 +97,24 @@ export interface ErrorReportsTable {
   page: string | null;
   user_id: string | null;
   created_at: string;
+  /** The group of reports with the same name, masked text and page (error_groups). */
+  group_id: Generated<string | null>;
+}
+
+/** Reports with the same name, masked text and page key (docs/product.md#error-reports). */
+export interface ErrorGroupsTable {
+  id: string;
+  /** SHA-256 (hex) of the name, page key and masked text. */
+  fingerprint: string;
+  error_name: string;
+  error: string;
+  page: string | null;
+  /** open, resolved or ignored; a resolved group reported again is open. */
+  state: string;
+  count: number;
+  first_seen: string;
+  last_seen: string;
+  state_changed_at: string | null;
 }
 
 export interface PageVisitsTable {
@@ -278,6 +296,7 @@ export interface AuditLogTable {
 }
 
 export interface Database {
+  error_groups: ErrorGroupsTable;
   visit_sources_daily: VisitSourcesDailyTable;
   visit_source_days: VisitSourceDaysTable;
   visit_source_months: VisitSourceMonthsTable;

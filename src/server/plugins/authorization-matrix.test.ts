@@ -22,6 +22,7 @@ import {
   unsubscribeToken,
 } from '#server/features/mail-lists/list-tokens';
 import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
+import { joinErrorGroup } from '#server/features/error-reports/error-groups.repository';
 import { insertErrorReport } from '#server/features/error-reports/error-reports.repository';
 import { insertSubmission } from '#server/features/submissions/submissions.repository';
 import { loadMfaKey, seal } from '#server/features/mfa/mfa-key';
@@ -234,6 +235,25 @@ const ROUTES: Record<string, RouteCase> = {
     expect: everyone(201),
   },
   'GET /api/admin/errors': {
+    expect: admin(200),
+  },
+  'GET /api/admin/error-groups': {
+    expect: admin(200),
+  },
+  'POST /api/admin/error-groups/:id/state': {
+    request: async () => {
+      const db = server.app.db;
+      const { groupId } = await db
+        .transaction()
+        .execute((trx) =>
+          joinErrorGroup(
+            trx,
+            { errorName: 'handleLogIn', error: 'Error: matrix', page: null },
+            new Date(),
+          ),
+        );
+      return { path: `/api/admin/error-groups/${groupId}/state`, body: { state: 'resolved' } };
+    },
     expect: admin(200),
   },
   'DELETE /api/admin/errors/:id': {

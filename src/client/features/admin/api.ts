@@ -10,7 +10,6 @@ import {
   currentAssistantMessageSchema,
   type PostAssistantMessagePayload,
 } from '#shared/assistant-schemas';
-import { errorReportListSchema, type ErrorReportList } from '#shared/error-report-schemas';
 import type { AssistantMessage } from '#shared/live-events';
 import {
   mailListCountsSchema,
@@ -31,8 +30,6 @@ import { api } from '../../lib/api';
 
 const ASSISTANT_MESSAGES_PATH = '/api/admin/assistant-messages';
 
-export type ErrorReport = ErrorReportList['reports'][number];
-
 export async function fetchCurrentMessage(signal?: AbortSignal): Promise<AssistantMessage | null> {
   const body = await api<unknown>(ASSISTANT_MESSAGES_PATH, { signal });
   return currentAssistantMessageSchema.parse(body).message;
@@ -49,12 +46,6 @@ export async function postAssistantMessage(
 
 export async function clearCurrentMessage(): Promise<void> {
   await api(`${ASSISTANT_MESSAGES_PATH}/current`, { method: 'DELETE' });
-}
-
-export async function fetchErrorReports(signal?: AbortSignal): Promise<ErrorReport[]> {
-  return errorReportListSchema.parse(
-    await api<unknown>('/api/admin/errors', { signal, list: true }),
-  ).reports;
 }
 
 export async function deleteErrorReport(id: string): Promise<void> {

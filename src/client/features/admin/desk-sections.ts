@@ -70,7 +70,7 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     id: 'error-reports',
     title: 'Error reports',
     description:
-      'Reports visitors chose to send, newest first. E-mail addresses and tokens were masked before they left the browser.',
+      'Reports visitors chose to send, grouped by error, page and text, newest activity first: resolve a group (it reopens if it happens again) or ignore it. E-mail addresses and tokens were masked before they left the browser.',
     Component: ErrorReportsSection,
   },
   {

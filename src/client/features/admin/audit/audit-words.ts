@@ -114,6 +114,12 @@ function describeNamed(action: string, target: string, details: Details): Phrase
       };
     case 'accounts.delete':
       return { done: `deleted ${target}`, tried: `delete ${target}` };
+    case 'errors.group-state': {
+      const what = `the error group ${text(details.errorName) ?? ''}${
+        text(details.page) ? ` on ${pageList([details.page])}` : ''
+      } ${text(details.state) ?? 'changed'}`.replace(/ {2,}/g, ' ');
+      return { done: `marked ${what}`, tried: `mark ${what}` };
+    }
     default:
       return null;
   }
@@ -142,11 +148,6 @@ function describeRoute(action: string, details: Details): Phrase | null {
       );
     case 'DELETE /api/admin/errors/:id':
       return same('deleted an error report', 'delete an error report');
-    case 'POST /api/admin/error-groups/:id/state':
-      return same(
-        `marked an error group ${text(details.state) ?? 'changed'}`,
-        `mark an error group ${text(details.state) ?? 'changed'}`,
-      );
     case 'DELETE /api/admin/submissions/:id':
       return same('deleted a submission', 'delete a submission');
     case 'POST /api/admin/product-access/:id/grant': {
