@@ -89,6 +89,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-27-0020-session-devices',
       '2026-11-27-0021-visit-sources',
       '2026-11-27-0022-error-groups',
+      '2026-11-27-0023-assistant-schedule',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

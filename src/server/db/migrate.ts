@@ -18,6 +18,7 @@ import * as mailListEvents from '#server/db/migrations/2026-11-26-0014-mail-list
 import * as sessionDevices from '#server/db/migrations/2026-11-27-0020-session-devices';
 import * as visitSources from '#server/db/migrations/2026-11-27-0021-visit-sources';
 import * as errorGroups from '#server/db/migrations/2026-11-27-0022-error-groups';
+import * as assistantSchedule from '#server/db/migrations/2026-11-27-0023-assistant-schedule';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0020-session-devices': sessionDevices,
   '2026-11-27-0021-visit-sources': visitSources,
   '2026-11-27-0022-error-groups': errorGroups,
+  '2026-11-27-0023-assistant-schedule': assistantSchedule,
 };
 
 const provider: MigrationProvider = {

@@ -165,8 +165,12 @@ export interface AssistantMessagesTable {
   pages: string;
   created_at: string;
   created_by: string | null;
-  /** When the owner cleared it; a cleared message is no longer shown. */
+  /** When the owner cleared it (or cancelled it before its start); it is no longer shown. */
   cleared_at: string | null;
+  /** When it starts to show: its posting time, or the time it was scheduled for (0023 fills old rows). */
+  starts_at: string;
+  /** When it stops showing; null: until replaced or cleared. */
+  ends_at: string | null;
 }
 
 export interface MailListMembersTable {

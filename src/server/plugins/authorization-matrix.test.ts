@@ -22,6 +22,7 @@ import {
   unsubscribeToken,
 } from '#server/features/mail-lists/list-tokens';
 import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
+import { insertMessage } from '#server/features/assistant/assistant.repository';
 import { joinErrorGroup } from '#server/features/error-reports/error-groups.repository';
 import { insertErrorReport } from '#server/features/error-reports/error-reports.repository';
 import { insertSubmission } from '#server/features/submissions/submissions.repository';
@@ -116,6 +117,20 @@ const sensitive = (status: number): Record<Role, Answer> => ({
 });
 
 const NEW_PASSWORD = 'cobalt-lantern-river-6';
+
+const inAnHour = () => new Date(Date.now() + 60 * 60_000).toISOString();
+
+/** A fresh assistant message waiting for its start, an hour from now. */
+async function scheduledMessageId(): Promise<string> {
+  const owner = await createUser(server, { adminRank: 10 });
+  const message = await insertMessage(server.app.db, {
+    text: 'Scheduled by the matrix',
+    pages: ['home'],
+    createdBy: owner.id,
+    startsAt: new Date(inAnHour()),
+  });
+  return message.id;
+}
 
 /** A fresh newsletter member (confirmed unless pending) and the tokens its mails would carry. */
 async function listMember(state: 'pending' | 'subscribed' = 'subscribed') {
@@ -275,6 +290,22 @@ const ROUTES: Record<string, RouteCase> = {
     expect: admin(201),
   },
   'DELETE /api/admin/assistant-messages/current': {
+    expect: admin(204),
+  },
+  'GET /api/admin/assistant-messages/scheduled': {
+    expect: admin(200),
+  },
+  'PUT /api/admin/assistant-messages/:id': {
+    request: async () => ({
+      path: `/api/admin/assistant-messages/${await scheduledMessageId()}`,
+      body: { text: 'Moved', pages: ['home'], startsAt: inAnHour() },
+    }),
+    expect: admin(200),
+  },
+  'DELETE /api/admin/assistant-messages/:id': {
+    request: async () => ({
+      path: `/api/admin/assistant-messages/${await scheduledMessageId()}`,
+    }),
     expect: admin(204),
   },
   'POST /api/submissions': {

@@ -12,6 +12,7 @@ import { ASSISTANT_MESSAGES } from '#shared/assistant-schemas';
 import { COPY } from '#shared/copy';
 import { PAGE_KEYS } from '#shared/page-keys';
 import { paths } from '#shared/paths';
+import { BROWSER } from '#test-support/visits';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
 import { invalidField, useAccountsSite } from '#test-support/accounts-site';
 import { axeViolationsInPage as axeViolations } from '#test-support/axe';
@@ -184,7 +185,10 @@ test('a visitor below the admin rank sees the refusal and no desk; signed out, L
 test('the traffic table counts every page key, most visited first, and the chart follows the chosen page and the theme', async () => {
   const address = nextAddress();
   const visit = (page: string) =>
-    call(site.server, 'POST', '/api/visits', { body: { page }, headers: fromAddress(address) });
+    call(site.server, 'POST', '/api/visits', {
+      body: { page },
+      headers: { ...fromAddress(address), ...BROWSER },
+    });
   for (const page of ['music', 'music', 'contact', 'music'])
     expect((await visit(page)).status).toBe(204);
 
