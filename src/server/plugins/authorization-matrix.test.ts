@@ -405,6 +405,12 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/admin/newsletters': {
     expect: admin(200),
   },
+  'POST /api/admin/newsletters/test': {
+    request: async () => ({
+      body: { list: 'newsletter', subject: 'Matrix test', text: 'Hello' },
+    }),
+    expect: admin(202),
+  },
   'POST /api/admin/newsletters': {
     request: async () => {
       await listMember(); // someone to send to

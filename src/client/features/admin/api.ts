@@ -8,13 +8,18 @@
  */
 import {
   currentAssistantMessageSchema,
-  type PostAssistantMessagePayload,
+  postedAssistantMessageSchema,
+  scheduledAssistantMessagesSchema,
+  type DeskAssistantMessage,
+  type ScheduleAssistantMessagePayload,
+  type ScheduledAssistantMessages,
 } from '#shared/assistant-schemas';
 import type { AssistantMessage } from '#shared/live-events';
 import {
   mailListCountsSchema,
   newsletterCreatedSchema,
   newsletterListSchema,
+  newsletterTestQueuedSchema,
   type MailListCounts,
   type Newsletter,
   type NewsletterPayload,
@@ -35,13 +40,34 @@ export async function fetchCurrentMessage(signal?: AbortSignal): Promise<Assista
   return currentAssistantMessageSchema.parse(body).message;
 }
 
+/** Posts a message for now, or (with `startsAt`) schedules it. */
 export async function postAssistantMessage(
-  payload: PostAssistantMessagePayload,
+  payload: ScheduleAssistantMessagePayload,
 ): Promise<AssistantMessage> {
   const body = await api<unknown>(ASSISTANT_MESSAGES_PATH, { method: 'POST', body: payload });
   const { message } = currentAssistantMessageSchema.parse(body);
   if (!message) throw new Error('The server answered the post without the message.');
   return message;
+}
+
+export async function fetchSchedule(signal?: AbortSignal): Promise<ScheduledAssistantMessages> {
+  const body = await api<unknown>(`${ASSISTANT_MESSAGES_PATH}/scheduled`, { signal });
+  return scheduledAssistantMessagesSchema.parse(body);
+}
+
+export async function updateScheduledMessage(
+  id: string,
+  payload: ScheduleAssistantMessagePayload,
+): Promise<DeskAssistantMessage> {
+  const body = await api<unknown>(`${ASSISTANT_MESSAGES_PATH}/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: payload,
+  });
+  return postedAssistantMessageSchema.parse(body).message;
+}
+
+export async function cancelScheduledMessage(id: string): Promise<void> {
+  await api(`${ASSISTANT_MESSAGES_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export async function clearCurrentMessage(): Promise<void> {
@@ -111,6 +137,12 @@ export async function fetchMailListCounts(signal?: AbortSignal): Promise<ListCou
 export async function fetchNewsletters(signal?: AbortSignal): Promise<Newsletter[]> {
   const body = await api<unknown>('/api/admin/newsletters', { signal, list: true });
   return newsletterListSchema.parse(body).newsletters;
+}
+
+/** Queues the newsletter once, to the signed-in owner's own address; answers that address. */
+export async function sendNewsletterTest(payload: NewsletterPayload): Promise<{ to: string }> {
+  const body = await api<unknown>('/api/admin/newsletters/test', { method: 'POST', body: payload });
+  return newsletterTestQueuedSchema.parse(body);
 }
 
 export async function postNewsletter(payload: NewsletterPayload): Promise<Newsletter> {
