@@ -14,6 +14,7 @@ import { makeTempDir } from '#test-support/server';
 
 const TABLES = [
   'admin_mfa',
+  'admin_notifications',
   'app_secrets',
   'assistant_messages',
   'audit_log',
@@ -26,6 +27,7 @@ const TABLES = [
   'mail_outbox',
   'mfa_recovery_codes',
   'newsletters',
+  'notification_events',
   'nowou_item_history',
   'nowou_items',
   'nowou_sync_state',
@@ -90,6 +92,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-27-0021-visit-sources',
       '2026-11-27-0022-error-groups',
       '2026-11-27-0023-assistant-schedule',
+      '2026-11-27-0024-admin-notifications',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

@@ -19,6 +19,7 @@ import * as sessionDevices from '#server/db/migrations/2026-11-27-0020-session-d
 import * as visitSources from '#server/db/migrations/2026-11-27-0021-visit-sources';
 import * as errorGroups from '#server/db/migrations/2026-11-27-0022-error-groups';
 import * as assistantSchedule from '#server/db/migrations/2026-11-27-0023-assistant-schedule';
+import * as adminNotifications from '#server/db/migrations/2026-11-27-0024-admin-notifications';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0021-visit-sources': visitSources,
   '2026-11-27-0022-error-groups': errorGroups,
   '2026-11-27-0023-assistant-schedule': assistantSchedule,
+  '2026-11-27-0024-admin-notifications': adminNotifications,
 };
 
 const provider: MigrationProvider = {

@@ -299,7 +299,28 @@ export interface AuditLogTable {
   source: string;
 }
 
+/** An admin's notification mails (docs/product.md#owner-notifications); no row: none. */
+export interface AdminNotificationsTable {
+  user_id: string;
+  /** instant or daily */
+  mode: string;
+  /** The UTC day of the last daily digest, or null before the first. */
+  digest_day: string | null;
+  /** Events after this time go in the next digest. */
+  digest_at: string;
+}
+
+/** Something that needs the owner's answer, for the notification mails. */
+export interface NotificationEventsTable {
+  id: string;
+  kind: string;
+  summary: string;
+  created_at: string;
+}
+
 export interface Database {
+  admin_notifications: AdminNotificationsTable;
+  notification_events: NotificationEventsTable;
   error_groups: ErrorGroupsTable;
   visit_sources_daily: VisitSourcesDailyTable;
   visit_source_days: VisitSourceDaysTable;

@@ -249,6 +249,13 @@ const ROUTES: Record<string, RouteCase> = {
     }),
     expect: everyone(201),
   },
+  'GET /api/admin/notifications': {
+    expect: admin(200),
+  },
+  'PUT /api/admin/notifications': {
+    request: async () => ({ body: { mode: 'daily' } }),
+    expect: admin(200),
+  },
   'GET /api/admin/errors': {
     expect: admin(200),
   },

@@ -28,7 +28,7 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     id: 'assistant-message',
     title: 'Assistant message',
     description:
-      'Write a short note, pick the pages it appears on, and post it. It replaces the current message at once, for every visitor on those pages.',
+      'Write a short note, pick the pages it appears on, and post it now (it replaces the current message at once, for every visitor on those pages) or schedule it with a start and an end.',
     Component: AssistantComposer,
   },
   {

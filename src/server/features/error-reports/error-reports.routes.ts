@@ -47,11 +47,14 @@ export const ERROR_REPORTS_PER_ADDRESS: RateLimitRule = {
 };
 
 export interface ErrorReportsOptions {
-  /** Called in the report's transaction when it starts a new group (the owner's notifications). */
+  /**
+   * Called in the report's transaction when it starts a new group (the owner's notifications); true
+   * when it queued mail.
+   */
   onNewGroup?: (
     db: Kysely<Database>,
     group: { errorName: string; error: string; page: string | null },
-  ) => Promise<void>;
+  ) => Promise<boolean>;
 }
 
 export async function errorReportsRoutes(
@@ -70,7 +73,7 @@ export async function errorReportsRoutes(
       const { errorName, page } = request.body;
       const error = maskErrorText(request.body.error);
       const now = new Date();
-      await app.db.transaction().execute(async (trx) => {
+      const mailQueued = await app.db.transaction().execute(async (trx) => {
         const grouped = await joinErrorGroup(trx, { errorName, error, page: page ?? null }, now);
         await insertErrorReport(
           trx,
@@ -83,9 +86,10 @@ export async function errorReportsRoutes(
           },
           now,
         );
-        if (grouped.isNew)
-          await options.onNewGroup?.(trx, { errorName, error, page: page ?? null });
+        if (!grouped.isNew) return false;
+        return (await options.onNewGroup?.(trx, { errorName, error, page: page ?? null })) ?? false;
       });
+      if (mailQueued) app.mail.kick();
       return reply.code(201).send({ status: 'received' as const });
     },
   );

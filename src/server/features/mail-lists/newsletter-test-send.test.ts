@@ -66,7 +66,7 @@ describe('on SQLite', () => {
     const mail = await h.sink.waitFor(
       (m) => m.to === leaving.email && m.subject.startsWith('First'),
     );
-    expect((await oneClickPost(h, listHeaders(mail).unsubscribe!.url)).status).toBe(200);
+    expect((await oneClickPost(h, listHeaders(mail).unsubscribe?.url ?? '')).status).toBe(200);
     const second = await sendNewsletter(h, { subject: `Second ${unique()}`, text: 'Two.' });
     const secondId = (second.json as { newsletter: NewsletterProgress }).newsletter.id;
     const shown = (await newsletters(h)) as (NewsletterProgress & { unsubscribes: number })[];
