@@ -202,6 +202,8 @@ function AuditItem({ entry }: { entry: AuditEntryView }) {
       <div className="audit-entry__head">
         <p className="audit-entry__sentence">{auditSentence(entry)}</p>
         <span className="audit-entry__outcome">{OUTCOME_LABELS[entry.outcome]}</span>
+        {/* The action's name, as the What filter lists it. */}
+        <code className="audit-entry__action">{entry.action}</code>
         <time className="audit-entry__time" dateTime={entry.at}>
           {formatDateTime(entry.at)}
         </time>
@@ -210,10 +212,8 @@ function AuditItem({ entry }: { entry: AuditEntryView }) {
         <summary className="disclosure__summary">Record</summary>
         <dl className="audit-entry__facts">
           <div>
-            <dt>Action</dt>
-            <dd>
-              <code>{entry.action}</code> from the {entry.source}
-            </dd>
+            <dt>From</dt>
+            <dd>the {entry.source}</dd>
           </div>
           {entry.targetId && (
             <div>
