@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { ASSISTANT_MESSAGES } from '#shared/assistant-schemas';
 import { COPY } from '#shared/copy';
+import { PAGE_KEYS } from '#shared/page-keys';
 import { paths } from '#shared/paths';
 import { BROWSER } from '#test-support/visits';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
