@@ -62,19 +62,32 @@ export interface TrafficSeed {
   ms: number;
 }
 
+export interface TrafficShape {
+  visits: number;
+  pages: readonly string[];
+  /** Most visits first. */
+  sources: readonly string[];
+}
+
+export const BENCH_TRAFFIC: TrafficShape = {
+  visits: TRAFFIC_VISITS,
+  pages: Array.from({ length: TRAFFIC_PAGES }, (_, i) => `page${String(i + 1).padStart(2, '0')}`),
+  sources: Array.from({ length: TRAFFIC_SOURCES }, (_, i) =>
+    i === 0 ? 'Direct' : `site-${String(i).padStart(3, '0')}.example`,
+  ),
+};
+
 /** Seeds the year ending `today` (UTC); the counters must hold no visits yet. */
-export async function seedTraffic(db: Kysely<Database>, now: Date): Promise<TrafficSeed> {
+export async function seedTraffic(
+  db: Kysely<Database>,
+  now: Date,
+  shape: TrafficShape = BENCH_TRAFFIC,
+): Promise<TrafficSeed> {
   const started = Date.now();
   const today = utcDayOf(now.getTime());
-  const pages = Array.from(
-    { length: TRAFFIC_PAGES },
-    (_, i) => `page${String(i + 1).padStart(2, '0')}`,
-  );
-  const sources = Array.from({ length: TRAFFIC_SOURCES }, (_, i) =>
-    i === 0 ? 'Direct' : `site-${String(i).padStart(3, '0')}.example`,
-  );
-  const sourceWeights = zipfWeights(TRAFFIC_SOURCES);
-  const pageWeights = zipfWeights(TRAFFIC_PAGES);
+  const { pages, sources } = shape;
+  const sourceWeights = zipfWeights(sources.length);
+  const pageWeights = zipfWeights(pages.length);
   // Busier on weekdays and in the second half of the year.
   const dayWeights = Array.from({ length: TRAFFIC_DAYS }, (_, i) => {
     const weekday = new Date(`${addDays(today, i - TRAFFIC_DAYS + 1)}T00:00:00Z`).getUTCDay();
@@ -82,7 +95,7 @@ export async function seedTraffic(db: Kysely<Database>, now: Date): Promise<Traf
   });
   const daySum = dayWeights.reduce((a, b) => a + b, 0);
   const perDay = split(
-    TRAFFIC_VISITS,
+    shape.visits,
     dayWeights.map((weight) => weight / daySum),
   );
 
@@ -102,7 +115,7 @@ export async function seedTraffic(db: Kysely<Database>, now: Date): Promise<Traf
       const monthKey = `${day.slice(0, 7)}\n${source}`;
       months.set(monthKey, (months.get(monthKey) ?? 0) + count);
       // A source leads to about one page per 20 of its visits, at most to every page.
-      const reach = Math.min(TRAFFIC_PAGES, Math.max(1, Math.ceil(count / 20)));
+      const reach = Math.min(pages.length, Math.max(1, Math.ceil(count / 20)));
       const weights = pageWeights.slice(0, reach);
       const sum = weights.reduce((a, b) => a + b, 0);
       split(
@@ -110,7 +123,7 @@ export async function seedTraffic(db: Kysely<Database>, now: Date): Promise<Traf
         weights.map((weight) => weight / sum),
       ).forEach((visits, p) => {
         if (visits === 0) return;
-        const page = pages[(p + s) % TRAFFIC_PAGES]!;
+        const page = pages[(p + s) % pages.length]!;
         sourcePageRows.push({ source, day, page_key: page, count: visits });
         pagesOfDay.set(page, (pagesOfDay.get(page) ?? 0) + visits);
       });
@@ -139,7 +152,7 @@ export async function seedTraffic(db: Kysely<Database>, now: Date): Promise<Traf
     rows += tableRows.length;
   }
   endProgress();
-  return { today, visits: TRAFFIC_VISITS, rows, ms: Date.now() - started };
+  return { today, visits: shape.visits, rows, ms: Date.now() - started };
 }
 
 interface TrafficAnswer {

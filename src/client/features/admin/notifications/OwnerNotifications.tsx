@@ -52,6 +52,9 @@ function NotificationChoice() {
   }, []);
 
   async function choose(next: NotificationMode) {
+    const before = mode;
+    // Shown at once; put back if the server refuses it.
+    setMode(next);
     setSaving(true);
     setSaved(false);
     setError(null);
@@ -59,6 +62,7 @@ function NotificationChoice() {
       setMode(await saveNotificationMode(next));
       setSaved(true);
     } catch (failure) {
+      setMode(before);
       setError(messageOf(failure));
     } finally {
       setSaving(false);
@@ -84,7 +88,11 @@ function NotificationChoice() {
       ) : mode === null && !error ? (
         <span className="skeleton account__skeleton-card" aria-busy="true" />
       ) : (
-        <fieldset className="owner-notifications" disabled={saving || mode === null}>
+        <fieldset
+          className="owner-notifications"
+          disabled={mode === null}
+          aria-busy={saving || undefined}
+        >
           <legend className="visually-hidden">Notification mails</legend>
           {NOTIFICATION_MODES.map((option) => (
             <label key={option} className="owner-notifications__option">

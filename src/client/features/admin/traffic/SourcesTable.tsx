@@ -6,6 +6,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import type { DayRange } from '#shared/traffic-range';
 import type { TrafficSourcesResponse } from '#shared/visit-schemas';
+import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { plural } from '../admin-format';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
@@ -14,12 +15,16 @@ import { ChangeCell } from './ChangeCell';
 import { fetchSources } from './traffic-api';
 import { pageName } from './traffic-data';
 
+/** Sources shown before Show all. */
+const SOURCES_FIRST_SHOWN = 10;
+
 export function SourcesTable({ range }: { range: DayRange }) {
   const { from, to } = range;
   const [answer, setAnswer] = useState<TrafficSourcesResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
+  const [all, setAll] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -70,7 +75,7 @@ export function SourcesTable({ range }: { range: DayRange }) {
             </tr>
           </thead>
           <tbody>
-            {answer.sources.map((row) => (
+            {(all ? answer.sources : answer.sources.slice(0, SOURCES_FIRST_SHOWN)).map((row) => (
               <Fragment key={row.source}>
                 <tr data-selected={open === row.source || undefined}>
                   <th scope="row" className="traffic-table__page">
@@ -98,6 +103,13 @@ export function SourcesTable({ range }: { range: DayRange }) {
             ))}
           </tbody>
         </table>
+        {answer.sources.length > SOURCES_FIRST_SHOWN && (
+          <Button variant="ghost" className="traffic-sources__more" onClick={() => setAll(!all)}>
+            {all
+              ? `Show the first ${SOURCES_FIRST_SHOWN}`
+              : `Show all ${answer.sources.length.toLocaleString('en')}`}
+          </Button>
+        )}
       </>
     );
   }

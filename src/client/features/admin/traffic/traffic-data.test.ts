@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { changeText, exclusionsText, rangeFromParams } from './traffic-data';
+import { changeText, changeTone, exclusionsText, rangeFromParams } from './traffic-data';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 
@@ -26,6 +26,10 @@ test('a change reads as a signed percentage, new, or nothing', () => {
   expect(changeText(100, 100)).toBe('±0%');
   expect(changeText(5, 0)).toBe('new');
   expect(changeText(0, 0)).toBe('—');
+  // The colour follows the text: a change that rounds to nothing is flat.
+  expect(changeTone(3531, 3539)).toBe('flat');
+  expect(changeTone(92, 100)).toBe('down');
+  expect(changeTone(5, 0)).toBe('up');
 });
 
 test('left-out visits read in words, by reason, and not at all when none were', () => {

@@ -49,17 +49,24 @@ export function rangeFromParams(params: URLSearchParams, now: Date): RangeChoice
   return { kind: 'preset', preset, range: presetRange(preset, utcDayOf(now.getTime())) };
 }
 
+/** The change in whole per cent, or null when there was nothing before. */
+function changePercent(visits: number, previous: number): number | null {
+  return previous === 0 ? null : Math.round(((visits - previous) / previous) * 100);
+}
+
 /** "+12%", "−8%", "±0%", "new" (nothing before) or "—" (nothing in either). */
 export function changeText(visits: number, previous: number): string {
-  if (previous === 0) return visits === 0 ? '—' : 'new';
-  const percent = Math.round(((visits - previous) / previous) * 100);
+  const percent = changePercent(visits, previous);
+  if (percent === null) return visits === 0 ? '—' : 'new';
   if (percent === 0) return '±0%';
   return percent > 0 ? `+${percent}%` : `−${Math.abs(percent)}%`;
 }
 
-/** Whether a change reads as up, down or flat (for its colour). */
+/** Whether a change reads as up, down or flat (for its colour), as its text rounds it. */
 export function changeTone(visits: number, previous: number): 'up' | 'down' | 'flat' {
-  return visits > previous ? 'up' : visits < previous ? 'down' : 'flat';
+  const percent = changePercent(visits, previous);
+  if (percent === null) return visits > 0 ? 'up' : 'flat';
+  return percent > 0 ? 'up' : percent < 0 ? 'down' : 'flat';
 }
 
 export function pointsOf(series: readonly { start: string; visits: number }[]): DayPoint[] {
