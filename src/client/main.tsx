@@ -2,19 +2,27 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isAssetPath } from '#shared/paths';
-import { createAppRouter } from './app/router';
+import { AppFrame } from './app/AppFrame';
+import { preparePage, redirectOf } from './app/router';
+import { startBrowserLocation } from './lib/navigation/location-store';
 
 const container = document.getElementById('root');
 
+async function start(root: HTMLElement) {
+  // The page's module is in before the first render, so hydration finds the very markup the
+  // server sent (docs/architecture.md#client-routing).
+  await preparePage(startBrowserLocation({ prepare: preparePage, redirect: redirectOf }));
+  const app = (
+    <StrictMode>
+      <AppFrame />
+    </StrictMode>
+  );
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
 // docs/product.md#route-quirks: nothing is rendered for paths under /assets (the server answers
 // them with files or 404).
-if (container && !isAssetPath(window.location.pathname)) {
-  createRoot(container).render(
-    <StrictMode>
-      <RouterProvider router={createAppRouter()} />
-    </StrictMode>,
-  );
-}
+if (container && !isAssetPath(window.location.pathname)) void start(container);

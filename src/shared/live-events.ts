@@ -34,12 +34,5 @@ export type AssistantEvent = z.infer<typeof assistantEventSchema>;
 export const nowouEventSchema = z.object({});
 export type NowouEvent = z.infer<typeof nowouEventSchema>;
 
-/**
- * `GET /api/live?page=all`: the stream one tab holds for all the tabs of its browser, carrying the
- * assistant's message whatever pages it is for; each tab keeps only what its own page should show
- * (docs/decisions/2026-11-22-assistant-and-offline-readings.md).
- */
-export const LIVE_ALL_PAGES = 'all';
-
 /** How long the server waits between heartbeat comments on an idle stream. */
 export const LIVE_HEARTBEAT_MS = 25_000;

@@ -56,3 +56,10 @@ export type PageKey = (typeof PAGE_KEYS)[number];
 export function isPageKey(value: string): value is PageKey {
   return (PAGE_KEYS as readonly string[]).includes(value);
 }
+
+/**
+ * `GET /api/live?page=all`: the stream one tab holds for all the tabs of its browser, carrying the
+ * assistant's message whatever pages it is for; each tab keeps only what its own page should show
+ * (docs/decisions/2026-11-22-assistant-and-offline-readings.md).
+ */
+export const LIVE_ALL_PAGES = 'all';

@@ -1,15 +1,17 @@
 /**
- * Every route of the site (docs/product.md#route-table), paths from #shared/paths. Each page is its
- * own lazily loaded module exporting the page; the router gives every page the same
- * RouteErrorBoundary. Matching is case-insensitive, so /NOWOU shows Nowou and /PRODUCTIVITY/ is
- * replaced by /nowou. Unknown paths show Home; /assets/… renders nothing.
+ * Every route of the site (docs/product.md#route-table): which page module shows a path
+ * (#shared/page-modules: case and trailing slashes do not matter, unknown paths show Home,
+ * /productivity is replaced by /nowou, /assets/… renders nothing). Each page is its own lazily
+ * loaded chunk; a navigation commits once its module is in (lib/navigation/location-store.ts), so
+ * the page renders at once, on the first load (hydrating the prerendered HTML) as on every later one.
  */
-import type { ComponentType } from 'react';
-import { createBrowserRouter, replace, type RouteObject } from 'react-router';
-import { PAGE_MODULES, pageExportName, type PageModuleRoute } from '#shared/page-modules';
-import { paths } from '#shared/paths';
-import { AppFrame } from './AppFrame';
-import { RouteErrorBoundary, ShellErrorBoundary } from './RouteErrorBoundary';
+import { Component, type ComponentType, type ReactNode } from 'react';
+import { PAGE_MODULES, pageExportName, pageModuleRouteFor } from '#shared/page-modules';
+import type { PageModuleRoute } from '#shared/page-modules';
+import { isAssetPath, isProductivityRedirect, paths } from '#shared/paths';
+import type { AppLocation } from '../lib/navigation/location-store';
+import { useLocation } from '../lib/navigation/router';
+import { RouteErrorView } from './RouteErrorView';
 
 type PageModule = Record<string, unknown>;
 
@@ -21,76 +23,63 @@ const pageModuleLoaders = import.meta.glob<PageModule>([
   '!../pages/legal/LegalPage.tsx',
 ]);
 
-/** The route's page module (#shared/page-modules) on first visit, with the pages' error boundary. */
-function lazyPage(route: PageModuleRoute) {
+type Loaded = { Page: ComponentType } | { error: unknown };
+
+const loaded = new Map<PageModuleRoute, Loaded>();
+
+/** The route's page module, fetched once; a failure is kept so the page shows the error view. */
+export async function loadPage(route: PageModuleRoute): Promise<void> {
+  if (loaded.get(route) && !('error' in loaded.get(route)!)) return;
   const load = pageModuleLoaders[`../pages/${PAGE_MODULES[route]}.tsx`];
-  if (!load) throw new Error(`No page module for ${route}`);
-  return async () => {
+  try {
+    if (!load) throw new Error(`No page module for ${route}`);
     const module = await load();
-    return {
-      Component: module[pageExportName(route)] as ComponentType,
-      ErrorBoundary: RouteErrorBoundary,
-    };
-  };
+    loaded.set(route, { Page: module[pageExportName(route)] as ComponentType });
+  } catch (error) {
+    loaded.set(route, { error });
+  }
 }
 
-function NothingRendered() {
-  return null;
+/** What the location store does before it commits a location: the page's module is loaded. */
+export function preparePage({ pathname }: AppLocation): Promise<void> {
+  return isAssetPath(pathname) ? Promise.resolve() : loadPage(pageModuleRouteFor(pathname));
 }
 
-const home = lazyPage('home');
+/** The redirect of docs/product.md#route-quirks (replace, not push), keeping any query and hash. */
+export function redirectOf(location: AppLocation): AppLocation | null {
+  return isProductivityRedirect(location.pathname) ? { ...location, pathname: paths.nowou } : null;
+}
 
-const page = (route: Exclude<PageModuleRoute, 'home'>): RouteObject => ({
-  path: paths[route],
-  lazy: lazyPage(route),
-});
+interface BoundaryState {
+  error: unknown;
+}
 
-const pageRoutes: RouteObject[] = [
-  { index: true, lazy: home },
-  page('about'),
-  page('longAndShortPosition'),
-  page('portfolio'),
-  page('art'),
-  page('music'),
-  page('termsOfService'),
-  page('privacyPolicy'),
-  page('support'),
-  page('contact'),
-  page('purchase'),
-  page('admin'),
-  page('account'),
-  page('accountResetPassword'),
-  {
-    // The redirect of docs/product.md#route-quirks (replace, not push), keeping any query and hash.
-    path: paths.productivity,
-    Component: NothingRendered,
-    loader: ({ request }) => {
-      const url = new URL(request.url);
-      return replace(`${paths.nowou}${url.search}${url.hash}`);
-    },
-  },
-  page('nowou'),
-  page('newsletterUnsubscribe'),
-  page('lokalaJobb'),
-  page('lokalaJobbUnsubscribe'),
-  page('pitchesUnsubscribe'),
-  // The /* fallback (docs/product.md#route-quirks).
-  { path: '*', lazy: home },
-];
+/** A page that throws while rendering shows the error view inside the shell. */
+class PageErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
 
-export const routes: RouteObject[] = [
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error: error ?? new Error('A page failed') };
+  }
+
+  override render() {
+    return this.state.error ? <RouteErrorView error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** The page for the committed location; its error boundary starts afresh on each path. */
+export function PageOutlet() {
+  const { pathname } = useLocation();
   // docs/product.md#route-quirks: nothing is rendered when the path starts with /assets.
-  { path: '/assets/*', Component: NothingRendered },
-  {
-    Component: AppFrame,
-    ErrorBoundary: ShellErrorBoundary,
-    // Nothing to show until the first page's module is in; the shell and page then paint together.
-    HydrateFallback: NothingRendered,
-    // A pathless layer inside the shell, so a page that fails to load keeps the header and footer.
-    children: [{ ErrorBoundary: RouteErrorBoundary, children: pageRoutes }],
-  },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+  if (isAssetPath(pathname)) return null;
+  const route = pageModuleRouteFor(pathname);
+  const page = loaded.get(route);
+  if (!page) return null;
+  if ('error' in page) return <RouteErrorView error={page.error} />;
+  const { Page } = page;
+  return (
+    <PageErrorBoundary key={route}>
+      <Page />
+    </PageErrorBoundary>
+  );
 }

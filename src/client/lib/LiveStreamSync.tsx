@@ -3,7 +3,7 @@
  * and follows navigation.
  */
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from './navigation/router';
 import { liveConnection } from './live';
 import { livePageKey } from './live-connection';
 

@@ -22,7 +22,8 @@
  * together (every tab's offline notice going at once) reopen it once. live.ts falls back to a
  * stream per tab where BroadcastChannel is missing.
  */
-import { LIVE_ALL_PAGES, type AssistantEvent, type LiveEventName } from '#shared/live-events';
+import type { AssistantEvent, LiveEventName } from '#shared/live-events';
+import { LIVE_ALL_PAGES } from '#shared/page-keys';
 import {
   isLiveEventPayload,
   LIVE_EVENT_NAMES,

@@ -8,7 +8,7 @@
  * only the host or the name. Errors are swallowed.
  */
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from './navigation/router';
 import { isPageKey, pageKeyFromPath } from '#shared/page-keys';
 import { STORAGE_KEYS } from '#shared/storage-keys';
 import { api } from './api';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/navigation/router';
 import { INDICATORS, TRIAL_DAYS, type IndicatorProduct } from '#shared/indicator-products';
 import { paths } from '#shared/paths';
 import { IndicatorActions } from '../features/indicators/IndicatorPageParts';

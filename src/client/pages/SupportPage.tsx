@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/navigation/router';
 import { paths } from '#shared/paths';
 import { PASSWORD_RESET_LINK_MINUTES } from '#shared/timing';
 import { siteContent } from '../lib/site-content';

@@ -3,8 +3,7 @@
  * menu bar, header, inline navigation on desktop, the page, footer and the overlays. The root
  * element carries the screen class and the layout values as CSS custom properties.
  */
-import type { CSSProperties, MouseEvent } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { MAIN_CONTENT_ID } from '../lib/main-content';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
@@ -25,7 +24,8 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.focus();
 }
 
-export function Shell() {
+/** `children` is the page. */
+export function Shell({ children }: { children: ReactNode }) {
   const { screen, values, hideLayout, embedded, productivity, inlineNavigation } = useLayout();
 
   return (
@@ -50,12 +50,11 @@ export function Shell() {
           </div>
         )}
         <div className="app__content">
-          <Outlet />
+          {children}
           {!hideLayout && <Footer />}
         </div>
       </div>
       <ShellOverlays />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * account", which asks for the password inline before anything is deleted.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/navigation/router';
 import { MESSAGES } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
@@ -76,7 +76,7 @@ function DeleteAccount({ login }: { login: string }) {
       resetLocalUserInfo();
       setUserInfo(null);
       assistant.say(ACCOUNT_DELETED);
-      await navigate(paths.home);
+      navigate(paths.home);
     } catch (error) {
       setProblem(problemFromError(error, ['password'], COPY.somethingWentWrongForm));
       setDeleting(false);

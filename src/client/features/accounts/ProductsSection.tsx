@@ -4,7 +4,7 @@
  * changes (the live `user` event follows the owner granting, extending or revoking access).
  */
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import type { UserInfo } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import {

@@ -7,7 +7,7 @@
  * docs/product.md#error-catalogue).
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import {
   DEFAULT_AVATAR,
   validateSignUpForm,

@@ -2,7 +2,7 @@
  * The body of the Free trial and Purchase pop-up: what happens after sending, then the product's
  * form (the site's one form system; signed-out visitors are asked to log in first).
  */
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import {
   INDICATORS,
   TRIAL_DAYS,

@@ -7,7 +7,7 @@
  * Forms for signed-in visitors ask them to log in first.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import { TEXT_AREA_MAX_LENGTH } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { FORM_DEFINITIONS, type InputKind, type SubmissionType } from '#shared/submission-forms';

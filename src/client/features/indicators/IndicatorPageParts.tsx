@@ -3,7 +3,7 @@
  * buttons (they open the product's form in a pop-up), the feature points and the closing offer.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import { INDICATORS, TRIAL_DAYS, type IndicatorProduct } from '#shared/indicator-products';
 import { paths } from '#shared/paths';
 import { usePopups } from '../../lib/popups/use-popups';

@@ -8,7 +8,7 @@
  * A link of another list moves to that list's page, so the reader gets its language.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/navigation/router';
 import { useNoReferrer } from '../../lib/use-no-referrer';
 import { readQueryParam, removeQueryParam } from '../../lib/url-params';
 import {
@@ -117,12 +117,9 @@ function LinkPanel({ list, texts, kind, token }: LinkPanelProps) {
         // Another list's link: its own page, in its own language.
         if (member.list !== list) {
           const param = kind === 'confirm' ? CONFIRM_TOKEN_PARAM : UNSUBSCRIBE_TOKEN_PARAM;
-          void navigate(
-            `${MAIL_LIST_INFO[member.list].page}?${param}=${encodeURIComponent(token)}`,
-            {
-              replace: true,
-            },
-          );
+          navigate(`${MAIL_LIST_INFO[member.list].page}?${param}=${encodeURIComponent(token)}`, {
+            replace: true,
+          });
           return;
         }
         setLookup({ status: 'found', member });

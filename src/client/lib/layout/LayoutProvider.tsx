@@ -6,7 +6,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../navigation/router';
 import { layoutValuesFor, type ScreenClass } from '#shared/layout';
 import { isProductivityPath } from '#shared/paths';
 import {
@@ -74,7 +74,7 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
   const leaveEmbedded = useCallback(() => {
     setEmbedded(false);
     if (embeddedFromSearch(search) !== null) {
-      void navigate({ pathname, search: searchWithoutEmbedded(search), hash }, { replace: true });
+      navigate(`${pathname}${searchWithoutEmbedded(search)}${hash}`, { replace: true });
     }
   }, [navigate, pathname, search, hash]);
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import { paths } from '#shared/paths';
 import { siteContent } from '../../lib/site-content';
 import { buttonClassName } from '../../ui/button-class';

@@ -3,7 +3,7 @@
  * one-line promise and a link that makes the whole card clickable. Home shows them large; About
  * shows the compact ones as a way into each.
  */
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import { ArrowRightIcon, SwedenFlagIcon } from '../../ui/icons';
 import { OFFERINGS } from './offerings';
 import './offerings.css';

@@ -4,7 +4,7 @@
  * and {contactEmail} and the other placeholders come from content/site.json.
  */
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import { siteContent } from '../../lib/site-content';
 import { ExternalLink } from '../../ui/ExternalLink';
 import type { MarkdownBlock, MarkdownInline, MarkdownPlaceholder } from './markdown-document';

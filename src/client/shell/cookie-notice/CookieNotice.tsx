@@ -3,7 +3,7 @@
  * saves consent.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { Button } from '../../ui/Button';

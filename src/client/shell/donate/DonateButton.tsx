@@ -3,7 +3,7 @@
  * DONATE_BUTTON_DELAY_MS, shows THANK YOU! on hover and focus, opens the Donation pop-up.
  * Productivity mode leaves the screen to the app.
  */
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/navigation/router';
 import { COPY } from '#shared/copy';
 import { isProductivityPath } from '#shared/paths';
 import { DONATE_BUTTON_DELAY_MS } from '#shared/timing';

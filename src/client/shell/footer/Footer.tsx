@@ -2,7 +2,7 @@
  * The footer (docs/product.md#footer): the Contact line, the social links as icons, and the legal
  * and support links.
  */
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import { paths } from '#shared/paths';
 import { siteContent } from '../../lib/site-content';
 import { MailIcon } from '../../ui/icons';

@@ -3,7 +3,7 @@
  * screen class, and the toggles on the right. Exactly --header-height tall: a 280 px banner on
  * mobile, 135 px above.
  */
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../lib/navigation/router';
 import { paths } from '#shared/paths';
 import { initialsOf, siteContent } from '../../lib/site-content';
 import { FullscreenToggle } from '../toggles/FullscreenToggle';

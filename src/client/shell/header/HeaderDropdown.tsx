@@ -12,7 +12,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from '../../lib/navigation/router';
 import { DROPDOWN_CLOSE_DELAY_MS } from '#shared/timing';
 import { ChevronDownIcon, SwedenFlagIcon } from '../../ui/icons';
 import { menuHoldsPath, type HeaderSection } from './header-links';

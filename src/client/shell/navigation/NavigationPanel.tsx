@@ -5,7 +5,7 @@
  * small Edit avatar button on the avatar), and Log out; Admin (adminRank > 9), Nowou.
  * A busy state while the auth state is unknown.
  */
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation/router';
 import { paths } from '#shared/paths';
 import { useAuth } from '../../lib/auth/use-auth';
 import { isAdmin } from '../../lib/current-user';

@@ -13,7 +13,8 @@
  * shows and hides it on its own clock within a moment of its time.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_ALL_PAGES, type AssistantEvent, type AssistantMessage } from '#shared/live-events';
+import type { AssistantEvent, AssistantMessage } from '#shared/live-events';
+import { LIVE_ALL_PAGES } from '#shared/page-keys';
 import { coalesced } from './coalesced';
 import type { LiveBus } from './live-bus';
 

@@ -13,8 +13,7 @@
  * stream reads its state again and sends it. The assistant stream follows the same rule.
  */
 import { z } from 'zod';
-import { LIVE_ALL_PAGES } from '#shared/live-events';
-import { isPageKey } from '#shared/page-keys';
+import { isPageKey, LIVE_ALL_PAGES } from '#shared/page-keys';
 import type { App } from '#server/app-types';
 import {
   currentAssistantMessage,

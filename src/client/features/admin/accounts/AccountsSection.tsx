@@ -5,7 +5,7 @@
  * live in the address bar (`?q=…&cursor=…&account=…`), so a reload or a shared link shows the same.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/navigation/router';
 import { MAIL_LISTS } from '#shared/mail-list-schemas';
 import {
   ACCOUNT_RANK_MAX,
@@ -122,7 +122,7 @@ export function AccountsSection() {
     else url.delete('account');
     if (startAt) url.set('cursor', startAt);
     else url.delete('cursor');
-    setParams(url, { preventScrollReset: true });
+    setParams(url);
   }
 
   function apply(event: FormEvent) {

@@ -4,7 +4,7 @@
  * reload or a link opens the same place), the live status line and the storage footer.
  */
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/navigation/router';
 import { NowouContext, type NowouContextValue } from '../nowou-context';
 import { TimelineApp } from '../timeline/TimelineApp';
 import { AutoRollover } from '../todos/AutoRollover';

@@ -5,7 +5,7 @@
  * a first visit makes "My timeline" and makes it the default.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/navigation/router';
 import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
 import { compareOrderKeys } from '../logic/order-keys';

@@ -15,7 +15,7 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation/router';
 import { paths } from '#shared/paths';
 import { Button } from '../../../ui/Button';
 import { buttonClassName } from '../../../ui/button-class';

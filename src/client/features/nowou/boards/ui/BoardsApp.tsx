@@ -5,7 +5,7 @@
  * and leaves the address. Loaded on its own (React.lazy) so the to-dos never load the canvas.
  */
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../../lib/navigation/router';
 import { Button } from '../../../../ui/Button';
 import { useNowou } from '../../nowou-context';
 import { useItems } from '../../use-nowou-store';
@@ -80,8 +80,7 @@ export function BoardsApp() {
               after.delete('node');
               return after;
             },
-            // The page stays where the canvas brought it (no scroll back to the top).
-            { replace: true, preventScrollReset: true },
+            { replace: true },
           )
         }
       />

@@ -2,21 +2,18 @@
  * What a page shows when it fails to load or render, inside the shell: the product's error text, a
  * way to try again and the error-report consent pop-up (docs/product.md#page-errors).
  */
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import { COPY } from '#shared/copy';
 import { usePopups } from '../lib/popups/use-popups';
 import { Button } from '../ui/Button';
 import { MAIN_CONTENT_ID } from '../lib/main-content';
 
 function describe(error: unknown): { error: string; errorName: string } {
-  if (isRouteErrorResponse(error))
-    return { error: `${error.status} ${error.statusText}`, errorName: 'route' };
   if (error instanceof Error) return { error: error.stack ?? error.message, errorName: error.name };
   return { error: String(error), errorName: 'unknown' };
 }
 
-export function RouteErrorBoundary() {
-  const routeError = useRouteError();
+export function RouteErrorView({ error }: { error: unknown }) {
   const { open } = usePopups();
 
   return (
@@ -31,7 +28,7 @@ export function RouteErrorBoundary() {
           <Button variant="primary" onClick={() => window.location.reload()}>
             Try again
           </Button>
-          <Button onClick={() => open({ name: 'errorReport', report: describe(routeError) })}>
+          <Button onClick={() => open({ name: 'errorReport', report: describe(error) })}>
             Report this error
           </Button>
         </div>
@@ -41,7 +38,19 @@ export function RouteErrorBoundary() {
 }
 
 /** Last resort when the shell itself fails: no providers are left, so only a reload is offered. */
-export function ShellErrorBoundary() {
+export class ShellErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <ShellFailed /> : this.props.children;
+  }
+}
+
+function ShellFailed() {
   return (
     <main id={MAIN_CONTENT_ID} className="page page--error">
       <div className="page__intro">
