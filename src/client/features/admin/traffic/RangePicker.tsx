@@ -3,7 +3,7 @@
  * written to the address bar so a range can be bookmarked and compared by going back.
  */
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/navigation/router';
 import { TRAFFIC_PRESETS, type TrafficPreset } from '#shared/traffic-range';
 import { daysInRange, TRAFFIC_RANGE_MAX_DAYS, VISIT_MESSAGES } from '#shared/visit-schemas';
 import { Button } from '../../../ui/Button';
@@ -23,7 +23,7 @@ export function RangePicker({ choice }: { choice: RangeChoice }) {
       if (value) url.set(key, value);
       else url.delete(key);
     }
-    setParams(url, { preventScrollReset: true });
+    setParams(url);
   }
 
   function pickPreset(preset: TrafficPreset) {

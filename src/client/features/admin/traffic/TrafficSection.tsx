@@ -6,7 +6,7 @@
  * out and why; and the switch that leaves this browser out.
  */
 import { useEffect, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/navigation/router';
 import type { DayRange } from '#shared/traffic-range';
 import type { TrafficResponse } from '#shared/visit-schemas';
 import { formatDay } from '../../../lib/date-format';
