@@ -62,9 +62,13 @@ function contentMarkdown(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), validateContent(), contentMarkdown(), nowouOffline()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The prerender build (src/client/prerender.tsx) writes no service worker and copies no public files.
+  plugins: [react(), validateContent(), contentMarkdown(), isSsrBuild ? null : nowouOffline()],
+  // The footer's year as the prerendered pages were built (src/client/shell/footer/Footer.tsx).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
+    copyPublicDir: !isSsrBuild,
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
@@ -88,4 +92,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));

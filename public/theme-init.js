@@ -1,5 +1,7 @@
-// Runs before first paint (a blocking classic script; the CSP allows no inline script) so the saved
-// theme and layout flags apply without a flash. Keys: docs/product.md#browser-storage.
+// Runs before first paint (a blocking classic script; the CSP allows no inline script) so what only
+// this browser knows shows without a flash on the prerendered page: the saved theme, embedded-app
+// mode, whether the cookie notice is still to be shown and whether fullscreen exists here
+// (docs/architecture.md#prerendered-pages). Keys: docs/product.md#browser-storage.
 (function () {
   var root = document.documentElement;
   var theme = 'light';
@@ -16,4 +18,10 @@
     if (asked === '0') sessionStorage.removeItem('embedded');
     if (sessionStorage.getItem('embedded') === 'true') root.setAttribute('data-embedded', 'true');
   } catch (e) {}
+  var consent = false;
+  try {
+    consent = JSON.parse(localStorage.getItem('cookie-consent') || 'null').consent === true;
+  } catch (e) {}
+  if (!consent) root.setAttribute('data-cookie-notice', 'open');
+  if (!document.fullscreenEnabled) root.setAttribute('data-fullscreen', 'off');
 })();

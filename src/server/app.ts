@@ -46,6 +46,7 @@ import { sameOriginPlugin } from '#server/plugins/same-origin';
 import { securityHeadersPlugin } from '#server/plugins/security-headers';
 import { sessionPlugin } from '#server/features/accounts/session.plugin';
 import { readPagePreloads } from '#server/plugins/page-preloads';
+import { readPrerenderedPages } from '#server/plugins/prerendered-pages';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
 import { zodSerializerCompiler, zodValidatorCompiler } from '#server/plugins/zod-schemas';
 
@@ -135,9 +136,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(livePlugin, options.live ?? {});
   await app.register(securityHeadersPlugin, { secureOrigin: config.secureOrigin });
   const clientDir = locateClient(config, app.log);
-  if (clientDir) await app.register(staticClientPlugin, { clientDir });
+  const pages = clientDir ? readPrerenderedPages(clientDir, config.publicUrl, app.log) : null;
+  if (clientDir)
+    await app.register(staticClientPlugin, { clientDir, pages, publicUrl: config.publicUrl });
   await app.register(errorsPlugin, {
-    fallback: clientDir ? spaFallback(readPagePreloads(clientDir, app.log)) : undefined,
+    fallback: clientDir ? spaFallback(readPagePreloads(clientDir, app.log), pages) : undefined,
   });
   await app.register(sessionPlugin);
   await app.register(sameOriginPlugin);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OFFERING_IDS, type OfferingId } from './offerings';
+import { PUBLIC_PAGES, type PublicPage } from './public-pages';
 
 /** The ten kinds of social link the footer shows (docs/product.md#footer), in display order. */
 export const SOCIAL_KINDS = [
@@ -36,6 +37,12 @@ export const offeringTextSchema = z.strictObject({
   action: z.string().trim().min(1).max(40),
 });
 
+/** A public page's own title (the page first, the site name is added) and search-result line. */
+const pageHeadSchema = z.strictObject({
+  title: z.string().trim().min(1).max(60),
+  description: z.string().trim().min(50).max(200),
+});
+
 export const siteContentSchema = z.object({
   creatorName: z.string().min(1).max(60),
   siteName: z.string().min(1).max(60),
@@ -55,6 +62,12 @@ export const siteContentSchema = z.object({
     Object.fromEntries(OFFERING_IDS.map((id) => [id, offeringTextSchema])) as Record<
       OfferingId,
       typeof offeringTextSchema
+    >,
+  ),
+  pages: z.strictObject(
+    Object.fromEntries(PUBLIC_PAGES.map((page) => [page, pageHeadSchema])) as Record<
+      PublicPage,
+      typeof pageHeadSchema
     >,
   ),
 });

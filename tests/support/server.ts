@@ -122,6 +122,5 @@ export function writeFakeClient(dir = makeTempDir('creator-site-client-')): stri
   writeFileSync(join(dir, `${FAKE_ASSET}.gz`), gzipSync(script));
   writeFileSync(join(dir, `${FAKE_ASSET}.br`), brotliCompressSync(script));
   cpSync(join(REPO_ROOT, 'public/favicon.svg'), join(dir, 'favicon.svg'));
-  cpSync(join(REPO_ROOT, 'public/robots.txt'), join(dir, 'robots.txt'));
   return dir;
 }

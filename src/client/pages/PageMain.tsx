@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { RouteName } from '#shared/paths';
-import { documentTitleFor } from '../lib/document-title';
+import { documentTitleFor } from '#shared/document-title';
 import { MAIN_CONTENT_ID } from '../lib/main-content';
 import { siteContent } from '../lib/site-content';
 import './pages.css';

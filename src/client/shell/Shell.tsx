@@ -1,9 +1,11 @@
 /**
  * The always-mounted frame around every page (docs/product.md#shell-parts): skip link, embedded top
  * menu bar, header, inline navigation on desktop, the page, footer and the overlays. The root
- * element carries the screen class and the layout values as CSS custom properties.
+ * element carries the screen class and the layout values as CSS custom properties, set through the
+ * DOM (the CSP allows no style attribute in the prerendered markup, and shell.css gives the same
+ * values before the app runs).
  */
-import type { CSSProperties, MouseEvent, ReactNode } from 'react';
+import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { MAIN_CONTENT_ID } from '../lib/main-content';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
@@ -27,24 +29,33 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 /** `children` is the page. */
 export function Shell({ children }: { children: ReactNode }) {
   const { screen, values, hideLayout, embedded, productivity, inlineNavigation } = useLayout();
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Unknown while hydrating (use-layout.ts): every variant is in the markup and shell.css picks one.
+  const showInlineNavigation = inlineNavigation ?? (!productivity && !hideLayout);
+
+  useLayoutEffect(() => {
+    if (!values) return;
+    for (const [name, value] of Object.entries(layoutCssProperties(values)))
+      rootRef.current?.style.setProperty(name, value);
+  }, [values]);
 
   return (
     <div
-      className={`app ${screen}`}
+      ref={rootRef}
+      className={['app', screen].filter(Boolean).join(' ')}
       data-hide-layout={hideLayout}
-      data-embedded={embedded}
+      data-embedded={embedded ?? undefined}
       data-productivity={productivity}
-      style={layoutCssProperties(values) as CSSProperties}
     >
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`} onClick={skipToMain}>
         Skip to main content
       </a>
       <NavigationProgress />
-      {embedded && <TopMenuBar />}
+      {embedded !== false && <TopMenuBar />}
       {!hideLayout && <Header />}
       <ShowLayoutButton />
       <div className="app__body">
-        {inlineNavigation && (
+        {showInlineNavigation && (
           <div className="app__navigation">
             <NavigationPanel variant="inline" />
           </div>

@@ -6,31 +6,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
-import { PAGE_MODULES, pageModuleSource, type PageModuleRoute } from '#shared/page-modules';
-
-const manifestSchema = z.record(
-  z.string(),
-  z.object({
-    file: z.string(),
-    isEntry: z.boolean().optional(),
-    imports: z.array(z.string()).optional(),
-    css: z.array(z.string()).optional(),
-  }),
-);
-type Manifest = z.infer<typeof manifestSchema>;
+import {
+  CLIENT_MANIFEST,
+  clientManifestSchema,
+  pageFiles,
+  type ClientManifest,
+} from '#shared/client-manifest';
+import { PAGE_MODULES, type PageModuleRoute } from '#shared/page-modules';
 
 export type PagePreloads = ReadonlyMap<PageModuleRoute, string>;
-
-/** `key`'s own file, the chunks it imports statically (transitively) and all their CSS. */
-function filesOf(manifest: Manifest, key: string, files = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) filesOf(manifest, imported, files);
-  return files;
-}
 
 function linkOf(file: string): string {
   // crossorigin as the client's own requests make them, so the browser reuses what it preloaded.
@@ -41,25 +25,21 @@ function linkOf(file: string): string {
 
 /** An empty map (no header sent) when the build has no manifest: pages still load, one step later. */
 export function readPagePreloads(clientDir: string, log: FastifyBaseLogger): PagePreloads {
-  let manifest: Manifest;
+  let manifest: ClientManifest;
   try {
-    manifest = manifestSchema.parse(
-      JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')),
+    manifest = clientManifestSchema.parse(
+      JSON.parse(readFileSync(join(clientDir, CLIENT_MANIFEST), 'utf8')),
     );
   } catch {
     log.warn(
-      'The client build has no readable .vite/manifest.json: pages are sent without preloads',
+      `The client build has no readable ${CLIENT_MANIFEST}: pages are sent without preloads`,
     );
     return new Map();
   }
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  const loadedByIndex = entry ? filesOf(manifest, entry) : new Set<string>();
   const preloads = new Map<PageModuleRoute, string>();
   for (const route of Object.keys(PAGE_MODULES) as PageModuleRoute[]) {
-    const key = pageModuleSource(route);
-    if (!manifest[key]) continue;
-    const files = [...filesOf(manifest, key)].filter((file) => !loadedByIndex.has(file));
-    if (files.length > 0) preloads.set(route, files.map(linkOf).join(', '));
+    const files = pageFiles(manifest, route);
+    if (files && files.length > 0) preloads.set(route, files.map(linkOf).join(', '));
   }
   return preloads;
 }

@@ -1,7 +1,8 @@
 /**
  * Serves the built client: files from CLIENT_DIR with their pre-compressed .br/.gz siblings chosen by
  * Accept-Encoding, hashed /assets/* cached for a year, everything else revalidated (no-cache), and
- * index.html for every other page path so the client router can answer it (docs/product.md#static-files-and-the-page-fallback).
+ * for every other page path its prerendered HTML (plugins/prerendered-pages.ts), which the client
+ * then hydrates (docs/product.md#static-files-and-the-page-fallback), with robots.txt and the sitemap.
  */
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -12,10 +13,16 @@ import { pageModuleRouteFor } from '#shared/page-modules';
 import { paths } from '#shared/paths';
 import type { Config } from '#server/config';
 import type { PagePreloads } from '#server/plugins/page-preloads';
+import {
+  robotsWithoutSitemap,
+  type HtmlDocument,
+  type PrerenderedPages,
+} from '#server/plugins/prerendered-pages';
 import { isUnder, pathnameOf } from '#server/request-path';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+const PREVIEW_IMAGE = /^assets[\\/]preview-[\w-]+\.png$/;
 
 /** The client build to serve, or null (with one log line saying why) when only /api is served. */
 export function locateClient(
@@ -45,8 +52,41 @@ function isPagePath(request: FastifyRequest): boolean {
 /** Pages whose URL carries a secret (the reset link's token): no Referer may ever repeat it. */
 const NO_REFERRER_PAGES = new Set([paths.accountResetPassword.toLowerCase()]);
 
-/** The not-found fallback: page paths get index.html and their page's preloads; false leaves the 404. */
-export function spaFallback(preloads: PagePreloads) {
+/** br, then gzip, as the browser accepts them (an encoding with q=0 is refused). */
+function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = String(request.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+function sendDocument(request: FastifyRequest, reply: FastifyReply, document: HtmlDocument) {
+  reply
+    .code(document.status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', REVALIDATE)
+    .header('vary', 'accept-encoding')
+    .header('etag', document.etag);
+  if (document.status === 200 && request.headers['if-none-match'] === document.etag) {
+    reply.code(304).send();
+    return;
+  }
+  const encoding = encodingFor(request);
+  if (encoding) reply.header('content-encoding', encoding);
+  reply.send(
+    encoding === 'br' ? document.brotli : encoding === 'gzip' ? document.gzip : document.html,
+  );
+}
+
+/**
+ * The not-found fallback: page paths get their HTML (prerendered, or index.html from a build without
+ * it) and their page's preloads; false leaves the 404.
+ */
+export function spaFallback(preloads: PagePreloads, pages: PrerenderedPages | null) {
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (!isPagePath(request)) return false;
     const pathname = pathnameOf(request.url);
@@ -55,17 +95,20 @@ export function spaFallback(preloads: PagePreloads) {
     }
     const links = preloads.get(pageModuleRouteFor(pathname));
     if (links) reply.header('link', links);
-    reply.sendFile('index.html');
+    if (pages) sendDocument(request, reply, pages.documentFor(pathname));
+    else reply.sendFile('index.html');
     return true;
   };
 }
 
 export interface StaticClientOptions {
   clientDir: string;
+  pages: PrerenderedPages | null;
+  publicUrl: string;
 }
 
 export const staticClientPlugin = fp(
-  async (app: FastifyInstance, { clientDir }: StaticClientOptions) => {
+  async (app: FastifyInstance, { clientDir, pages, publicUrl }: StaticClientOptions) => {
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
@@ -74,8 +117,11 @@ export const staticClientPlugin = fp(
       index: false,
       cacheControl: false,
       setHeaders: (reply, path) => {
-        const hashed = relative(clientDir, path).startsWith(`assets${sep}`);
+        const file = relative(clientDir, path);
+        const hashed = file.startsWith(`assets${sep}`);
         reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+        // Link previews are shown by other sites (a chat's card of a shared link).
+        if (PREVIEW_IMAGE.test(file)) reply.header('cross-origin-resource-policy', 'cross-origin');
       },
     });
     // fastify-static would refuse the bare directory; Home gets index.html and its preloads instead.
@@ -84,6 +130,19 @@ export const staticClientPlugin = fp(
       url: '/',
       handler: (_request, reply) => reply.callNotFound(),
     });
+    const robots = pages?.robots ?? robotsWithoutSitemap(publicUrl);
+    app.get('/robots.txt', (_request, reply) =>
+      reply.header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send(robots),
+    );
+    const sitemap = pages?.sitemap;
+    if (sitemap) {
+      app.get('/sitemap.xml', (_request, reply) =>
+        reply
+          .header('cache-control', REVALIDATE)
+          .type('application/xml; charset=utf-8')
+          .send(sitemap),
+      );
+    }
     // The API's namespace is never looked up on disk: unknown /api paths go straight to the 404.
     app.route({
       method: ['GET', 'HEAD'],

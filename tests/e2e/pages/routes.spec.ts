@@ -5,7 +5,7 @@
 import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
 import { paths, type RouteName } from '#shared/paths';
-import { documentTitleFor } from '../../../src/client/lib/document-title';
+import { documentTitleFor } from '#shared/document-title';
 import { VIEWPORTS } from '#test-support/browser';
 import { gotoPage, useSite } from '#test-support/site';
 

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { documentTitleFor } from '../../../src/client/lib/document-title';
+import { documentTitleFor } from '#shared/document-title';
 import { VIEWPORTS } from '#test-support/browser';
 import { useSite } from '#test-support/site';
 

@@ -48,13 +48,21 @@ function ChartPlaceholder() {
   );
 }
 
-/** Whether the element has come near the screen (true at once where IntersectionObserver is missing). */
+/**
+ * Whether the element has come near the screen (true after the first render where
+ * IntersectionObserver is missing). False at first everywhere, as in the prerendered page.
+ */
 function useNearScreen() {
   const ref = useRef<HTMLElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- no observer to wait for
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

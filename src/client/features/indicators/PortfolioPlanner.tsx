@@ -4,7 +4,7 @@
  * loss (as figures and as a chart over the year), each holding's share of the whole (a ring and the
  * cards), and the largest fall from a high. The visitor changes the quantities; everything follows.
  */
-import { lazy, useMemo, useState, type CSSProperties } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { formatDay } from '../../lib/date-format';
 import { TextField } from '../../ui/form/Field';
 import { ChartFrame, ChartLegend } from './ChartFrame';
@@ -140,10 +140,7 @@ interface HoldingCardProps {
 
 function HoldingCard({ row, index, text, invalid, onChange }: HoldingCardProps) {
   return (
-    <li
-      className="holding"
-      style={{ '--holding-color': `var(--indicator-${index + 1})` } as CSSProperties}
-    >
+    <li className="holding" data-series={index + 1}>
       <div className="holding__head">
         <span className="holding__swatch" aria-hidden="true" />
         <h3 className="holding__name">
@@ -252,11 +249,7 @@ function AllocationRing({
         <ul className="allocation__list">
           {rows.map((row, index) => (
             <li key={row.symbol} className="allocation__item">
-              <span
-                className="allocation__swatch"
-                style={{ background: `var(--indicator-${index + 1})` }}
-                aria-hidden="true"
-              />
+              <span className="allocation__swatch" data-series={index + 1} aria-hidden="true" />
               <span className="allocation__name">{row.name}</span>
               <span className="allocation__share">{formatPercent(row.weight)}</span>
             </li>

@@ -6,14 +6,15 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useLocation, useNavigate } from '../navigation/router';
 import { layoutValuesFor, type ScreenClass } from '#shared/layout';
 import { isProductivityPath } from '#shared/paths';
+import { useLocation, useNavigate } from '../navigation/router';
 import {
   embeddedFromSearch,
-  readEmbeddedSession,
+  isEmbedded,
   searchWithoutEmbedded,
-  writeEmbeddedSession,
+  setEmbedded,
+  subscribeToEmbedded,
 } from './embedded-mode';
 import { SCREEN_QUERIES, screenClassFromQueries } from './screen-queries';
 import { LayoutContext, type Layout } from './use-layout';
@@ -30,18 +31,18 @@ function currentScreen(): ScreenClass {
   return screenClassFromQueries((query) => window.matchMedia(query).matches);
 }
 
-function useScreenClass(): ScreenClass {
-  return useSyncExternalStore(subscribeToScreen, currentScreen, () => 'desktop');
-}
-
-function initialEmbedded(search: string): boolean {
-  return embeddedFromSearch(search) ?? readEmbeddedSession();
-}
+/** null while prerendering and hydrating (use-layout.ts). */
+const unknown = () => null;
 
 export function LayoutProvider({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
-  const screen = useScreenClass();
+  const screen = useSyncExternalStore<ScreenClass | null>(
+    subscribeToScreen,
+    currentScreen,
+    unknown,
+  );
+  const embedded = useSyncExternalStore<boolean | null>(subscribeToEmbedded, isEmbedded, unknown);
   const productivity = isProductivityPath(pathname);
 
   const [hiddenByMode, setHiddenByMode] = useState({ site: false, productivity: true });
@@ -55,21 +56,13 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
     [productivity],
   );
 
-  const [embedded, setEmbedded] = useState(() => initialEmbedded(search));
-  // Only a changed query switches the mode, so leaving it is not undone by the query still in the URL.
-  const [seenSearch, setSeenSearch] = useState(search);
-  if (search !== seenSearch) {
-    setSeenSearch(search);
-    const requested = embeddedFromSearch(search);
-    if (requested !== null) setEmbedded(requested);
-  }
-
+  // /theme-init.js applied the first page's query before paint; a later in-app link with
+  // ?embedded=1 or ?embedded=0 switches here. Only a changed query switches, so leaving the mode
+  // is not undone by the query still in the URL.
   useEffect(() => {
-    writeEmbeddedSession(embedded);
-    // Keeps the before-paint attribute (set by /theme-init.js) true for the CSS fallbacks.
-    if (embedded) document.documentElement.setAttribute('data-embedded', 'true');
-    else document.documentElement.removeAttribute('data-embedded');
-  }, [embedded]);
+    const requested = embeddedFromSearch(search);
+    if (requested !== null && requested !== isEmbedded()) setEmbedded(requested);
+  }, [search]);
 
   const leaveEmbedded = useCallback(() => {
     setEmbedded(false);
@@ -79,6 +72,7 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
   }, [navigate, pathname, search, hash]);
 
   const values = useMemo(() => {
+    if (screen === null || embedded === null) return null;
     const base = layoutValuesFor({ screen, hideLayout, embedded });
     return productivity ? { ...base, navigationWidth: 0 } : base;
   }, [screen, hideLayout, embedded, productivity]);
@@ -92,7 +86,7 @@ export function LayoutProvider({ children }: { children: ReactNode }) {
       embedded,
       leaveEmbedded,
       productivity,
-      inlineNavigation: values.navigationWidth > 0,
+      inlineNavigation: values ? values.navigationWidth > 0 : null,
     }),
     [screen, values, hideLayout, setHideLayout, embedded, leaveEmbedded, productivity],
   );

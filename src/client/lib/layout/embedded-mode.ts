@@ -31,11 +31,28 @@ export function readEmbeddedSession(): boolean {
   }
 }
 
-export function writeEmbeddedSession(embedded: boolean): void {
+const listeners = new Set<() => void>();
+/** Where storage is blocked, the mode lasts for this page view only. */
+let unstored: boolean | null = null;
+
+export function subscribeToEmbedded(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function isEmbedded(): boolean {
+  return unstored ?? readEmbeddedSession();
+}
+
+/** Turns the mode on or off for the session, with <html data-embedded> for the CSS. */
+export function setEmbedded(embedded: boolean): void {
   try {
     if (embedded) sessionStorage.setItem(EMBEDDED_SESSION_KEY, 'true');
     else sessionStorage.removeItem(EMBEDDED_SESSION_KEY);
   } catch {
-    // Storage blocked: the mode lasts for this page view only.
+    unstored = embedded;
   }
+  if (embedded) document.documentElement.setAttribute('data-embedded', 'true');
+  else document.documentElement.removeAttribute('data-embedded');
+  for (const listener of listeners) listener();
 }

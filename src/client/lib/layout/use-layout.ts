@@ -11,22 +11,25 @@
  * - Embedded-app mode: open any page with `?embedded=1` to turn it on and `?embedded=0` to turn it
  *   off. It is kept in sessionStorage ('embedded' = 'true') for the browser session and shows a 30 px
  *   top menu bar, with the hide-layout button moved 50 px from the left.
+ * - While the browser hydrates a prerendered page, the screen class and the embedded flag are
+ *   unknown (null): the markup then holds every variant and CSS picks the one that shows
+ *   (docs/architecture.md#prerendered-pages); the render after knows them.
  */
 import { createContext, use } from 'react';
 import type { LayoutValues, ScreenClass } from '#shared/layout';
 
 export interface Layout {
-  screen: ScreenClass;
-  values: LayoutValues;
+  screen: ScreenClass | null;
+  values: LayoutValues | null;
   hideLayout: boolean;
   setHideLayout: (hide: boolean) => void;
-  embedded: boolean;
+  embedded: boolean | null;
   /** Leaves embedded-app mode for the rest of the session. */
   leaveEmbedded: () => void;
   /** Productivity-app mode: no navigation panel, no fullscreen toggle, layout hidden by default. */
   productivity: boolean;
   /** Whether the navigation panel sits inline (desktop, layout shown, not productivity mode). */
-  inlineNavigation: boolean;
+  inlineNavigation: boolean | null;
 }
 
 export const LayoutContext = createContext<Layout | null>(null);

@@ -38,36 +38,26 @@ export function CandlesIllustration() {
   );
 }
 
+/** A ring segment of `share` of the circle starting `from` (shares of 1), in user units, from 12 o'clock. */
+function ringArc(share: number, from: number) {
+  const circumference = 2 * Math.PI * 30;
+  return {
+    cx: 52,
+    cy: 50,
+    r: 30,
+    strokeDasharray: `${share * circumference} ${(1 - share) * circumference}`,
+    strokeDashoffset: -from * circumference,
+    transform: 'rotate(-90 52 50)',
+  };
+}
+
 export function PortfolioIllustration() {
   return (
     <svg {...svgProps} className="illus">
       <circle className="illus__track" cx="52" cy="50" r="30" />
-      <circle
-        className="illus__arc illus__arc--accent"
-        cx="52"
-        cy="50"
-        r="30"
-        pathLength="100"
-        strokeDasharray="45 55"
-      />
-      <circle
-        className="illus__arc illus__arc--ink"
-        cx="52"
-        cy="50"
-        r="30"
-        pathLength="100"
-        strokeDasharray="25 75"
-        strokeDashoffset="-45"
-      />
-      <circle
-        className="illus__arc illus__arc--up"
-        cx="52"
-        cy="50"
-        r="30"
-        pathLength="100"
-        strokeDasharray="18 82"
-        strokeDashoffset="-70"
-      />
+      <circle className="illus__arc illus__arc--accent" {...ringArc(0.45, 0)} />
+      <circle className="illus__arc illus__arc--ink" {...ringArc(0.25, 0.45)} />
+      <circle className="illus__arc illus__arc--up" {...ringArc(0.18, 0.7)} />
       <g className="illus__legend">
         <rect className="illus__fill-accent" x="98" y="26" width="10" height="10" rx="2" />
         <rect className="illus__bar" x="114" y="28" width="34" height="6" rx="3" />

@@ -9,6 +9,7 @@
  */
 import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { useIsClient } from '../../lib/use-is-client';
 import type { AssistantEntry } from '../../lib/assistant/assistant-store';
 import { useAssistant } from '../../lib/assistant/use-assistant';
 import { useAssistantState } from '../../lib/assistant/use-assistant-state';
@@ -108,6 +109,7 @@ export function Assistant() {
   const assistant = useAssistant();
   const logId = useId();
   const launcherRef = useRef<HTMLButtonElement>(null);
+  const isClient = useIsClient();
   useLiveEvent('assistant', ({ message }, context) =>
     assistant.showLiveMessage(message, context?.assistantViewedAtUTC),
   );
@@ -133,6 +135,8 @@ export function Assistant() {
     return () => document.removeEventListener('keydown', onEscape);
   }, []);
 
+  // A portal into <body>: after hydration (its launcher is fixed in a corner, nothing moves for it).
+  if (!isClient) return null;
   return createPortal(
     <div
       ref={containerRef}

@@ -1,24 +1,21 @@
 /**
  * The cookie notice (docs/product.md#cookie-notice): a small card, not a modal, shown until Close
- * saves consent.
+ * saves consent. Prerendered pages carry it, and /theme-init.js shows it before paint only to a
+ * visitor without consent (shell.css), so it neither flashes for those who closed it nor waits for
+ * the app's script for those who did not.
  */
-import { useState } from 'react';
-import { Link } from '../../lib/navigation/router';
+import { useSyncExternalStore } from 'react';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
+import { Link } from '../../lib/navigation/router';
 import { Button } from '../../ui/Button';
 import { CookieIcon } from '../../ui/icons';
-import { hasCookieConsent, saveCookieConsent } from './cookie-consent';
+import { hasCookieConsent, saveCookieConsent, subscribeToCookieConsent } from './cookie-consent';
 import './cookie-notice.css';
 
 export function CookieNotice() {
-  const [visible, setVisible] = useState(() => !hasCookieConsent());
-  if (!visible) return null;
-
-  function dismiss() {
-    saveCookieConsent();
-    setVisible(false);
-  }
+  const consent = useSyncExternalStore(subscribeToCookieConsent, hasCookieConsent, () => false);
+  if (consent) return null;
 
   return (
     <section className="cookie-notice" aria-label="Cookie notice">
@@ -29,7 +26,7 @@ export function CookieNotice() {
           Privacy policy
         </Link>
       </p>
-      <Button className="cookie-notice__close" onClick={dismiss}>
+      <Button className="cookie-notice__close" onClick={saveCookieConsent}>
         Close
       </Button>
     </section>

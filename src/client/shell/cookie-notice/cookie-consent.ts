@@ -22,6 +22,16 @@ export function hasCookieConsent(
   }
 }
 
+const listeners = new Set<() => void>();
+
+export function subscribeToCookieConsent(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function saveCookieConsent(): void {
   writeStored('cookieConsent', { consent: true });
+  // The before-paint mark of /theme-init.js goes with it (docs/architecture.md#prerendered-pages).
+  document.documentElement.removeAttribute('data-cookie-notice');
+  for (const listener of listeners) listener();
 }

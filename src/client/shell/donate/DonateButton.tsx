@@ -1,12 +1,12 @@
 /**
  * The floating Donate button (docs/product.md#donate-button): scales in after
- * DONATE_BUTTON_DELAY_MS, shows THANK YOU! on hover and focus, opens the Donation pop-up.
+ * DONATE_BUTTON_DELAY_MS (donate.css, from first paint), shows THANK YOU! on hover and focus, opens
+ * the Donation pop-up.
  * Productivity mode leaves the screen to the app.
  */
 import { useLocation } from '../../lib/navigation/router';
 import { COPY } from '#shared/copy';
 import { isProductivityPath } from '#shared/paths';
-import { DONATE_BUTTON_DELAY_MS } from '#shared/timing';
 import { HeartIcon } from '../../ui/icons';
 import { usePopups } from '../../lib/popups/use-popups';
 import './donate.css';
@@ -20,7 +20,6 @@ export function DonateButton() {
       type="button"
       className="donate-button"
       aria-label="Donate"
-      style={{ animationDelay: `${DONATE_BUTTON_DELAY_MS}ms` }}
       onClick={() => open({ name: 'donation' })}
     >
       <HeartIcon className="donate-button__icon" size={18} />

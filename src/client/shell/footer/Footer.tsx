@@ -2,6 +2,7 @@
  * The footer (docs/product.md#footer): the Contact line, the social links as icons, and the legal
  * and support links.
  */
+import { useSyncExternalStore } from 'react';
 import { Link } from '../../lib/navigation/router';
 import { paths } from '#shared/paths';
 import { siteContent } from '../../lib/site-content';
@@ -9,6 +10,20 @@ import { MailIcon } from '../../ui/icons';
 import { ExternalLink } from '../../ui/ExternalLink';
 import { SOCIAL_ICONS } from './social-icons';
 import './footer.css';
+
+const unchanging = () => () => {};
+
+/**
+ * This year; while a prerendered page hydrates, the year it was built in (the very text the server
+ * sent), so a page built last December hydrates cleanly and then shows the new year.
+ */
+function useYear(): number {
+  return useSyncExternalStore(
+    unchanging,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
 
 export function Footer() {
   const { contact, socialLinks, creatorName } = siteContent;
@@ -57,7 +72,7 @@ export function Footer() {
             </ul>
           </nav>
           <p className="site-footer__copyright">
-            © {new Date().getFullYear()} {creatorName}
+            © {useYear()} {creatorName}
           </p>
         </div>
       </div>

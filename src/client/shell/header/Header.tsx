@@ -15,9 +15,9 @@ import { COMPACT_ITEMS, DESKTOP_ITEMS, type HeaderItem } from './header-links';
 import { HeaderDropdown } from './HeaderDropdown';
 import './header.css';
 
-function HeaderItems({ items }: { items: HeaderItem[] }) {
+function HeaderItems({ items, variant }: { items: HeaderItem[]; variant: 'wide' | 'compact' }) {
   return (
-    <ul className="header-nav__list">
+    <ul className={`header-nav__list header-nav__list--${variant}`}>
       {items.map((item) =>
         item.kind === 'menu' ? (
           <HeaderDropdown key={item.id} label={item.label} sections={item.sections} />
@@ -35,10 +35,12 @@ function HeaderItems({ items }: { items: HeaderItem[] }) {
 
 export function Header() {
   const { screen, productivity, inlineNavigation } = useLayout();
-  const compact = screen !== 'desktop';
+  // Both while hydrating (use-layout.ts); header.css shows the one for the width.
+  const wide = screen === null || screen === 'desktop';
+  const compact = screen === null || screen !== 'desktop';
 
   return (
-    <header className="site-header" data-variant={compact ? 'compact' : 'wide'}>
+    <header className="site-header">
       <div className="site-header__inner">
         <Link to={paths.home} className="brand">
           <span className="brand__mark" aria-hidden="true">
@@ -53,10 +55,11 @@ export function Header() {
           <ThemeToggle />
           {!productivity && <FullscreenToggle />}
           <HideLayoutToggle />
-          {!inlineNavigation && <NavigationMenuButton />}
+          {inlineNavigation !== true && <NavigationMenuButton />}
         </div>
         <nav className="header-nav" aria-label="Main">
-          <HeaderItems items={compact ? COMPACT_ITEMS : DESKTOP_ITEMS} />
+          {wide && <HeaderItems items={DESKTOP_ITEMS} variant="wide" />}
+          {compact && <HeaderItems items={COMPACT_ITEMS} variant="compact" />}
         </nav>
       </div>
     </header>

@@ -1,7 +1,10 @@
 import { siteContent } from '../../lib/site-content';
 import { useLayout } from '../../lib/layout/use-layout';
 
-/** Embedded-app mode's 30 px bar: the site name and a way back to the normal site. */
+/**
+ * Embedded-app mode's 30 px bar: the site name and a way back to the normal site. While a prerendered
+ * page hydrates it is in the markup and shown only under <html data-embedded> (shell.css).
+ */
 export function TopMenuBar() {
   const { leaveEmbedded } = useLayout();
   return (

@@ -22,6 +22,55 @@ export interface NavigationPanelProps {
   variant: 'inline' | 'popup';
 }
 
+interface SignedOutProps {
+  avatar: number;
+  username: string;
+  onEditAvatar?: () => void;
+  onSignUp?: () => void;
+  onLogIn?: () => void;
+  preload?: (name: 'editAvatar' | 'signUp' | 'logIn') => void;
+}
+
+/** The local avatar, a greeting, Sign Up and Log in (without handlers: the held copy under the skeleton). */
+function SignedOut({ avatar, username, onEditAvatar, onSignUp, onLogIn, preload }: SignedOutProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className="navigation-panel__avatar"
+        aria-label="Edit avatar"
+        onPointerEnter={() => preload?.('editAvatar')}
+        onClick={onEditAvatar}
+      >
+        <Avatar index={avatar} decorative />
+      </button>
+      {username && <p className="navigation-panel__username">{username}</p>}
+      <p className="navigation-panel__greeting">
+        Welcome! Make an account to keep your avatar and settings.
+      </p>
+      <div className="navigation-panel__auth">
+        <Button
+          variant="primary"
+          fullWidth
+          onPointerEnter={() => preload?.('signUp')}
+          onFocus={() => preload?.('signUp')}
+          onClick={onSignUp}
+        >
+          Sign Up
+        </Button>
+        <Button
+          fullWidth
+          onPointerEnter={() => preload?.('logIn')}
+          onFocus={() => preload?.('logIn')}
+          onClick={onLogIn}
+        >
+          Log in
+        </Button>
+      </div>
+    </>
+  );
+}
+
 export function NavigationPanel({ variant }: NavigationPanelProps) {
   const { signedIn, user } = useAuth();
   const local = useLocalUserInfo();
@@ -35,12 +84,19 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
       {variant === 'inline' && <h2 className="navigation-panel__title">Navigation</h2>}
 
       {signedIn === null ? (
-        <div className="navigation-panel__account" aria-busy="true">
+        // The signed-out block's very layout, hidden under the skeleton: most visitors are signed
+        // out, so nothing below moves when the check answers (docs/architecture.md#prerendered-pages).
+        <div className="navigation-panel__account navigation-panel__checking" aria-busy="true">
           <span className="visually-hidden">Checking whether you are logged in…</span>
-          <span className="skeleton skeleton--avatar" />
-          <span className="skeleton skeleton--line" />
-          <span className="skeleton skeleton--button" />
-          <span className="skeleton skeleton--button" />
+          <div className="navigation-panel__account navigation-panel__held" aria-hidden="true">
+            <SignedOut avatar={local.avatar} username={local.username} />
+          </div>
+          <div className="navigation-panel__skeleton" aria-hidden="true">
+            <span className="skeleton skeleton--avatar" />
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--button" />
+            <span className="skeleton skeleton--button" />
+          </div>
         </div>
       ) : signedIn && user ? (
         <div className="navigation-panel__account">
@@ -65,38 +121,14 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
         </div>
       ) : (
         <div className="navigation-panel__account">
-          <button
-            type="button"
-            className="navigation-panel__avatar"
-            aria-label="Edit avatar"
-            onPointerEnter={() => preload('editAvatar')}
-            onClick={() => open({ name: 'editAvatar' })}
-          >
-            <Avatar index={local.avatar} decorative />
-          </button>
-          {local.username && <p className="navigation-panel__username">{local.username}</p>}
-          <p className="navigation-panel__greeting">
-            Welcome! Make an account to keep your avatar and settings.
-          </p>
-          <div className="navigation-panel__auth">
-            <Button
-              variant="primary"
-              fullWidth
-              onPointerEnter={() => preload('signUp')}
-              onFocus={() => preload('signUp')}
-              onClick={() => open({ name: 'signUp' })}
-            >
-              Sign Up
-            </Button>
-            <Button
-              fullWidth
-              onPointerEnter={() => preload('logIn')}
-              onFocus={() => preload('logIn')}
-              onClick={() => open({ name: 'logIn' })}
-            >
-              Log in
-            </Button>
-          </div>
+          <SignedOut
+            avatar={local.avatar}
+            username={local.username}
+            onEditAvatar={() => open({ name: 'editAvatar' })}
+            onSignUp={() => open({ name: 'signUp' })}
+            onLogIn={() => open({ name: 'logIn' })}
+            preload={preload}
+          />
         </div>
       )}
 

@@ -10,12 +10,14 @@ import { KEEP_ACTIVE_ATTRIBUTE } from '../../ui/modal-inert';
 import { Spinner } from '../../ui/Spinner';
 import { latestEntry } from '../../lib/loading/loading-stack';
 import { LoadingStackContext } from '../../lib/loading/LoadingOverlayProvider';
+import { useIsClient } from '../../lib/use-is-client';
 import './loading-overlay.css';
 
 /** The overlay itself; ShellOverlays mounts it once. */
 export function LoadingOverlay() {
   const entry = latestEntry(use(LoadingStackContext));
   const visible = entry !== null;
+  if (!useIsClient()) return null;
   return createPortal(
     <div
       className="loading-overlay"

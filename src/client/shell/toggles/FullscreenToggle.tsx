@@ -8,11 +8,17 @@ function subscribe(onChange: () => void): () => void {
 }
 
 const isFullscreen = () => document.fullscreenElement !== null;
+const isSupported = () => document.fullscreenEnabled;
+const unchanging = () => () => {};
 
-/** Hidden where the Fullscreen API is missing (e.g. iPhone Safari) and in productivity-app mode. */
+/**
+ * Hidden where the Fullscreen API is missing (e.g. iPhone Safari: /theme-init.js marks <html> so the
+ * prerendered button is hidden before paint) and in productivity-app mode.
+ */
 export function FullscreenToggle() {
   const fullscreen = useSyncExternalStore(subscribe, isFullscreen, () => false);
-  if (!document.fullscreenEnabled) return null;
+  const supported = useSyncExternalStore(unchanging, isSupported, () => true);
+  if (!supported) return null;
 
   function toggle() {
     const request = fullscreen
@@ -24,6 +30,7 @@ export function FullscreenToggle() {
 
   return (
     <IconButton
+      className="fullscreen-toggle"
       label="Fullscreen"
       aria-pressed={fullscreen}
       icon={fullscreen ? <ExitFullscreenIcon /> : <EnterFullscreenIcon />}

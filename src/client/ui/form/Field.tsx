@@ -147,7 +147,14 @@ export function TextAreaField({
     <Field
       label={label}
       error={error}
-      hint={hint || counter ? [hint, counter] : undefined}
+      hint={
+        hint || counter ? (
+          <>
+            {hint}
+            {counter}
+          </>
+        ) : undefined
+      }
       className={className}
     >
       {(control) => (

@@ -1,0 +1,189 @@
+/**
+ * The last step of `npm run build` (docs/architecture.md#prerendered-pages): renders every public
+ * page of the built client to HTML with its own head, makes each page's preview image and the PNG
+ * icons, and writes the manifest the server reads. Runs the prerender bundle that
+ * `vite build --ssr src/client/prerender.tsx` made in dist/prerender.
+ */
+import './production-mode';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import siteJson from '#content/site.json';
+import { CLIENT_MANIFEST, clientManifestSchema, pageFiles } from '#shared/client-manifest';
+import { parseSiteContent } from '#shared/content-schema';
+import { documentTitleFor, pageTitleFor } from '#shared/document-title';
+import { paths } from '#shared/paths';
+import {
+  PRERENDER_MANIFEST,
+  PRERENDERED_DIR,
+  type PrerenderManifest,
+} from '#shared/prerender-manifest';
+import { PAGE_LANGUAGES, PUBLIC_PAGES, type PublicPage } from '#shared/public-pages';
+import { contentDate } from './content-dates';
+import { escapeHtml, headTags, type PreviewImage } from './page-head';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH, renderIcon, renderPreview } from './preview-image';
+import { structuredData } from './structured-data';
+
+type Renderer = typeof import('../../src/client/prerender');
+
+const CLIENT = 'dist/client';
+const OUT = join(CLIENT, PRERENDERED_DIR);
+/** Replaced by the server with its PUBLIC_URL (docs/architecture.md#prerendered-pages). */
+const ORIGIN = 'https://public-url.invalid';
+const LOCALES: Record<string, string> = { en: 'en_US', sv: 'sv_SE' };
+
+const site = parseSiteContent(siteJson);
+const monogram = site.creatorName
+  .split(/\s+/)
+  .slice(0, 2)
+  .map((word) => word[0]?.toUpperCase() ?? '')
+  .join('');
+
+function hashed(name: string, data: Buffer): string {
+  const hash = createHash('sha256').update(data).digest('hex').slice(0, 10);
+  const file = `assets/${name}-${hash}.png`;
+  writeFileSync(join(CLIENT, file), data);
+  return `/${file}`;
+}
+
+/**
+ * The page's own stylesheets, linked in its head: the prerendered markup paints styled, with
+ * JavaScript or without. The client's loader finds them there and does not fetch them again.
+ */
+function stylesheetsOf(route: PublicPage | 'home'): string {
+  const manifest = clientManifestSchema.parse(
+    JSON.parse(readFileSync(join(CLIENT, CLIENT_MANIFEST), 'utf8')),
+  );
+  return (pageFiles(manifest, route) ?? [])
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`)
+    .join('\n    ');
+}
+
+/** The built index.html with this page's language, head and markup. */
+function fill(
+  template: string,
+  { lang, head, body, styles = '' }: { lang: string; head: string; body: string; styles?: string },
+) {
+  const html = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/<meta\s+name="description"[^>]*>\s*/, '')
+    .replace(/<title>[^<]*<\/title>\s*/, '')
+    .replace('<!--app-head-->', head)
+    // After the entry's own stylesheet, so the cascade is the one the client builds.
+    .replace('</head>', `  ${styles}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  // The CSP allows no inline style: a style attribute in the markup would be dropped by the browser.
+  const styled = /<[^>]+\sstyle="/.exec(body);
+  if (styled) throw new Error(`Prerendered markup holds a style attribute: ${styled[0]}`);
+  return html;
+}
+
+async function main() {
+  const renderer = (await import(
+    pathToFileURL(join('dist', 'prerender', 'prerender.js')).href
+  )) as Renderer;
+  const template = readFileSync(join(CLIENT, 'index.html'), 'utf8');
+  rmSync(OUT, { recursive: true, force: true });
+  mkdirSync(OUT, { recursive: true });
+
+  const favicon = readFileSync('public/favicon.svg', 'utf8');
+  writeFileSync(join(CLIENT, 'favicon-32.png'), renderIcon(favicon, 32));
+  writeFileSync(join(CLIENT, 'apple-touch-icon.png'), renderIcon(favicon, 180, '#b3400b'));
+
+  const manifest: PrerenderManifest = {
+    origin: ORIGIN,
+    pages: [],
+    notFound: 'not-found.html',
+    appShell: 'app-shell.html',
+  };
+
+  for (const page of PUBLIC_PAGES) {
+    const path = paths[page];
+    const language = PAGE_LANGUAGES[page] ?? 'en';
+    const previewTitle = page === 'home' ? site.siteName : pageTitleFor(page, site);
+    const art = renderer.ARTWORKS[0];
+    const drawing =
+      page === 'art' && art
+        ? readFileSync(join('content', art.image), 'utf8')
+        : renderer.drawingFor(page === 'art' ? 'home' : page);
+    const picture = await renderPreview({
+      title: page === 'home' ? site.pages.home.title : previewTitle,
+      siteName: site.siteName,
+      monogram,
+      footnote: page === 'home' ? site.creatorName : site.tagline,
+      drawing,
+      fillPicture: page === 'art',
+    });
+    const image: PreviewImage = {
+      path: hashed(`preview-${page}`, picture),
+      width: PREVIEW_WIDTH,
+      height: PREVIEW_HEIGHT,
+      alt: `${previewTitle}: ${site.siteName}`,
+    };
+    const description = site.pages[page].description;
+    const head = headTags({
+      origin: ORIGIN,
+      siteName: site.siteName,
+      title: documentTitleFor(page, site),
+      previewTitle,
+      description,
+      path,
+      locale: LOCALES[language] ?? 'en_US',
+      image,
+      structuredData: structuredData({
+        page,
+        origin: ORIGIN,
+        site,
+        title: documentTitleFor(page, site),
+        description,
+        path,
+        language,
+        artworks: renderer.ARTWORKS,
+        tracks: renderer.TRACKS,
+      }),
+    });
+    const file = `${page}.html`;
+    const body = await renderer.renderPage(path);
+    writeFileSync(
+      join(OUT, file),
+      fill(template, { lang: language, head, body, styles: stylesheetsOf(page) }),
+    );
+    manifest.pages.push({ page, path, file, lastmod: contentDate(page as PublicPage) });
+  }
+
+  // An unknown path shows Home (docs/product.md#route-quirks), answered 404 and kept out of search.
+  const homeHead = [
+    `<title>${escapeHtml(documentTitleFor('home', site))}</title>`,
+    `<meta name="description" content="${escapeHtml(site.pages.home.description)}" />`,
+    `<meta name="robots" content="noindex" />`,
+  ].join('\n    ');
+  writeFileSync(
+    join(OUT, manifest.notFound),
+    fill(template, {
+      lang: 'en',
+      head: homeHead,
+      body: await renderer.renderPage('/404'),
+      styles: stylesheetsOf('home'),
+    }),
+  );
+
+  // The routes the browser renders (the account, the desk, Nowou, the token pages).
+  const shellHead = [
+    `<title>${escapeHtml(site.siteName)}</title>`,
+    `<meta name="description" content="${escapeHtml(site.description)}" />`,
+    `<meta name="robots" content="noindex" />`,
+  ].join('\n    ');
+  writeFileSync(
+    join(OUT, manifest.appShell),
+    fill(template, { lang: 'en', head: shellHead, body: '' }),
+  );
+
+  writeFileSync(join(OUT, PRERENDER_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(
+    `Prerendered ${manifest.pages.length} public pages, the not-found page and the app shell`,
+  );
+}
+
+await main();
