@@ -43,6 +43,14 @@ function runRows(run: DeskRun): string[][] {
   ];
 }
 
+function trafficRows(run: DeskRun): string[][] {
+  return (run.traffic?.figures ?? []).map((figure) => [
+    run.storage,
+    figure.what,
+    ...latencyCells(figure.latency),
+  ]);
+}
+
 function exportLine(run: DeskRun): string {
   const figure = run.export;
   if (!figure) return `  ${run.storage}: CSV export not measured`;
@@ -81,6 +89,24 @@ export function deskLines(results: DeskResults): string[] {
       'CSV export of every account (GET /api/admin/accounts/export.csv, one request):',
     );
     for (const run of results.runs) lines.push(exportLine(run));
+    const seeded = results.runs.filter((run) => run.traffic);
+    if (seeded.length) {
+      lines.push(
+        '',
+        'Traffic with a year of visits seeded into the counters (bench/desk-traffic.ts):',
+      );
+      for (const run of seeded)
+        lines.push(
+          `  ${run.storage}: ${run.traffic!.visits.toLocaleString('en')} visits in ${run.traffic!.rows.toLocaleString('en')} rows, seeded in ${(run.traffic!.seedMs / 1000).toFixed(1)} s (not a figure)`,
+        );
+      lines.push(
+        ...table(
+          ['storage', 'GET', 'requests', 'p50 ms', 'p95 ms', 'max ms'],
+          seeded.flatMap(trafficRows),
+          [false, false, true, true, true, true],
+        ),
+      );
+    }
   }
   if (results.postgresSkipped) lines.push(`  PostgreSQL skipped: ${results.postgresSkipped}`);
   lines.push('');

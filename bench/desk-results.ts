@@ -63,6 +63,12 @@ export interface DeskExport {
   rowsPerSecond: number;
 }
 
+/** One timed read of the traffic section over the seeded year (desk-traffic.ts). */
+export interface DeskTrafficFigure {
+  what: string;
+  latency: DeskLatency;
+}
+
 export interface DeskRun {
   storage: 'SQLite' | 'PostgreSQL';
   /** Accounts in storage when measured. */
@@ -73,6 +79,8 @@ export interface DeskRun {
   search: DeskSearch | null;
   activity: DeskActivity | null;
   export: DeskExport | null;
+  /** The year of traffic: visits and rows seeded, and each read's latency. */
+  traffic: { visits: number; rows: number; seedMs: number; figures: DeskTrafficFigure[] } | null;
 }
 
 export interface DeskResults {
@@ -112,6 +120,13 @@ export function deskTargets(results: DeskResults): FanoutVerdict[] {
       `desk on ${run.storage}: account activity page p95 ≤ ${limit} ms`,
       limit,
       run.activity?.latency.p95Ms,
+    ),
+    ...(run.traffic?.figures ?? []).map((figure) =>
+      atMost(
+        `desk on ${run.storage}: ${figure.what} p95 ≤ ${limit} ms`,
+        limit,
+        figure.latency.p95Ms,
+      ),
     ),
   ]);
 }

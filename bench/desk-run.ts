@@ -106,7 +106,7 @@ export class DeskClient {
 }
 
 /** WARM_UP then TIMED_REQUESTS requests of `pathOf(n)`, n from 0; `check` sees each body. */
-async function series<T>(
+export async function series<T>(
   client: DeskClient,
   what: string,
   pathOf: (n: number) => string,

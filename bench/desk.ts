@@ -20,6 +20,7 @@ import {
   measureSearch,
 } from './desk-run.ts';
 import { deskAdmin, seedDesk } from './desk-seed.ts';
+import { measureTraffic, seedTraffic } from './desk-traffic.ts';
 import type { Defer } from './fanout.ts';
 import { createBenchDatabase } from './fanout-two-instances.ts';
 import { endProgress, progress } from './progress.ts';
@@ -97,6 +98,7 @@ export async function runDesk(defer: Defer): Promise<DeskResults> {
         search: null,
         activity: null,
         export: null,
+        traffic: null,
       };
       results.runs.push(run);
       console.log(
@@ -109,6 +111,12 @@ export async function runDesk(defer: Defer): Promise<DeskResults> {
       run.search = await attempt(on('prefix search'), () => measureSearch(desk, seed));
       run.activity = await attempt(on('activity page'), () => measureActivity(desk, seed));
       run.export = await attempt(on('CSV export'), () => measureExport(desk, admin, run.accounts));
+      run.traffic = await attempt(on('a year of traffic'), async () => {
+        const seeded = await seedTraffic(db, new Date());
+        if (storage === 'PostgreSQL') await sql`analyze`.execute(db);
+        const figures = await measureTraffic(desk, seeded);
+        return { visits: seeded.visits, rows: seeded.rows, seedMs: seeded.ms, figures };
+      });
       if (run.export && run.export.rows !== run.export.accounts) {
         results.errors.push(
           on(`the CSV export held ${run.export.rows} rows for ${run.export.accounts} accounts`),

@@ -10,6 +10,10 @@ import { PAGE } from './fanout-posting.ts';
 import { BLOCK } from './fanout-run.ts';
 import { endProgress, progress } from './progress.ts';
 
+/** A browser's User-Agent: without one (or with a bot's) a visit is left out, not counted. */
+const BROWSER_USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
 /**
  * Each connection is its own address, like a visitor: at 10,000 visits/s over the 6 s run, 1,024
  * addresses send about 60 each, far below the 300-a-minute limit per address.
@@ -27,7 +31,8 @@ async function measureLoad(pool: ClientPool, url: string, block: number): Promis
         op: 'load',
         url,
         body: VISIT_BODY,
-        headers: { 'sec-fetch-site': 'same-origin' },
+        // What a page's own fetch sends: the visit counts (a request without them is left out).
+        headers: { 'sec-fetch-site': 'same-origin', 'user-agent': BROWSER_USER_AGENT },
         addresses: addresses[w]!,
         warmupMs: VISIT_WARM_UP_MS,
         durationMs: VISIT_DURATION_MS,

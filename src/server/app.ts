@@ -9,7 +9,17 @@ import type { App, ZodTypeProvider } from '#server/app-types';
 import type { Config } from '#server/config';
 import { connectDatabase } from '#server/db/connect';
 import type { Database } from '#server/db/schema';
-import { findAccounts, syncNewsletterWish } from '#server/features/accounts/accounts.service';
+import {
+  findAccounts,
+  findAdmins,
+  syncNewsletterWish,
+} from '#server/features/accounts/accounts.service';
+import { notificationsRoutes } from '#server/features/notifications/notifications.routes';
+import {
+  errorGroupNotice,
+  notifyAdmins,
+  submissionNotice,
+} from '#server/features/notifications/notifications.service';
 import { authRoutes } from '#server/features/accounts/auth.routes';
 import { deskAccountsRoutes } from '#server/features/accounts/desk-accounts.routes';
 import { meRoutes } from '#server/features/accounts/me.routes';
@@ -146,19 +156,27 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(deskAccountsRoutes);
   await app.register(liveRoutes);
   await app.register(visitsRoutes);
-  await app.register(errorReportsRoutes);
+  // What needs the owner's answer is mailed to the admins who chose so (features/notifications).
+  const notifying = { findAdmins, publicUrl: config.publicUrl };
+  await app.register(notificationsRoutes, { findAdmins });
+  await app.register(errorReportsRoutes, {
+    onNewGroup: (db: Kysely<Database>, group: { errorName: string; page: string | null }) =>
+      notifyAdmins(db, errorGroupNotice(group), notifying),
+  });
   await app.register(assistantRoutes);
   await app.register(submissionsRoutes, {
     // The indicator forms record trials and purchases in the submission's own transaction.
     effects: INDICATOR_SUBMISSION_EFFECTS,
     findAccounts,
+    onSubmitted: (trx, { type, values }) =>
+      notifyAdmins(trx, submissionNotice(type, values), notifying),
   });
   await app.register(productAccessRoutes, { findAccounts });
   await app.register(mailListsRoutes, { syncNewsletterWish });
   await app.register(newslettersRoutes);
   await app.register(mfaRoutes);
   await app.register(nowouRoutes);
-  await app.register(auditRoutes);
+  await app.register(auditRoutes, { findAccounts });
   const { registerExtraRoutes } = options;
   if (registerExtraRoutes) await app.register(async (scope: App) => registerExtraRoutes(scope));
 

@@ -93,6 +93,8 @@ export const auditEntrySchema = z.object({
   actorLabel: z.string(),
   action: z.string(),
   targetId: z.string().nullable(),
+  /** The e-mail of the account the action was on, when it was on one that still exists. */
+  targetLabel: z.string().nullable(),
   outcome: z.enum(['success', 'failure', 'denied']),
   details: z.record(z.string(), z.unknown()),
   requestId: z.string().nullable(),

@@ -44,3 +44,48 @@ export const currentAssistantMessageSchema = z.object({
   message: assistantMessageSchema.nullable(),
 });
 export type CurrentAssistantMessage = z.infer<typeof currentAssistantMessageSchema>;
+
+/** A message is scheduled at most this far ahead. */
+export const ASSISTANT_SCHEDULE_MAX_DAYS = 366;
+
+export const ASSISTANT_SCHEDULE_MESSAGES = {
+  badTime: 'Times look like 2026-11-27T14:00:00Z.',
+  endBeforeStart: 'The end has to come after the start.',
+  startPassed: 'The start has passed. Post the message now, or pick a later start.',
+  endPassed: 'The end has passed.',
+  tooFar: `A message can be scheduled at most ${ASSISTANT_SCHEDULE_MAX_DAYS} days ahead.`,
+  notFound: 'This scheduled message is gone.',
+  started: 'This message has started. Clear it instead, or post a new one.',
+} as const;
+
+const isoTime = z.iso.datetime({ offset: true, error: ASSISTANT_SCHEDULE_MESSAGES.badTime });
+
+/**
+ * POST /api/admin/assistant-messages with a start (it waits until then) and an end (it leaves then),
+ * and PUT /api/admin/assistant-messages/:id for a scheduled one. Without a start it shows now.
+ */
+export const scheduleAssistantMessageSchema = postAssistantMessageSchema
+  .safeExtend({ startsAt: isoTime.optional(), endsAt: isoTime.optional() })
+  .refine(
+    (message) =>
+      !message.endsAt ||
+      !message.startsAt ||
+      Date.parse(message.endsAt) > Date.parse(message.startsAt),
+    { error: ASSISTANT_SCHEDULE_MESSAGES.endBeforeStart, path: ['endsAt'] },
+  );
+export type ScheduleAssistantMessagePayload = z.input<typeof scheduleAssistantMessageSchema>;
+
+/** A message as the owner sees it: the visitors' shape with its start and end. */
+export const deskAssistantMessageSchema = assistantMessageSchema.extend({
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+});
+export type DeskAssistantMessage = z.infer<typeof deskAssistantMessageSchema>;
+
+export const postedAssistantMessageSchema = z.object({ message: deskAssistantMessageSchema });
+export const scheduledAssistantMessagesSchema = z.object({
+  /** The message shown now (null when none) and the ones waiting for their start, soonest first. */
+  current: deskAssistantMessageSchema.nullable(),
+  scheduled: z.array(deskAssistantMessageSchema),
+});
+export type ScheduledAssistantMessages = z.infer<typeof scheduledAssistantMessagesSchema>;

@@ -151,6 +151,10 @@ export const deskAccountSessionSchema = z.object({
   expiresAt: z.string(),
   /** When this session last entered an authenticator code; null when it never did. */
   mfaVerifiedAt: z.string().nullable(),
+  /** The device it signed in from, in words ("Chrome 131 on Windows 10, desktop"); null when unknown. */
+  device: z.string().nullable(),
+  /** True for the session the desk is asking from. */
+  current: z.boolean(),
 });
 export type DeskAccountSession = z.infer<typeof deskAccountSessionSchema>;
 

@@ -65,3 +65,33 @@ export const errorReportListSchema = z.object({
 });
 
 export type ErrorReportList = z.infer<typeof errorReportListSchema>;
+
+/** Reports with the same name, masked text and page key form one group (docs/product.md#error-reports). */
+export const ERROR_GROUP_STATES = ['open', 'resolved', 'ignored'] as const;
+export type ErrorGroupState = (typeof ERROR_GROUP_STATES)[number];
+/** How many groups the desk lists, newest activity first, and reports shown inside each. */
+export const ERROR_GROUPS_LIST_LIMIT = 100;
+export const ERROR_GROUP_REPORTS_SHOWN = 10;
+export const ERROR_GROUP_NOT_FOUND = 'This error group is gone.';
+
+export const errorGroupStateSchema = z.strictObject({
+  state: z.enum(ERROR_GROUP_STATES, { error: 'Choose open, resolved or ignored.' }),
+});
+
+export const errorGroupSchema = z.object({
+  id: z.string(),
+  errorName: z.string(),
+  error: z.string(),
+  page: z.string().nullable(),
+  state: z.enum(ERROR_GROUP_STATES),
+  count: z.number().int(),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+  stateChangedAt: z.string().nullable(),
+  /** The latest reports of the group, newest first (at most ERROR_GROUP_REPORTS_SHOWN). */
+  reports: z.array(z.object({ id: z.string(), createdAt: z.string(), signedIn: z.boolean() })),
+});
+export type ErrorGroup = z.infer<typeof errorGroupSchema>;
+
+export const errorGroupListSchema = z.object({ groups: z.array(errorGroupSchema) });
+export const errorGroupResponseSchema = z.object({ group: errorGroupSchema });

@@ -133,8 +133,13 @@ export const newsletterSchema = z.object({
   sent: z.number().int().min(0),
   failed: z.number().int().min(0),
   queued: z.number().int().min(0),
+  /** The list's members who left after it went out, before the list's next newsletter. */
+  unsubscribes: z.number().int().min(0),
 });
 export type Newsletter = z.infer<typeof newsletterSchema>;
+
+/** 202 of POST /api/admin/newsletters/test: the test is queued to the owner's own address. */
+export const newsletterTestQueuedSchema = z.object({ to: z.string() });
 
 export const newsletterCreatedSchema = z.object({ newsletter: newsletterSchema });
 export const newsletterListSchema = z.object({ newsletters: z.array(newsletterSchema) });

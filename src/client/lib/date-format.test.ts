@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatDate, formatDateTime, formatDay } from './date-format';
+import { formatAgo, formatDate, formatDateTime, formatDay, parseDay } from './date-format';
 
 test('times read like "21 Nov 2026, 14:02" in local time, and days like "5 Sep 2026"', () => {
   expect(formatDateTime(new Date(2026, 10, 21, 14, 2).toISOString())).toBe('21 Nov 2026, 14:02');
@@ -12,4 +12,22 @@ test('dates read like "29 Nov 2026" in local time', () => {
   expect(formatDate(new Date(2026, 10, 29, 23, 59).toISOString())).toBe('29 Nov 2026');
   expect(formatDate(new Date(2026, 0, 5, 0, 1).toISOString())).toBe('5 Jan 2026');
   expect(formatDate('not a date')).toBe('not a date');
+});
+
+test('a day typed the way the site writes it, or as YYYY-MM-DD, reads back as YYYY-MM-DD', () => {
+  expect(parseDay(formatDay('2026-09-05'))).toBe('2026-09-05');
+  expect(parseDay(' 26 nov 2026 ')).toBe('2026-11-26');
+  expect(parseDay('26 November 2026')).toBe('2026-11-26');
+  expect(parseDay('2026-11-26')).toBe('2026-11-26');
+  for (const text of ['', '31 Feb 2026', '26 Nox 2026', '11/26/2026', '2026-13-01', 'soon'])
+    expect(parseDay(text), text).toBeNull();
+});
+
+test('how long ago reads in minutes, hours, then days', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  expect(formatAgo('2026-11-27T11:59:40Z', now)).toBe('just now');
+  expect(formatAgo('2026-11-27T11:55:00Z', now)).toBe('5 min ago');
+  expect(formatAgo('2026-11-27T09:00:00Z', now)).toBe('3 h ago');
+  expect(formatAgo('2026-11-26T11:00:00Z', now)).toBe('1 day ago');
+  expect(formatAgo('2026-11-20T12:00:00Z', now)).toBe('7 days ago');
 });

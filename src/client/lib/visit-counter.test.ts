@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { shouldCountVisit, type VisitState } from './visit-counter';
+import { landingSource, shouldCountVisit, type VisitState } from './visit-counter';
 
-const firstVisit: VisitState = { visibility: 'visible', sessions: {}, blockSessions: false };
+const firstVisit: VisitState = { visibility: 'visible', sessions: {} };
 
 test('the first visit to a page in the session counts', () => {
   expect(shouldCountVisit('home', firstVisit)).toBe(true);
@@ -26,6 +26,12 @@ test('a page already in the session record does not count again', () => {
   ).toBe(false);
 });
 
-test('nothing counts while sessions are blocked by setting', () => {
-  expect(shouldCountVisit('home', { ...firstVisit, blockSessions: true })).toBe(false);
+test('the landing source is another site that sent the visitor, and the campaign name', () => {
+  expect(landingSource('https://news.example.org/a?b=c', 'https://site.test/music')).toEqual({
+    referrer: 'https://news.example.org/a?b=c',
+  });
+  expect(
+    landingSource('https://site.test/about', 'https://site.test/music?utm_source=mail'),
+  ).toEqual({ utmSource: 'mail' });
+  expect(landingSource('', 'https://site.test/')).toEqual({});
 });

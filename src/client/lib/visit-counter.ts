@@ -1,8 +1,11 @@
 /**
  * Visit counting (docs/product.md#counting-rules): the first visit to a page in a browser session
  * adds one to its count, unless the tab is hidden (it counts once it becomes visible, if still on
- * that page), the page is already in the session record, or sessions are blocked by setting. Errors
- * are swallowed.
+ * that page) or the page is already in the session record. A browser whose owner switched counting
+ * off (`blockSessions`) sends the visit marked `optOut`, so the desk can say how many it left out.
+ * Each visit carries where this tab's visitor came from (docs/product.md#visit-sources): the page
+ * that sent them and the address's `utm_source`, read once when the site loaded; the server keeps
+ * only the host or the name. Errors are swallowed.
  */
 import { useEffect } from 'react';
 import { useLocation } from './navigation/router';
@@ -14,12 +17,25 @@ import { readStored, type SessionsRecord } from './storage';
 export interface VisitState {
   visibility: DocumentVisibilityState;
   sessions: SessionsRecord;
-  blockSessions: boolean;
 }
 
 export function shouldCountVisit(pageKey: string, state: VisitState): boolean {
-  return state.visibility !== 'hidden' && !(pageKey in state.sessions) && !state.blockSessions;
+  return state.visibility !== 'hidden' && !(pageKey in state.sessions);
 }
+
+/** Where this tab's visitor came from: another site's page, and the address's campaign name. */
+export function landingSource(
+  referrer: string,
+  href: string,
+): { referrer?: string; utmSource?: string } {
+  const landing = new URL(href);
+  const from = referrer && new URL(referrer, href).origin !== landing.origin ? referrer : undefined;
+  const utmSource = landing.searchParams.get('utm_source') ?? undefined;
+  return { ...(from ? { referrer: from } : {}), ...(utmSource ? { utmSource } : {}) };
+}
+
+/** Read at the first count, as the site loads: navigations inside the site keep it. */
+let landing: ReturnType<typeof landingSource> | null = null;
 
 // docs/product.md#counting-rules says "browser session", so the `sessions` record lives in
 // sessionStorage, not localStorage: a new tab or a restarted browser counts again.
@@ -32,7 +48,7 @@ function readSessions(): SessionsRecord {
   }
 }
 
-function sessionsBlocked(): boolean {
+export function sessionsBlocked(): boolean {
   const fallback = { bools: { experimental: false, devCard: false, blockSessions: false } };
   const { bools } = readStored('appSettings', fallback) as { bools?: { blockSessions?: unknown } };
   return bools?.blockSessions === true;
@@ -45,11 +61,12 @@ function countVisit(pageKey: string): void {
   const state: VisitState = {
     visibility: document.visibilityState,
     sessions: readSessions(),
-    blockSessions: sessionsBlocked(),
   };
   if (!isPageKey(pageKey) || sending.has(pageKey) || !shouldCountVisit(pageKey, state)) return;
   sending.add(pageKey);
-  api('/api/visits', { method: 'POST', body: { page: pageKey } })
+  landing ??= landingSource(document.referrer, location.href);
+  const body = { page: pageKey, ...landing, ...(sessionsBlocked() ? { optOut: true } : {}) };
+  api('/api/visits', { method: 'POST', body })
     .then(() => {
       // Recorded only once counted, so a failed count is tried again on the next visit.
       const sessions = { ...readSessions(), [pageKey]: { startedAt: new Date().toISOString() } };

@@ -1,4 +1,5 @@
 import { AccountView } from '../features/accounts/AccountView';
+import { OwnerNotifications } from '../features/admin/notifications/OwnerNotifications';
 import { PageMain } from './PageMain';
 
 export function AccountPage() {
@@ -8,7 +9,9 @@ export function AccountPage() {
         <p className="page__eyebrow">Your account</p>
         <h1 className="page__title">Account</h1>
       </div>
-      <AccountView />
+      <AccountView>
+        <OwnerNotifications />
+      </AccountView>
     </PageMain>
   );
 }

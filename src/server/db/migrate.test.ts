@@ -14,11 +14,13 @@ import { makeTempDir } from '#test-support/server';
 
 const TABLES = [
   'admin_mfa',
+  'admin_notifications',
   'app_secrets',
   'assistant_messages',
   'attempt_gates',
   'audit_log',
   'email_verifications',
+  'error_groups',
   'error_reports',
   'known_devices',
   'live_notices',
@@ -28,6 +30,7 @@ const TABLES = [
   'mfa_enrolment_codes',
   'mfa_recovery_codes',
   'newsletters',
+  'notification_events',
   'nowou_item_history',
   'nowou_items',
   'nowou_sync_state',
@@ -39,6 +42,10 @@ const TABLES = [
   'sessions',
   'submissions',
   'users',
+  'visit_exclusions',
+  'visit_source_days',
+  'visit_source_months',
+  'visit_sources_daily',
 ];
 
 async function appTables(db: Kysely<Database>): Promise<string[]> {
@@ -87,6 +94,11 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-27-0015-known-devices',
       '2026-11-27-0016-username-skeletons',
       '2026-11-27-0017-mfa-enrolment-codes',
+      '2026-11-27-0020-session-devices',
+      '2026-11-27-0021-visit-sources',
+      '2026-11-27-0022-error-groups',
+      '2026-11-27-0023-assistant-schedule',
+      '2026-11-27-0024-admin-notifications',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

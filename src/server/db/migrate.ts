@@ -18,6 +18,11 @@ import * as mailListEvents from '#server/db/migrations/2026-11-26-0014-mail-list
 import * as knownDevices from '#server/db/migrations/2026-11-27-0015-known-devices';
 import * as usernameSkeletons from '#server/db/migrations/2026-11-27-0016-username-skeletons';
 import * as mfaEnrolmentCodes from '#server/db/migrations/2026-11-27-0017-mfa-enrolment-codes';
+import * as sessionDevices from '#server/db/migrations/2026-11-27-0020-session-devices';
+import * as visitSources from '#server/db/migrations/2026-11-27-0021-visit-sources';
+import * as errorGroups from '#server/db/migrations/2026-11-27-0022-error-groups';
+import * as assistantSchedule from '#server/db/migrations/2026-11-27-0023-assistant-schedule';
+import * as adminNotifications from '#server/db/migrations/2026-11-27-0024-admin-notifications';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +43,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0015-known-devices': knownDevices,
   '2026-11-27-0016-username-skeletons': usernameSkeletons,
   '2026-11-27-0017-mfa-enrolment-codes': mfaEnrolmentCodes,
+  '2026-11-27-0020-session-devices': sessionDevices,
+  '2026-11-27-0021-visit-sources': visitSources,
+  '2026-11-27-0022-error-groups': errorGroups,
+  '2026-11-27-0023-assistant-schedule': assistantSchedule,
+  '2026-11-27-0024-admin-notifications': adminNotifications,
 };
 
 const provider: MigrationProvider = {

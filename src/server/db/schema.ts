@@ -45,6 +45,8 @@ export interface SessionsTable {
   last_seen_at: string;
   /** When an authenticator code (or recovery code) was last entered in this session; admins need one. */
   mfa_verified_at: Generated<string | null>;
+  /** The device it signed in from, in words (features/accounts/device-label.ts); null before. */
+  device: Generated<string | null>;
 }
 
 export interface PasswordResetsTable {
@@ -103,6 +105,24 @@ export interface ErrorReportsTable {
   page: string | null;
   user_id: string | null;
   created_at: string;
+  /** The group of reports with the same name, masked text and page (error_groups). */
+  group_id: Generated<string | null>;
+}
+
+/** Reports with the same name, masked text and page key (docs/product.md#error-reports). */
+export interface ErrorGroupsTable {
+  id: string;
+  /** SHA-256 (hex) of the name, page key and masked text. */
+  fingerprint: string;
+  error_name: string;
+  error: string;
+  page: string | null;
+  /** open, resolved or ignored; a resolved group reported again is open. */
+  state: string;
+  count: number;
+  first_seen: string;
+  last_seen: string;
+  state_changed_at: string | null;
 }
 
 export interface PageVisitsTable {
@@ -117,6 +137,35 @@ export interface PageVisitsDailyTable {
   count: Generated<number>;
 }
 
+/** Counted visits per source, UTC day and page (docs/product.md#visit-sources). */
+export interface VisitSourcesDailyTable {
+  source: string;
+  day: string;
+  page_key: string;
+  count: number;
+}
+
+/** Counted visits per source and UTC day. */
+export interface VisitSourceDaysTable {
+  day: string;
+  source: string;
+  count: number;
+}
+
+/** Counted visits per source and UTC month ('YYYY-MM'). */
+export interface VisitSourceMonthsTable {
+  month: string;
+  source: string;
+  count: number;
+}
+
+/** Visits left out per UTC day and reason (admin, optedOut, bot, noPageLoad). */
+export interface VisitExclusionsTable {
+  day: string;
+  reason: string;
+  count: number;
+}
+
 export interface AssistantMessagesTable {
   id: string;
   text: string;
@@ -124,8 +173,12 @@ export interface AssistantMessagesTable {
   pages: string;
   created_at: string;
   created_by: string | null;
-  /** When the owner cleared it; a cleared message is no longer shown. */
+  /** When the owner cleared it (or cancelled it before its start); it is no longer shown. */
   cleared_at: string | null;
+  /** When it starts to show: its posting time, or the time it was scheduled for (0023 fills old rows). */
+  starts_at: string;
+  /** When it stops showing; null: until replaced or cleared. */
+  ends_at: string | null;
 }
 
 export interface MailListMembersTable {
@@ -289,7 +342,33 @@ export interface AuditLogTable {
   source: string;
 }
 
+/** An admin's notification mails (docs/product.md#owner-notifications); no row: none. */
+export interface AdminNotificationsTable {
+  user_id: string;
+  /** instant or daily */
+  mode: string;
+  /** The UTC day of the last daily digest, or null before the first. */
+  digest_day: string | null;
+  /** Events after this time go in the next digest. */
+  digest_at: string;
+}
+
+/** Something that needs the owner's answer, for the notification mails. */
+export interface NotificationEventsTable {
+  id: string;
+  kind: string;
+  summary: string;
+  created_at: string;
+}
+
 export interface Database {
+  admin_notifications: AdminNotificationsTable;
+  notification_events: NotificationEventsTable;
+  error_groups: ErrorGroupsTable;
+  visit_sources_daily: VisitSourcesDailyTable;
+  visit_source_days: VisitSourceDaysTable;
+  visit_source_months: VisitSourceMonthsTable;
+  visit_exclusions: VisitExclusionsTable;
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

@@ -22,6 +22,8 @@ import {
   unsubscribeToken,
 } from '#server/features/mail-lists/list-tokens';
 import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
+import { insertMessage } from '#server/features/assistant/assistant.repository';
+import { joinErrorGroup } from '#server/features/error-reports/error-groups.repository';
 import { insertErrorReport } from '#server/features/error-reports/error-reports.repository';
 import { insertSubmission } from '#server/features/submissions/submissions.repository';
 import { loadMfaKey, seal } from '#server/features/mfa/mfa-key';
@@ -117,6 +119,20 @@ const sensitive = (status: number): Record<Role, Answer> => ({
 });
 
 const NEW_PASSWORD = 'cobalt-lantern-river-6';
+
+const inAnHour = () => new Date(Date.now() + 60 * 60_000).toISOString();
+
+/** A fresh assistant message waiting for its start, an hour from now. */
+async function scheduledMessageId(): Promise<string> {
+  const owner = await createUser(server, { adminRank: 10 });
+  const message = await insertMessage(server.app.db, {
+    text: 'Scheduled by the matrix',
+    pages: ['home'],
+    createdBy: owner.id,
+    startsAt: new Date(inAnHour()),
+  });
+  return message.id;
+}
 
 /** A fresh newsletter member (confirmed unless pending) and the tokens its mails would carry. */
 async function listMember(state: 'pending' | 'subscribed' = 'subscribed') {
@@ -222,6 +238,11 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/visits': { request: async () => ({ body: { page: 'home' } }), expect: everyone(204) },
   'GET /api/admin/traffic': {
+    request: async () => ({ path: '/api/admin/traffic?from=2026-11-01&to=2026-11-30' }),
+    expect: admin(200),
+  },
+  'GET /api/admin/traffic/sources': {
+    request: async () => ({ path: '/api/admin/traffic/sources?from=2026-11-01&to=2026-11-30' }),
     expect: admin(200),
   },
   'POST /api/errors': {
@@ -230,7 +251,33 @@ const ROUTES: Record<string, RouteCase> = {
     }),
     expect: everyone(201),
   },
+  'GET /api/admin/notifications': {
+    expect: admin(200),
+  },
+  'PUT /api/admin/notifications': {
+    request: async () => ({ body: { mode: 'daily' } }),
+    expect: admin(200),
+  },
   'GET /api/admin/errors': {
+    expect: admin(200),
+  },
+  'GET /api/admin/error-groups': {
+    expect: admin(200),
+  },
+  'POST /api/admin/error-groups/:id/state': {
+    request: async () => {
+      const db = server.app.db;
+      const { groupId } = await db
+        .transaction()
+        .execute((trx) =>
+          joinErrorGroup(
+            trx,
+            { errorName: 'handleLogIn', error: 'Error: matrix', page: null },
+            new Date(),
+          ),
+        );
+      return { path: `/api/admin/error-groups/${groupId}/state`, body: { state: 'resolved' } };
+    },
     expect: admin(200),
   },
   'DELETE /api/admin/errors/:id': {
@@ -252,6 +299,22 @@ const ROUTES: Record<string, RouteCase> = {
     expect: admin(201),
   },
   'DELETE /api/admin/assistant-messages/current': {
+    expect: admin(204),
+  },
+  'GET /api/admin/assistant-messages/scheduled': {
+    expect: admin(200),
+  },
+  'PUT /api/admin/assistant-messages/:id': {
+    request: async () => ({
+      path: `/api/admin/assistant-messages/${await scheduledMessageId()}`,
+      body: { text: 'Moved', pages: ['home'], startsAt: inAnHour() },
+    }),
+    expect: admin(200),
+  },
+  'DELETE /api/admin/assistant-messages/:id': {
+    request: async () => ({
+      path: `/api/admin/assistant-messages/${await scheduledMessageId()}`,
+    }),
     expect: admin(204),
   },
   'POST /api/submissions': {
@@ -350,6 +413,12 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'GET /api/admin/newsletters': {
     expect: admin(200),
+  },
+  'POST /api/admin/newsletters/test': {
+    request: async () => ({
+      body: { list: 'newsletter', subject: 'Matrix test', text: 'Hello' },
+    }),
+    expect: admin(202),
   },
   'POST /api/admin/newsletters': {
     request: async () => {

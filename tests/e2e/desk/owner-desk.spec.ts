@@ -12,10 +12,12 @@ import { ASSISTANT_MESSAGES } from '#shared/assistant-schemas';
 import { COPY } from '#shared/copy';
 import { PAGE_KEYS } from '#shared/page-keys';
 import { paths } from '#shared/paths';
+import { BROWSER } from '#test-support/visits';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
 import { invalidField, useAccountsSite } from '#test-support/accounts-site';
 import { axeViolationsInPage as axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
+import { formatDay } from '../../../src/client/lib/date-format';
 
 const site = useAccountsSite();
 
@@ -34,13 +36,15 @@ async function currentMessage(cookie: string): Promise<unknown> {
   return (res.json as { message: unknown }).message;
 }
 
-/** The visits cell of the traffic table's row for a page key. */
-function visitsOf(traffic: Locator, key: string): Promise<string> {
-  return traffic
+const PAGES_TABLE = 'Visits per page, beside the days before';
+
+/** The cells (visits, before, change) of the traffic table's row for a page key. */
+function cellsOf(table: Locator, key: string): Promise<string[]> {
+  return table
     .locator('tbody tr')
-    .filter({ has: traffic.page().locator('code', { hasText: new RegExp(`^${key}$`) }) })
+    .filter({ has: table.page().locator('code', { hasText: new RegExp(`^${key}$`) }) })
     .locator('td')
-    .innerText();
+    .allInnerTexts();
 }
 
 test('an admin posts a message for two pages, sees it as the current one and clears it', async () => {
@@ -130,8 +134,7 @@ test('the server’s refusal and a lost connection show their own messages on th
     expectErrors: /status of 403|ERR_INTERNET_DISCONNECTED|Failed to load resource/,
   });
   const traffic = region(page, 'Traffic');
-  const table = traffic.getByRole('table', { name: 'Visits per page, all time' });
-  await table.waitFor();
+  await traffic.getByRole('button', { name: 'Refresh' }).waitFor();
 
   // The rank is taken away behind the page's back: the server refuses the post itself.
   await site.server.app.db
@@ -150,7 +153,7 @@ test('the server’s refusal and a lost connection show their own messages on th
   await traffic.getByRole('button', { name: 'Refresh' }).click();
   await traffic.getByRole('alert').getByText(COPY.offlineDocument).waitFor();
   // The last figures stay on screen under the message.
-  expect(await table.isVisible()).toBe(true);
+  expect(await traffic.getByRole('button', { name: 'Refresh' }).isVisible()).toBe(true);
   // A list (the error reports) gets the message for lists, not the one for a document
   // (docs/product.md#offline-read-messages).
   const reports = region(page, 'Error reports');
@@ -181,12 +184,26 @@ test('a visitor below the admin rank sees the refusal and no desk; signed out, L
   expect(await signedOut.page.locator('main').getByRole('region').count()).toBe(0);
 });
 
-test('the traffic table counts every page key, most visited first, and the chart follows the chosen page and the theme', async () => {
+test('traffic over a range beside the days before, its sources, a custom range in the address bar, and the chart follows the page and the theme', async () => {
   const address = nextAddress();
-  const visit = (page: string) =>
-    call(site.server, 'POST', '/api/visits', { body: { page }, headers: fromAddress(address) });
-  for (const page of ['music', 'music', 'contact', 'music'])
-    expect((await visit(page)).status).toBe(204);
+  const visit = (page: string, extra: Record<string, unknown> = {}) =>
+    call(site.server, 'POST', '/api/visits', {
+      body: { page, ...extra },
+      headers: { ...fromAddress(address), ...BROWSER },
+    });
+  for (const page of ['music', 'music', 'contact']) expect((await visit(page)).status).toBe(204);
+  expect((await visit('music', { referrer: 'https://news.example.org/post?id=1' })).status).toBe(
+    204,
+  );
+  // Seeded days: 12 and 3 visits to Art 10 and 40 days ago, in this range and the one before.
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+  await site.server.app.db
+    .insertInto('page_visits_daily')
+    .values([
+      { page_key: 'art', day: day(10), count: 12 },
+      { page_key: 'art', day: day(40), count: 3 },
+    ])
+    .execute();
 
   const { admin } = await newAdmin();
   const { page } = await site.openAs(admin, paths.admin, {
@@ -194,20 +211,53 @@ test('the traffic table counts every page key, most visited first, and the chart
     theme: 'light',
   });
   const traffic = region(page, 'Traffic');
-  const table = traffic.getByRole('table', { name: 'Visits per page, all time' });
+  const table = traffic.getByRole('table', { name: PAGES_TABLE });
   await table.waitFor();
-  expect(await table.locator('tbody tr').count()).toBe(PAGE_KEYS.length);
-  expect(await visitsOf(table, 'music')).toBe('3');
-  expect(await visitsOf(table, 'contact')).toBe('1');
-  expect(await visitsOf(table, 'purchase')).toBe('0');
+  expect(await traffic.getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe(
+    'true',
+  );
+  expect(await cellsOf(table, 'art')).toEqual(['12', '3', '+300%']);
+  expect(await cellsOf(table, 'music')).toEqual(['3', '0', 'new']);
+  expect(await cellsOf(table, 'contact')).toEqual(['1', '0', 'new']);
+  // Most visits first (earlier tests' visitors counted a few on /admin too).
   const keys = await table.locator('tbody code').allInnerTexts();
+  expect(keys[0]).toBe('art');
   expect(keys.indexOf('music')).toBeLessThan(keys.indexOf('contact'));
-  const counts = (await table.locator('tbody td').allInnerTexts()).map(Number);
-  expect(counts).toEqual([...counts].sort((a, b) => b - a));
-  expect(Number(await table.locator('tfoot td').innerText())).toBe(
-    counts.reduce((sum, n) => sum + n, 0),
+  const visits = (await table.locator('tbody td:nth-of-type(1)').allInnerTexts()).map(Number);
+  expect(visits).toEqual([...visits].sort((a, b) => b - a));
+  expect(Number((await table.locator('tfoot td').allInnerTexts())[0])).toBe(
+    visits.reduce((sum, n) => sum + n, 0),
   );
 
+  // Sources: the referring host alone, and Direct; one opens to the pages it led to.
+  const sources = traffic.getByRole('table', { name: /sources?, beside the days before/ });
+  await sources.getByRole('button', { name: 'news.example.org' }).click();
+  await sources
+    .getByRole('list', { name: 'Pages news.example.org led to' })
+    .getByText('Music')
+    .waitFor();
+  await sources.getByRole('button', { name: 'Direct' }).waitFor();
+
+  // 7 days: the address bar says so, and Art's day 10 days ago is out.
+  await traffic.getByRole('button', { name: '7 days' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('traffic')).toBe('7d');
+  await expect.poll(() => cellsOf(table, 'art')).toEqual(['0', '12', '−100%']);
+
+  // A custom range, typed the way the site writes days; a reload keeps it.
+  await traffic.getByRole('button', { name: 'Custom' }).click();
+  const custom = traffic.getByRole('form', { name: 'Custom range' });
+  await custom.getByLabel('From').fill(formatDay(day(45)));
+  await custom.getByLabel('To').fill(formatDay(day(35)));
+  await custom.getByRole('button', { name: 'Show' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('traffic-from')).toBe(day(45));
+  await expect.poll(() => cellsOf(table, 'art')).toEqual(['3', '0', 'new']);
+  await page.reload();
+  await expect.poll(() => cellsOf(table, 'art')).toEqual(['3', '0', 'new']);
+  await custom.getByLabel('To').fill('31/12/2026');
+  await custom.getByRole('button', { name: 'Show' }).click();
+  await custom.getByText('Write a date like 26 Nov 2026.').waitFor();
+
+  await traffic.getByRole('button', { name: '30 days' }).click();
   const chart = traffic.getByRole('img', { name: /^Visits per day from / });
   await chart.waitFor();
   await traffic.getByLabel('Page in the chart').selectOption('music');
@@ -228,7 +278,29 @@ test('the traffic table counts every page key, most visited first, and the chart
   await expect.poll(background).toEqual([0x1c, 0x19, 0x15]);
 });
 
-test('an error report sent through /api/errors appears in the list with its markup as text; Refresh brings new ones', async () => {
+test('an admin’s own visits are left out and said so; Don’t count this browser leaves this browser out signed out', async () => {
+  const { admin, cookie } = await newAdmin();
+  const before = await call(site.server, 'POST', '/api/visits', {
+    body: { page: 'purchase' },
+    cookie,
+    headers: { ...fromAddress(nextAddress()), ...BROWSER },
+  });
+  expect(before.status).toBe(204);
+  const { page } = await site.openAs(admin, paths.admin, { width: VIEWPORTS.mobile.width });
+  const traffic = region(page, 'Traffic');
+  await traffic.getByText(/Left out: .*visits? by signed-in admins?/).waitFor();
+  const off = traffic.getByRole('switch', { name: "Don't count this browser" });
+  await off.check();
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('app-settings') ?? '{}').bools),
+  ).toMatchObject({ blockSessions: true });
+  await off.uncheck();
+  expect(
+    await page.evaluate(() => JSON.parse(localStorage.getItem('app-settings') ?? '{}').bools),
+  ).toMatchObject({ blockSessions: false });
+});
+
+test('error reports are grouped; resolving one and reporting it again reopens it; its reports are inside, markup as text', async () => {
   const report = (error: string, errorName: string) =>
     call(site.server, 'POST', '/api/errors', {
       body: { error, errorName, timestamp: new Date().toISOString(), page: 'account' },
@@ -236,43 +308,40 @@ test('an error report sent through /api/errors appears in the list with its mark
     });
   const markup = '<img src=x onerror="window.__owned=1"><b>bold</b> failed for ada@example.com';
   expect((await report(markup, 'handleAvatar')).status).toBe(201);
+  expect((await report(markup.replace('ada', 'bob'), 'handleAvatar')).status).toBe(201);
 
   const { admin } = await newAdmin();
   const { page } = await site.openAs(admin, paths.admin, { width: VIEWPORTS.mobile.width });
   const reports = region(page, 'Error reports');
-  const first = reports.getByRole('listitem').first();
-  await first.waitFor();
-  expect(await first.getByRole('heading').innerText()).toBe('handleAvatar');
-  expect(await first.locator('pre').innerText()).toBe(
+  const group = reports.getByRole('listitem').filter({ hasText: 'handleAvatar' }).first();
+  await group.waitFor();
+  expect(await group.locator('pre').innerText()).toBe(
     '<img src=x onerror="window.__owned=1"><b>bold</b> failed for [email]',
   );
   expect(await reports.locator('img, b').count()).toBe(0);
   expect(await page.evaluate(() => '__owned' in window)).toBe(false);
-  expect(await first.innerText()).toContain('Account account');
+  expect(await group.innerText()).toContain('Account account');
+  expect(await group.locator('.report__fact').filter({ hasText: 'Reports' }).innerText()).toContain(
+    '2',
+  );
+  expect(await group.locator('.error-group__state').innerText()).toMatch(/open/i);
 
-  expect((await report('TypeError: x is undefined', 'handleLogOut')).status).toBe(201);
+  await group.getByRole('button', { name: 'Resolve' }).click();
+  await expect.poll(() => group.locator('.error-group__state').innerText()).toMatch(/resolved/i);
+  expect((await report(markup, 'handleAvatar')).status).toBe(201);
   await reports.getByRole('button', { name: 'Refresh' }).click();
-  await expect.poll(() => first.getByRole('heading').innerText()).toBe('handleLogOut');
-  expect(await reports.getByRole('listitem').count()).toBe(2);
+  await expect.poll(() => group.locator('.error-group__state').innerText()).toMatch(/open/i);
+  expect(await group.locator('.report__fact').filter({ hasText: 'Reports' }).innerText()).toContain(
+    '3',
+  );
 
-  // Deleting asks first; Keep backs out and nothing is gone.
-  const deleteButton = reports.getByRole('button', { name: 'Delete the handleLogOut report' });
-  await deleteButton.click();
-  const keep = reports.getByRole('button', { name: 'Keep' });
-  await expect.poll(() => keep.evaluate((el) => el === document.activeElement)).toBe(true);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => deleteButton.evaluate((el) => el === document.activeElement)).toBe(true);
-  expect(await reports.getByRole('listitem').count()).toBe(2);
-
-  await deleteButton.click();
-  await reports.getByRole('button', { name: 'Delete for good' }).click();
-  await expect.poll(() => reports.getByRole('listitem').count()).toBe(1);
-  expect(await first.getByRole('heading').innerText()).toBe('handleAvatar');
-  const stored = await site.server.app.db
-    .selectFrom('error_reports')
-    .select('error_name')
-    .execute();
-  expect(stored.map((row) => row.error_name)).toEqual(['handleAvatar']);
+  // Its reports are inside; deleting one asks first, and the group keeps its count.
+  await group.getByText('The latest 3 reports').or(group.getByText('3 reports')).click();
+  const deletes = group.getByRole('button', { name: /^Delete the report of / });
+  await expect.poll(() => deletes.count()).toBe(3);
+  await deletes.first().click();
+  await group.getByRole('button', { name: 'Delete for good' }).click();
+  await expect.poll(() => deletes.count()).toBe(2);
 });
 
 test.each(

@@ -276,7 +276,7 @@ test('the owner’s Mail section checks the text, previews it, sends it and show
   const item = mail.locator('.newsletter-item').filter({ hasText: subject });
   const bar = item.getByRole('progressbar', { name: `Progress of “${subject}”` });
   await expect.poll(() => bar.getAttribute('value'), { timeout: 20_000 }).toBe('100');
-  await item.getByText(`${confirmed} of ${confirmed} sent · done`).waitFor();
+  await item.getByText(`${confirmed} of ${confirmed} sent · done · 0 unsubscribes since`).waitFor();
   for (const email of readers) {
     const received = await site.sink.waitFor((m) => m.to === email && m.subject === subject);
     expect(received.html).toContain('&lt;b&gt;Second&lt;/b&gt; paragraph.');

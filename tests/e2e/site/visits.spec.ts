@@ -1,7 +1,8 @@
 /**
  * Visit counting in the browser (docs/product.md#counting-rules): the first visit to each page in a
- * browser session counts once; a new session counts again; blocked sessions count nothing. Counts
- * are read from the server's storage.
+ * browser session counts once; a new session counts again; a browser switched off from counting is
+ * left out (and counted as such); the landing's campaign name is its source. Counts are read from
+ * the server's storage.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
@@ -66,7 +67,7 @@ test('a new browser session counts the same page again', async () => {
   expect(await countOf('support')).toBe(before + 2);
 });
 
-test('with sessions blocked by setting nothing is counted', async () => {
+test('a browser switched off from counting is left out, and says so to the server', async () => {
   const tab = await site.newTab({ width: 1280 });
   await tab.context.addInitScript(() => {
     localStorage.setItem(
@@ -74,15 +75,37 @@ test('with sessions blocked by setting nothing is counted', async () => {
       JSON.stringify({ bools: { experimental: false, devCard: false, blockSessions: true } }),
     );
   });
-  let sent = 0;
+  const bodies: unknown[] = [];
   tab.page.on('request', (request) => {
-    if (request.url().endsWith('/api/visits')) sent += 1;
+    if (request.url().endsWith('/api/visits')) bodies.push(request.postDataJSON());
   });
   await gotoPage(tab.page, `${site.url}/art`);
+  await recorded(tab.page, 'art');
   await gotoPage(tab.page, `${site.url}/music`);
-  await delay(1000);
-  expect(sent).toBe(0);
+  await recorded(tab.page, 'music');
+  expect(bodies).toEqual([
+    { page: 'art', optOut: true },
+    { page: 'music', optOut: true },
+  ]);
   expect([await countOf('art'), await countOf('music')]).toEqual([0, 0]);
+  const left = await site.server.app.db
+    .selectFrom('visit_exclusions')
+    .select('count')
+    .where('reason', '=', 'optedOut')
+    .execute();
+  expect(left.reduce((sum, row) => sum + Number(row.count), 0)).toBe(2);
+});
+
+test('a visitor sent by another site counts under that site’s host alone', async () => {
+  const tab = await site.newTab({ width: 1280 });
+  await tab.page.goto(`${site.url}/lokala-jobb?utm_source=Spring-Mail&x=1`);
+  await recorded(tab.page, 'lokalaJobb');
+  const rows = await site.server.app.db
+    .selectFrom('visit_sources_daily')
+    .select(['source', 'page_key'])
+    .where('page_key', '=', 'lokalaJobb')
+    .execute();
+  expect(rows).toEqual([{ source: 'spring-mail', page_key: 'lokalaJobb' }]);
 });
 
 test('a tab opened hidden counts once it becomes visible', async () => {

@@ -4,6 +4,7 @@
  * Also confirms the e-mail address when the page is opened from the verification mail
  * (?verify=TOKEN).
  */
+import type { ReactNode } from 'react';
 import type { UserInfo } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -21,7 +22,8 @@ import { ProfileSection } from './ProfileSection';
 import { SessionsSection } from './SessionsSection';
 import './account-page.css';
 
-export function AccountView() {
+/** `children`: more sections the page adds after the account's own (the owner's, for admins). */
+export function AccountView({ children }: { children?: ReactNode }) {
   const { signedIn, info, refresh } = useAuth();
   const verification = useEmailVerificationToken(() => void refresh());
 
@@ -35,7 +37,7 @@ export function AccountView() {
           <span className="skeleton account__skeleton-card" />
         </div>
       ) : signedIn && info ? (
-        <SignedIn info={info} />
+        <SignedIn info={info}>{children}</SignedIn>
       ) : (
         <SignedOut />
       )}
@@ -68,7 +70,7 @@ function memberSince(createdAt: string): string | null {
   return date.toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-function SignedIn({ info }: { info: UserInfo }) {
+function SignedIn({ info, children }: { info: UserInfo; children?: ReactNode }) {
   const since = memberSince(info.createdAt);
   return (
     <>
@@ -88,6 +90,7 @@ function SignedIn({ info }: { info: UserInfo }) {
         <PasswordSection login={info.email} />
         <SessionsSection />
         <DataSection login={info.email} />
+        {children}
       </div>
     </>
   );

@@ -8,14 +8,18 @@
  */
 import {
   currentAssistantMessageSchema,
-  type PostAssistantMessagePayload,
+  postedAssistantMessageSchema,
+  scheduledAssistantMessagesSchema,
+  type DeskAssistantMessage,
+  type ScheduleAssistantMessagePayload,
+  type ScheduledAssistantMessages,
 } from '#shared/assistant-schemas';
-import { errorReportListSchema, type ErrorReportList } from '#shared/error-report-schemas';
 import type { AssistantMessage } from '#shared/live-events';
 import {
   mailListCountsSchema,
   newsletterCreatedSchema,
   newsletterListSchema,
+  newsletterTestQueuedSchema,
   type MailListCounts,
   type Newsletter,
   type NewsletterPayload,
@@ -27,20 +31,18 @@ import {
 } from '#shared/product-access-schemas';
 import type { SubmissionType } from '#shared/submission-forms';
 import { submissionListSchema, type SubmissionList } from '#shared/submission-schemas';
-import { trafficResponseSchema, type TrafficResponse } from '#shared/visit-schemas';
 import { api } from '../../lib/api';
 
 const ASSISTANT_MESSAGES_PATH = '/api/admin/assistant-messages';
-
-export type ErrorReport = ErrorReportList['reports'][number];
 
 export async function fetchCurrentMessage(signal?: AbortSignal): Promise<AssistantMessage | null> {
   const body = await api<unknown>(ASSISTANT_MESSAGES_PATH, { signal });
   return currentAssistantMessageSchema.parse(body).message;
 }
 
+/** Posts a message for now, or (with `startsAt`) schedules it. */
 export async function postAssistantMessage(
-  payload: PostAssistantMessagePayload,
+  payload: ScheduleAssistantMessagePayload,
 ): Promise<AssistantMessage> {
   const body = await api<unknown>(ASSISTANT_MESSAGES_PATH, { method: 'POST', body: payload });
   const { message } = currentAssistantMessageSchema.parse(body);
@@ -48,18 +50,28 @@ export async function postAssistantMessage(
   return message;
 }
 
+export async function fetchSchedule(signal?: AbortSignal): Promise<ScheduledAssistantMessages> {
+  const body = await api<unknown>(`${ASSISTANT_MESSAGES_PATH}/scheduled`, { signal });
+  return scheduledAssistantMessagesSchema.parse(body);
+}
+
+export async function updateScheduledMessage(
+  id: string,
+  payload: ScheduleAssistantMessagePayload,
+): Promise<DeskAssistantMessage> {
+  const body = await api<unknown>(`${ASSISTANT_MESSAGES_PATH}/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: payload,
+  });
+  return postedAssistantMessageSchema.parse(body).message;
+}
+
+export async function cancelScheduledMessage(id: string): Promise<void> {
+  await api(`${ASSISTANT_MESSAGES_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
 export async function clearCurrentMessage(): Promise<void> {
   await api(`${ASSISTANT_MESSAGES_PATH}/current`, { method: 'DELETE' });
-}
-
-export async function fetchTraffic(signal?: AbortSignal): Promise<TrafficResponse> {
-  return trafficResponseSchema.parse(await api<unknown>('/api/admin/traffic', { signal }));
-}
-
-export async function fetchErrorReports(signal?: AbortSignal): Promise<ErrorReport[]> {
-  return errorReportListSchema.parse(
-    await api<unknown>('/api/admin/errors', { signal, list: true }),
-  ).reports;
 }
 
 export async function deleteErrorReport(id: string): Promise<void> {
@@ -125,6 +137,12 @@ export async function fetchMailListCounts(signal?: AbortSignal): Promise<ListCou
 export async function fetchNewsletters(signal?: AbortSignal): Promise<Newsletter[]> {
   const body = await api<unknown>('/api/admin/newsletters', { signal, list: true });
   return newsletterListSchema.parse(body).newsletters;
+}
+
+/** Queues the newsletter once, to the signed-in owner's own address; answers that address. */
+export async function sendNewsletterTest(payload: NewsletterPayload): Promise<{ to: string }> {
+  const body = await api<unknown>('/api/admin/newsletters/test', { method: 'POST', body: payload });
+  return newsletterTestQueuedSchema.parse(body);
 }
 
 export async function postNewsletter(payload: NewsletterPayload): Promise<Newsletter> {

@@ -28,7 +28,7 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     id: 'assistant-message',
     title: 'Assistant message',
     description:
-      'Write a short note, pick the pages it appears on, and post it. It replaces the current message at once, for every visitor on those pages.',
+      'Write a short note, pick the pages it appears on, and post it now (it replaces the current message at once, for every visitor on those pages) or schedule it with a start and an end.',
     Component: AssistantComposer,
   },
   {
@@ -42,7 +42,7 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     id: 'traffic',
     title: 'Traffic',
     description:
-      'Visits per page, counted once per page and browser session, and visits per day over the last 90 days (UTC).',
+      'Visits per page and where visitors came from over any range of UTC days, each beside as many days before; admins, bots and browsers switched off are left out and counted apart.',
     Component: TrafficSection,
   },
   {
@@ -70,7 +70,7 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     id: 'error-reports',
     title: 'Error reports',
     description:
-      'Reports visitors chose to send, newest first. E-mail addresses and tokens were masked before they left the browser.',
+      'Reports visitors chose to send, grouped by error, page and text, newest activity first: resolve a group (it reopens if it happens again) or ignore it. E-mail addresses and tokens were masked before they left the browser.',
     Component: ErrorReportsSection,
   },
   {

@@ -30,6 +30,7 @@ import {
   changeEarlyUser,
   clearDisabled,
   findAccountSummaries,
+  findEnabledAdmins,
   findUserByEmail,
   findUserById,
   holdAccount,
@@ -70,6 +71,15 @@ export async function findAccounts(
  * with what a newsletter member did through a mail's link: the account it was made through and any
  * account with its address. Returns the accounts changed, for live updates.
  */
+/** The enabled admins among `userIds` with their e-mail (the owner's notification mails). */
+export async function findAdmins(
+  db: Kysely<Database>,
+  userIds: string[],
+): Promise<Map<string, { email: string }>> {
+  const admins = await findEnabledAdmins(db, userIds);
+  return new Map(admins.map((admin) => [admin.id, { email: admin.email }]));
+}
+
 export async function syncNewsletterWish(
   db: Kysely<Database>,
   member: { email: string; userId: string | null },

@@ -21,6 +21,8 @@ import {
   call,
   createUser,
   fromAddress,
+  KNOWN_PASSWORD,
+  login,
   loginAs,
   nextAddress,
   unique,
@@ -481,6 +483,20 @@ await onBothServers(
       expect((await detail(cookie, target.id)).account.disabled).toBe(false);
     });
 
+    test('a session shows the device it signed in from, and the desk’s own session is marked', async () => {
+      const { user, cookie } = await admin();
+      const target = await createUser(server());
+      await login(server(), target.email, KNOWN_PASSWORD, {
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      });
+      const shown = await detail(cookie, target.id);
+      expect(shown.sessions.map((s) => [s.device, s.current])).toEqual([
+        ['Firefox 133 on Linux, desktop', false],
+      ]);
+      const own = await detail(cookie, user.id);
+      expect(own.sessions.map((s) => s.current)).toEqual([true]);
+    });
+
     test('end-sessions signs the account out everywhere', async () => {
       const { cookie } = await admin();
       const target = await createUser(server());
@@ -493,6 +509,8 @@ await onBothServers(
         lastSeenAt: expect.any(String),
         expiresAt: expect.any(String),
         mfaVerifiedAt: null,
+        device: null,
+        current: false,
       });
       const res = await call(server(), 'POST', `/api/admin/accounts/${target.id}/end-sessions`, {
         cookie,

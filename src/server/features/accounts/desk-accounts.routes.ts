@@ -180,6 +180,7 @@ export async function deskAccountsRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const user = await accountOrNotFound(request.params.id);
+      const asking = (await request.session())?.session.token_hash;
       const now = new Date();
       const limit = ACCOUNT_TIMELINE_MAX;
       const [account, sessions, lists, submissions, access, reports, actions] = await Promise.all([
@@ -219,6 +220,8 @@ export async function deskAccountsRoutes(app: App): Promise<void> {
             lastSeenAt: session.last_seen_at,
             expiresAt: session.expires_at,
             mfaVerifiedAt: session.mfa_verified_at,
+            device: session.device,
+            current: session.token_hash === asking,
           })),
         timeline: timeline.slice(0, limit),
       };

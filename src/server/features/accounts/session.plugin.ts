@@ -15,6 +15,7 @@ import {
   SESSION_TTL_MS,
   slideSession,
 } from './sessions.repository';
+import { deviceLabel } from './device-label';
 import { hashToken, issueToken, looksLikeToken } from './tokens';
 import type { ActiveSession } from '#server/app-types';
 import type { Config } from '#server/config';
@@ -113,7 +114,13 @@ export async function startSession(
   const previous = await requestSession(request);
   if (previous.active) await deleteSession(db, previous.active.session.token_hash);
   const { token, hash } = issueToken();
-  const session = await insertSession(db, hash, user.id);
+  const session = await insertSession(
+    db,
+    hash,
+    user.id,
+    new Date(),
+    deviceLabel(request.headers['user-agent']),
+  );
   lookups.set(request, Promise.resolve({ token, active: { session, user }, cookie: null }));
   reply.header('set-cookie', sessionCookie(config, token));
 }

@@ -36,9 +36,11 @@ export async function insertSession(
   tokenHash: string,
   userId: string,
   now = new Date(),
+  device: string | null = null,
 ): Promise<Session> {
   const session: Session = {
     mfa_verified_at: null,
+    device,
     token_hash: tokenHash,
     user_id: userId,
     created_at: now.toISOString(),

@@ -368,3 +368,18 @@ export function uniqueViolation(error: unknown): 'email' | 'username' | 'look-al
   if (/users_username_skeleton_unique|users\.username_skeleton\b/.test(where)) return 'look-alike';
   return null;
 }
+
+/** The enabled admins (rank above 9) among `ids`, with their e-mail. */
+export async function findEnabledAdmins(
+  db: Kysely<Database>,
+  ids: string[],
+): Promise<{ id: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', 'in', ids.slice(0, LOOKUP_CHUNK))
+    .where('admin_rank', '>', ADMIN_RANK_ABOVE)
+    .where('disabled_at', 'is', null)
+    .execute();
+}

@@ -49,6 +49,28 @@ await onBothServers(
       });
     }
 
+    test('an entry about an account names it by its e-mail; one about anything else, nobody', async () => {
+      const cookie = await adminCookie();
+      const tag = unique();
+      const target = await createUser(server());
+      const db = server().app.db;
+      for (const targetId of [target.id, 'not-an-account']) {
+        await recordAudit(db, {
+          actorId: null,
+          actorLabel: 'command line',
+          action: `t${tag}.named`,
+          targetId,
+          outcome: 'success',
+          source: 'command line',
+        });
+      }
+      const { entries } = await page(cookie, `action=t${tag}.named`);
+      expect(entries.map((entry) => [entry.targetId, entry.targetLabel])).toEqual([
+        ['not-an-account', null],
+        [target.id, target.email],
+      ]);
+    });
+
     test('filters by actor, action and dates, alone and together', async () => {
       const cookie = await adminCookie();
       const tag = unique();

@@ -93,6 +93,7 @@ export function auditEntryView(row: AuditRow): AuditEntryView {
     actorLabel: row.actor_label,
     action: row.action,
     targetId: row.target_id,
+    targetLabel: null,
     outcome: row.outcome as AuditEntryView['outcome'],
     details,
     requestId: row.request_id,

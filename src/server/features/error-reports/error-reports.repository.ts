@@ -9,6 +9,8 @@ export interface NewErrorReportInput {
   errorName: string;
   page: string | null;
   userId: string | null;
+  /** Its error group (error-groups.repository.ts); null only for reports made outside the route. */
+  groupId?: string | null;
 }
 
 export async function insertErrorReport(
@@ -26,6 +28,7 @@ export async function insertErrorReport(
       page: report.page,
       user_id: report.userId,
       created_at: now.toISOString(),
+      group_id: report.groupId ?? null,
     })
     .execute();
   return id;

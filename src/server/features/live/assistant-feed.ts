@@ -5,6 +5,12 @@
  * page: the message when its pages include the key, else null (docs/product.md#show-rule). A stream
  * that follows LIVE_ALL_PAGES (one tab's stream shared by the browser's tabs) gets the message
  * whatever its pages, and each tab keeps what its own page should show.
+ *
+ * Scheduled messages start and end with nobody posting (docs/product.md#live-message): each
+ * instance keeps one timer for the next start or end in storage, armed when the feed is made (so
+ * after a restart too) and again after every change any instance publishes and every time it
+ * fires. When it fires the instance reads the message again, as after a change, so every instance
+ * shows and hides it on its own clock within a moment of its time.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AssistantEvent, AssistantMessage } from '#shared/live-events';
@@ -33,10 +39,15 @@ export function eventForPage(message: AssistantMessage | null, pageKey: string):
   return { message: message && message.pages.includes(pageKey) ? message : null };
 }
 
+/** setTimeout's longest delay (about 24.8 days); a later change is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function createAssistantFeed(
   bus: LiveBus,
   readCurrent: () => Promise<AssistantMessage | null>,
   log: Pick<FastifyBaseLogger, 'error'>,
+  /** When the message next changes by itself (a scheduled start or end), or null. */
+  nextChange: () => Promise<Date | null> = async () => null,
 ): AssistantFeed {
   /** Each follower with the version of the last state sent to it (never twice, never out of order). */
   const followers = new Map<AssistantFollower, number>();
@@ -63,10 +74,38 @@ export function createAssistantFeed(
     for (const follower of [...followers.keys()]) deliver(follower);
   });
 
-  const unsubscribe = bus.subscribe((notice) => {
-    if (notice.kind === 'user') return;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const changed = () => {
     current = null;
     if (followers.size > 0) refresh();
+  };
+
+  // At most one look-up at a time; changes during one cause exactly one more.
+  const arm = coalesced(async () => {
+    let next: Date | null;
+    try {
+      next = await nextChange();
+    } catch (error) {
+      log.error({ err: error }, 'live: could not read when the assistant message changes next');
+      return;
+    }
+    clearTimeout(timer);
+    if (closed || next === null) return;
+    const wait = Math.min(Math.max(next.getTime() - Date.now(), 0), MAX_TIMER_MS);
+    timer = setTimeout(() => {
+      changed();
+      arm();
+    }, wait);
+    timer.unref();
+  });
+  arm();
+
+  const unsubscribe = bus.subscribe((notice) => {
+    if (notice.kind === 'user') return;
+    changed();
+    arm();
   });
 
   return {
@@ -80,6 +119,8 @@ export function createAssistantFeed(
     },
     followerCount: () => followers.size,
     close() {
+      closed = true;
+      clearTimeout(timer);
       unsubscribe();
       followers.clear();
     },

@@ -15,7 +15,10 @@
 import { z } from 'zod';
 import { isPageKey, LIVE_ALL_PAGES } from '#shared/page-keys';
 import type { App } from '#server/app-types';
-import { currentAssistantMessage } from '#server/features/assistant/assistant.service';
+import {
+  currentAssistantMessage,
+  nextAssistantChange,
+} from '#server/features/assistant/assistant.service';
 import { ApiError } from '#server/plugins/errors';
 import { currentSession } from '#server/plugins/guards';
 import { createAssistantFeed } from './assistant-feed';
@@ -39,7 +42,12 @@ const liveQuerySchema = z.object({
 export async function liveRoutes(app: App): Promise<void> {
   const { heartbeatMs, maxStreamsPerAddress, maxStreamsPerAccount, maxStreams } =
     app.liveStreamSettings;
-  const feed = createAssistantFeed(app.live, () => currentAssistantMessage(app.db), app.log);
+  const feed = createAssistantFeed(
+    app.live,
+    () => currentAssistantMessage(app.db),
+    app.log,
+    () => nextAssistantChange(app.db),
+  );
   const streams = createLiveStreams({
     db: app.db,
     bus: app.live,

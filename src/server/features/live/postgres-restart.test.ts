@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AssistantEvent } from '#shared/live-events';
+import { BROWSER } from '#test-support/visits';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
 import {
   privatePostgresUnavailable,
@@ -63,7 +64,7 @@ describe.skipIf(unavailable)(
     const visit = (server: TestServer) =>
       call(server, 'POST', '/api/visits', {
         body: { page: 'music' },
-        headers: fromAddress(nextAddress()),
+        headers: { ...fromAddress(nextAddress()), ...BROWSER },
       });
 
     /** Repeats `attempt` until it answers `status` (the pools reconnect on their next use). */
@@ -78,7 +79,10 @@ describe.skipIf(unavailable)(
     }
 
     async function musicCount(): Promise<number> {
-      const res = await call(a, 'GET', '/api/admin/traffic', { cookie: admin });
+      const today = new Date().toISOString().slice(0, 10);
+      const res = await call(a, 'GET', `/api/admin/traffic?from=${today}&to=${today}`, {
+        cookie: admin,
+      });
       expect(res.status).toBe(200);
       const { sessions } = res.json as { sessions: Record<string, { count: number }> };
       return sessions.music?.count ?? 0;

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { MailList, Newsletter } from '#shared/mail-list-schemas';
+import { MAIL_LIST_INFO, type MailList, type Newsletter } from '#shared/mail-list-schemas';
+import { absoluteUrl } from '#shared/paths';
 import type { Database } from '#server/db/schema';
 import { subscribedMembers } from './members.repository';
 import {
@@ -16,6 +17,7 @@ import {
 } from './subscriptions.service';
 import {
   countNewsletterMails,
+  enqueueMail,
   enqueueNewsletterMails,
   type QueuedMail,
 } from '#server/mail/outbox.repository';
@@ -92,10 +94,27 @@ export async function listNewsletters(
   if (options.id) query = query.where('id', '=', options.id);
   const newsletters = await query.execute();
   if (newsletters.length === 0) return [];
-  const counts = await countNewsletterMails(
-    db,
-    newsletters.map((row) => row.id),
-  );
+  const [counts, leaving] = await Promise.all([
+    countNewsletterMails(
+      db,
+      newsletters.map((row) => row.id),
+    ),
+    unsubscribesSince(db, newsletters.at(-1)!.created_at),
+  ]);
+  // Each newsletter's unsubscribes: its list's members who left after it went out and before the
+  // list's next newsletter (the newer one above it in this list, or none).
+  const nextOfList = new Map<string, string | null>();
+  const until = new Map<string, string | null>();
+  for (const row of newsletters) {
+    until.set(row.id, nextOfList.get(row.list) ?? null);
+    nextOfList.set(row.list, row.created_at);
+  }
+  const unsubscribesOf = (row: { id: string; list: string; created_at: string }) => {
+    const end = until.get(row.id) ?? null;
+    return leaving.filter(
+      (event) => event.list === row.list && event.at >= row.created_at && (!end || event.at < end),
+    ).length;
+  };
   const countOf = (id: string, status: string) =>
     counts.find((row) => row.newsletterId === id && row.status === status)?.count ?? 0;
   return newsletters.map((row) => ({
@@ -107,5 +126,45 @@ export async function listNewsletters(
     sent: countOf(row.id, 'sent'),
     failed: countOf(row.id, 'failed'),
     queued: countOf(row.id, 'queued'),
+    unsubscribes: unsubscribesOf(row),
   }));
+}
+
+/** Members who left a list since `from`, with the list and when. */
+async function unsubscribesSince(
+  db: Kysely<Database>,
+  from: string,
+): Promise<{ list: string; at: string }[]> {
+  return db
+    .selectFrom('mail_list_events')
+    .innerJoin('mail_list_members', 'mail_list_members.id', 'mail_list_events.member_id')
+    .select(['mail_list_members.list as list', 'mail_list_events.at as at'])
+    .where('mail_list_events.state', '=', 'unsubscribed')
+    .where('mail_list_events.at', '>=', from)
+    .execute();
+}
+
+/**
+ * A test of a newsletter to one address (the owner's own): the mail each member would get, with
+ * "[Test]" before its subject and the list's page as its unsubscribe link (the owner need not be a
+ * member). It is queued like any mail and is not a newsletter: it counts nowhere.
+ */
+export async function queueNewsletterTest(
+  db: Kysely<Database>,
+  publicUrl: string,
+  input: { list: MailList; subject: string; text: string; to: string },
+  now = new Date(),
+): Promise<void> {
+  const mail = listMail({
+    siteName: siteName(),
+    list: input.list,
+    subject: `[Test] ${input.subject}`,
+    text: input.text,
+    unsubscribeLink: absoluteUrl(publicUrl, MAIL_LIST_INFO[input.list].page),
+  });
+  await enqueueMail(
+    db,
+    { to: input.to, subject: mail.subject, text: mail.text, html: mail.html },
+    now,
+  );
 }

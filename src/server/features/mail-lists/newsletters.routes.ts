@@ -1,7 +1,8 @@
 /**
  * The owner's mail (adminRank above 9): GET /api/admin/mail-lists counts each list's members by
  * state; POST /api/admin/newsletters queues a plain-text mail to a list's confirmed members through
- * the mail queue; GET /api/admin/newsletters lists the latest with their progress.
+ * the mail queue; POST /api/admin/newsletters/test queues it once to the owner's own address first;
+ * GET /api/admin/newsletters lists the latest with their progress and unsubscribes.
  */
 import {
   MAIL_LIST_MESSAGES,
@@ -9,6 +10,7 @@ import {
   newsletterCreatedSchema,
   newsletterListSchema,
   newsletterPayloadSchema,
+  newsletterTestQueuedSchema,
   NEWSLETTERS_LIST_LIMIT,
   type MailList,
 } from '#shared/mail-list-schemas';
@@ -17,7 +19,7 @@ import { memberCounts } from './members.repository';
 import { listContext } from './subscriptions.service';
 import { ApiError } from '#server/plugins/errors';
 import { requireAdmin, requireStepUp, signedInUser } from '#server/plugins/guards';
-import { listNewsletters, queueNewsletter } from './newsletters.repository';
+import { listNewsletters, queueNewsletter, queueNewsletterTest } from './newsletters.repository';
 
 export async function newslettersRoutes(app: App): Promise<void> {
   app.get(
@@ -32,6 +34,26 @@ export async function newslettersRoutes(app: App): Promise<void> {
     async () => ({
       newsletters: await listNewsletters(app.db, { limit: NEWSLETTERS_LIST_LIMIT }),
     }),
+  );
+
+  app.post(
+    '/api/admin/newsletters/test',
+    {
+      onRequest: [requireAdmin],
+      schema: { body: newsletterPayloadSchema, response: { 202: newsletterTestQueuedSchema } },
+    },
+    async (request, reply) => {
+      const owner = await signedInUser(request);
+      const { list, subject, text } = request.body;
+      await queueNewsletterTest(app.db, app.config.publicUrl, {
+        list: list as MailList,
+        subject,
+        text,
+        to: owner.email,
+      });
+      app.mail.kick();
+      return reply.code(202).send({ to: owner.email });
+    },
   );
 
   app.post(

@@ -21,7 +21,9 @@ import {
 import { recordIdParamsSchema } from '#shared/record-id';
 import { FORM_DEFINITIONS, type SubmissionType } from '#shared/submission-forms';
 import { isMailList, type MailList } from '#shared/mail-list-schemas';
+import type { Kysely } from 'kysely';
 import type { App, FindAccounts } from '#server/app-types';
+import type { Database } from '#server/db/schema';
 import {
   listContext,
   requestSubscription,
@@ -50,11 +52,19 @@ export interface SubmissionsRoutesOptions {
   effects: SubmissionEffects;
   /** The senders' accounts for the owner's list (app.ts: the accounts domain's lookup). */
   findAccounts: FindAccounts;
+  /**
+   * Called in the submission's transaction (app.ts: the owner's notification mails); true when it
+   * queued mail.
+   */
+  onSubmitted?: (
+    trx: Kysely<Database>,
+    submission: { type: SubmissionType; values: Record<string, unknown> },
+  ) => Promise<boolean>;
 }
 
 export async function submissionsRoutes(
   app: App,
-  { effects, findAccounts }: SubmissionsRoutesOptions,
+  { effects, findAccounts, onSubmitted }: SubmissionsRoutesOptions,
 ): Promise<void> {
   app.post(
     '/api/submissions',
@@ -92,6 +102,7 @@ export async function submissionsRoutes(
           now,
         );
         await effects[type]?.({ trx, submissionId, user, values, now });
+        if (await onSubmitted?.(trx, { type, values })) mailQueued = true;
         for (const list of lists) {
           if (!listLinks) break;
           const outcome = await requestSubscription(trx, listLinks, { list, email }, now);

@@ -34,6 +34,8 @@ afterAll(async () => {
 
 const LIMIT = { name: 'visits:test', limit: 1000, windowMs: 60_000 };
 
+const visitTo = (pageKey: string) => ({ pageKey, source: 'Direct', excluded: null });
+
 /** Counts the statements that write page totals. */
 function countingTotalWrites(): { db: Kysely<Database>; writes: () => number } {
   let writes = 0;
@@ -66,7 +68,7 @@ test('200 visits that arrive together are written in a few transactions, and eve
   const counting = countingTotalWrites();
   const batches = createVisitBatches(counting.db, LIMIT);
   const outcomes = await Promise.all(
-    Array.from({ length: 200 }, (_, i) => batches.count('art', `198.51.100.${i % 10}`)),
+    Array.from({ length: 200 }, (_, i) => batches.count(visitTo('art'), `198.51.100.${i % 10}`)),
   );
   expect(outcomes.every((outcome) => outcome.counted)).toBe(true);
   expect(await totalOf('art')).toBe(200);
@@ -76,10 +78,10 @@ test('200 visits that arrive together are written in a few transactions, and eve
 
 test('visits arriving while a batch is written go into the next one, none is left behind', async () => {
   const batches = createVisitBatches(db, LIMIT);
-  const first = Array.from({ length: 50 }, () => batches.count('music', '198.51.100.20'));
+  const first = Array.from({ length: 50 }, () => batches.count(visitTo('music'), '198.51.100.20'));
   // These arrive after the first batch has started.
   await new Promise((resolve) => setImmediate(resolve));
-  const second = Array.from({ length: 50 }, () => batches.count('music', '198.51.100.21'));
+  const second = Array.from({ length: 50 }, () => batches.count(visitTo('music'), '198.51.100.21'));
   await Promise.all([...first, ...second]);
   await batches.close();
   expect(await totalOf('music')).toBe(100);
@@ -88,7 +90,7 @@ test('visits arriving while a batch is written go into the next one, none is lef
 test('inside one batch an address gets exactly its limit; the visits over it are not counted', async () => {
   const batches = createVisitBatches(db, { name: 'visits:tight', limit: 7, windowMs: 60_000 });
   const outcomes = await Promise.all(
-    Array.from({ length: 10 }, () => batches.count('contact', '198.51.100.30')),
+    Array.from({ length: 10 }, () => batches.count(visitTo('contact'), '198.51.100.30')),
   );
   expect(outcomes.map((outcome) => outcome.counted)).toEqual([
     ...Array<boolean>(7).fill(true),
@@ -121,7 +123,7 @@ test('a queue longer than one batch is written as several transactions, rows in 
   // Every visit from its own address: the most parameters a batch can need.
   const outcomes = await Promise.all(
     Array.from({ length: total }, (_, i) =>
-      batches.count(pages[i % pages.length]!, `2001:db8::${i.toString(16)}`),
+      batches.count(visitTo(pages[i % pages.length]!), `2001:db8::${i.toString(16)}`),
     ),
   );
   await logged.destroy();
@@ -155,7 +157,7 @@ test('a batch that cannot be written acknowledges none of its visits', async () 
   await closed.destroy();
   const batches = createVisitBatches(closed, LIMIT);
   const results = await Promise.allSettled(
-    Array.from({ length: 5 }, () => batches.count('home', '198.51.100.40')),
+    Array.from({ length: 5 }, () => batches.count(visitTo('home'), '198.51.100.40')),
   );
   expect(results.map((result) => result.status)).toEqual(Array(5).fill('rejected'));
   rmSync(closedDir, { recursive: true, force: true });

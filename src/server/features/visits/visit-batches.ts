@@ -9,17 +9,27 @@
  * that turn; visits arriving while it is written wait for the next, which starts as soon as it is
  * done. An idle server answers a lone visit at once; a busy one writes bigger batches, not more,
  * up to MAX_VISITS_PER_BATCH a transaction: a longer queue is written as several transactions one
- * after the other, so a statement never nears the SQL parameter limit.
+ * after the other, so a statement never nears the SQL parameter limit. Visits left out (an admin's,
+ * a bot's) go through the same batches and limits and raise only their reason's count.
  */
 import type { Kysely } from 'kysely';
+import type { ExclusionReason } from '#shared/visit-schemas';
 import type { Database } from '#server/db/schema';
 import { hitRateLimitMany, type RateLimitRule } from '#server/plugins/rate-limit';
 import { countVisits } from './visits.repository';
 
+/** A visit as the route read it: its page and source, or why it is left out. */
+export interface VisitToCount {
+  pageKey: string;
+  source: string;
+  /** Set when the visit is left out: only the reason's count goes up. */
+  excluded: ExclusionReason | null;
+}
+
 /**
  * Visits in one transaction at most. The rate-limit upsert takes four parameters per distinct
- * address, so a batch needs at most 8,000 (plus three per page for the counters), well below
- * SQLite's 32,766 and PostgreSQL's 65,535 bind parameters.
+ * address, so a batch needs at most 8,000, and each counter's upsert at most four per distinct
+ * row, so 8,000 too: well below SQLite's 32,766 and PostgreSQL's 65,535 bind parameters.
  */
 export const MAX_VISITS_PER_BATCH = 2_000;
 
@@ -30,7 +40,7 @@ export interface VisitOutcome {
 }
 
 interface PendingVisit {
-  pageKey: string;
+  visit: VisitToCount;
   address: string;
   settle: (outcome: VisitOutcome) => void;
   fail: (error: unknown) => void;
@@ -38,7 +48,7 @@ interface PendingVisit {
 
 export interface VisitBatches {
   /** Counts a visit from `address`, within its limit; resolves once it is durable. */
-  count(pageKey: string, address: string): Promise<VisitOutcome>;
+  count(visit: VisitToCount, address: string): Promise<VisitOutcome>;
   /** Waits for the visits already taken to be written. */
   close(): Promise<void>;
 }
@@ -67,10 +77,13 @@ export function createVisitBatches(
           if (!hit) throw new Error('a visit got no rate-limit count');
           return { counted: hit.allowed, retryAfterSeconds: hit.retryAfterSeconds };
         });
-        const counted = batch.filter((_, index) => outcomes[index]?.counted);
+        const allowed = batch
+          .filter((_, index) => outcomes[index]?.counted)
+          .map((pending) => pending.visit);
         await countVisits(
           trx,
-          counted.map((visit) => visit.pageKey),
+          allowed.filter((visit) => visit.excluded === null),
+          allowed.flatMap((visit) => visit.excluded ?? []),
           now,
         );
         return outcomes;
@@ -92,9 +105,9 @@ export function createVisitBatches(
   }
 
   return {
-    count(pageKey, address) {
+    count(visit, address) {
       return new Promise<VisitOutcome>((settle, fail) => {
-        waiting.push({ pageKey, address, settle, fail });
+        waiting.push({ visit, address, settle, fail });
         if (!writing && !scheduled) {
           scheduled = true;
           setImmediate(startBatch);

@@ -9,6 +9,7 @@ import { connectDatabase } from '#server/db/connect';
 import { createThrowawayDatabase, probePostgres } from '#test-support/postgres';
 import { freePort, makeTempDir } from '#test-support/server';
 import { runProcess } from '#test-support/server-process';
+import { BROWSER } from '#test-support/visits';
 
 const WORKERS = 32;
 const ACKNOWLEDGED_BEFORE_KILL = 600;
@@ -39,7 +40,11 @@ async function killUnderLoad(env: Record<string, string>): Promise<Load> {
       try {
         const response = await fetch(`http://127.0.0.1:${port}/api/visits`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.0.${index}` },
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `198.18.0.${index}`,
+            ...BROWSER,
+          },
           body: JSON.stringify({ page: 'home' }),
         });
         if (response.status === 204) load.acknowledged += 1;

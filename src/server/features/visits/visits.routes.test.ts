@@ -4,7 +4,6 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TRAFFIC_DAYS } from '#shared/visit-schemas';
 import { utcDay } from './visits.repository';
 import { VISITS_PER_ADDRESS } from './visits.routes';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
@@ -14,6 +13,7 @@ import {
   type ThrowawayDatabase,
 } from '#test-support/postgres';
 import { startTestServer, type TestServer } from '#test-support/server';
+import { BROWSER } from '#test-support/visits';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 function countVisit(target: TestServer, page: unknown, address = nextAddress()) {
-  return call(target, 'POST', '/api/visits', { body: { page }, headers: fromAddress(address) });
+  return call(target, 'POST', '/api/visits', {
+    body: { page },
+    headers: { ...fromAddress(address), ...BROWSER },
+  });
 }
 
 async function totalOf(target: TestServer, page: string): Promise<number | undefined> {
@@ -85,7 +88,7 @@ test('unknown page keys and bad bodies are refused with 400 and nothing is store
   ]) {
     const res = await call(server, 'POST', '/api/visits', {
       body,
-      headers: fromAddress(nextAddress()),
+      headers: { ...fromAddress(nextAddress()), ...BROWSER },
     });
     expect(res.status, JSON.stringify(body)).toBe(400);
     expect(res.json).toMatchObject({ error: { status: 'invalid-argument' } });
@@ -115,40 +118,6 @@ test('one address is limited per minute: 429 resource-exhausted with Retry-After
   expect(await totalOf(server, 'support')).toBe(VISITS_PER_ADDRESS.limit);
   // Another address is not affected.
   expect((await countVisit(server, 'support', '192.0.2.78')).status).toBe(204);
-});
-
-test('GET /api/admin/traffic gives the traffic/pages document and the last 90 days per day', async () => {
-  const db = server.app.db;
-  const day = (daysAgo: number) => utcDay(new Date(Date.now() - daysAgo * 86_400_000));
-  await db
-    .insertInto('page_visits_daily')
-    .values([
-      { page_key: 'contact', day: day(TRAFFIC_DAYS - 1), count: 4 },
-      { page_key: 'contact', day: day(TRAFFIC_DAYS + 5), count: 9 },
-    ])
-    .execute();
-  await countVisit(server, 'contact');
-  const admin = await createUser(server, { adminRank: 10 });
-  const res = await call(server, 'GET', '/api/admin/traffic', {
-    cookie: await loginAs(server, admin),
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('cache-control')).toBe('no-store');
-  const body = res.json as {
-    sessions: Record<string, { count: number }>;
-    daily: { day: string; page: string; count: number }[];
-  };
-  expect(Object.keys(body).sort()).toEqual(['daily', 'sessions']);
-  expect(body.sessions.about).toEqual({ count: 2 });
-  expect(body.sessions.music).toEqual({ count: 300 });
-  expect(body.sessions.contact).toEqual({ count: 1 });
-  expect(body.daily.filter((row) => row.page === 'contact')).toEqual([
-    { day: day(TRAFFIC_DAYS - 1), page: 'contact', count: 4 },
-    { day: day(0), page: 'contact', count: 1 },
-  ]);
-  expect(body.daily).toContainEqual({ day: day(0), page: 'music', count: 300 });
-  const days = body.daily.map((row) => row.day);
-  expect(days).toEqual([...days].sort());
 });
 
 test('GET /api/admin/traffic is 401 signed out and 403 below adminRank 10', async () => {
@@ -194,13 +163,11 @@ describe.skipIf(!pg.available)(pg.title('on PostgreSQL'), () => {
       .where('day', '=', utcDay(new Date()))
       .executeTakeFirstOrThrow();
     expect(Number(daily.count)).toBe(300);
-    const admin = await createUser(pgServer, { adminRank: 10 });
-    const res = await call(pgServer, 'GET', '/api/admin/traffic', {
-      cookie: await loginAs(pgServer, admin),
-    });
-    expect(res.json).toEqual({
-      sessions: { home: { count: 300 } },
-      daily: [{ day: utcDay(new Date()), page: 'home', count: 300 }],
-    });
+    const sources = await pgServer.app.db
+      .selectFrom('visit_source_days')
+      .select(['source', 'count'])
+      .where('day', '=', utcDay(new Date()))
+      .execute();
+    expect(sources.map((row) => [row.source, Number(row.count)])).toEqual([['Direct', 300]]);
   });
 });

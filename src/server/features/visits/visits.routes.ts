@@ -1,19 +1,31 @@
 /**
- * POST /api/visits `{page}`: one more visit to a known page key (docs/product.md#counting-rules); cookieless
- * and open to anyone, so it is rate limited per client address. GET /api/admin/traffic: the counts
- * for the admin (adminRank above 9).
+ * POST /api/visits `{page, referrer?, utmSource?, optOut?}`: one more visit to a known page key
+ * and its source (docs/product.md#counting-rules), or one more visit left out, with the reason;
+ * cookieless and open to anyone, so it is rate limited per client address. GET
+ * /api/admin/traffic and GET /api/admin/traffic/sources: the owner's figures over a range of UTC
+ * days beside the period before it (docs/product.md#traffic-counters).
  */
+import type { FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
 import { z } from 'zod';
+import { ADMIN_RANK_ABOVE, MESSAGES } from '#shared/account-schemas';
 import { errorEnvelopeSchema } from '#shared/api-errors';
-import { countVisitSchema, TRAFFIC_DAYS, trafficResponseSchema } from '#shared/visit-schemas';
+import {
+  countVisitSchema,
+  trafficQuerySchema,
+  trafficResponseSchema,
+  trafficSourcesQuerySchema,
+  trafficSourcesResponseSchema,
+  type ExclusionReason,
+} from '#shared/visit-schemas';
+import { visitSource } from '#shared/visit-sources';
 import type { App } from '#server/app-types';
-import { createVisitBatches } from './visit-batches';
-import { readTraffic } from './visits.repository';
-import { requireAdmin } from '#server/plugins/guards';
-import { MESSAGES } from '#shared/account-schemas';
 import { ApiError } from '#server/plugins/errors';
+import { currentUser, requireAdmin } from '#server/plugins/guards';
 import type { RateLimitRule } from '#server/plugins/rate-limit';
 import { clientNetwork } from '#server/plugins/client-network';
+import { readSources, readTraffic } from './traffic-figures';
+import { createVisitBatches } from './visit-batches';
 
 /**
  * A browser counts each page at most once per session (19 page keys), so 300 a minute leaves room
@@ -26,9 +38,24 @@ export const VISITS_PER_ADDRESS: RateLimitRule = {
   windowMs: 60_000,
 };
 
+/**
+ * Why a visit is left out, before its body is read: a bot by its User-Agent (isbot's maintained
+ * list; a browser always sends one), or a request no page made. A page's fetch carries
+ * `Sec-Fetch-Site: same-origin` (browsers older than that header send an Origin); a script or a
+ * crawler that only posts carries neither.
+ */
+function requestExclusion(request: FastifyRequest): ExclusionReason | null {
+  const agent = request.headers['user-agent'];
+  if (!agent || isbot(agent)) return 'bot';
+  const site = request.headers['sec-fetch-site'];
+  const fromPage = site === 'same-origin' || (site === undefined && !!request.headers.origin);
+  return fromPage ? null : 'noPageLoad';
+}
+
 export async function visitsRoutes(app: App): Promise<void> {
   const batches = createVisitBatches(app.db, VISITS_PER_ADDRESS);
   app.addHook('onClose', () => batches.close());
+  const ownHost = new URL(app.config.publicUrl).hostname;
 
   app.post(
     '/api/visits',
@@ -39,8 +66,20 @@ export async function visitsRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      const { page, optOut } = request.body;
+      let excluded = requestExclusion(request);
+      // Only a request with a cookie can be an admin's; the others never read a session.
+      if (!excluded && request.headers.cookie) {
+        const user = await currentUser(request);
+        if (user && user.admin_rank > ADMIN_RANK_ABOVE) excluded = 'admin';
+      }
+      if (!excluded && optOut) excluded = 'optedOut';
+      const source = excluded ? '' : visitSource(request.body, ownHost);
       // Answered once the batch holding it (its limit and its count) has committed.
-      const outcome = await batches.count(request.body.page, clientNetwork(request.ip));
+      const outcome = await batches.count(
+        { pageKey: page, source, excluded },
+        clientNetwork(request.ip),
+      );
       if (!outcome.counted) {
         reply.header('retry-after', String(outcome.retryAfterSeconds));
         throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
@@ -49,21 +88,39 @@ export async function visitsRoutes(app: App): Promise<void> {
     },
   );
 
+  const adminErrors = {
+    400: errorEnvelopeSchema,
+    401: errorEnvelopeSchema,
+    403: errorEnvelopeSchema,
+  };
+
   app.get(
     '/api/admin/traffic',
     {
       onRequest: [requireAdmin],
       schema: {
-        response: {
-          200: trafficResponseSchema,
-          401: errorEnvelopeSchema,
-          403: errorEnvelopeSchema,
-        },
+        querystring: trafficQuerySchema,
+        response: { 200: trafficResponseSchema, ...adminErrors },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return readTraffic(app.db, TRAFFIC_DAYS);
+    async (request) => {
+      const { from, to, page } = request.query;
+      return readTraffic(app.db, { from, to }, page ?? null);
+    },
+  );
+
+  app.get(
+    '/api/admin/traffic/sources',
+    {
+      onRequest: [requireAdmin],
+      schema: {
+        querystring: trafficSourcesQuerySchema,
+        response: { 200: trafficSourcesResponseSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { from, to, source } = request.query;
+      return readSources(app.db, { from, to }, source ?? null);
     },
   );
 }

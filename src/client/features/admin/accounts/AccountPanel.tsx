@@ -11,8 +11,10 @@ import {
   type DeskAccountDetail,
   type TimelineEntry,
 } from '#shared/desk-accounts-schemas';
+import type { AuditEntryView } from '#shared/admin-security-schemas';
 import { isMailList } from '#shared/mail-list-schemas';
-import { formatDateTime } from '../../../lib/date-format';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { formatAgo, formatDateTime } from '../../../lib/date-format';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { TextAreaField, TextField } from '../../../ui/form/Field';
@@ -20,6 +22,7 @@ import { Switch } from '../../../ui/form/Switch';
 import { ArrowLeftIcon } from '../../../ui/icons';
 import { DeleteControl } from '../DeleteControl';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
+import { auditSentence } from '../audit/audit-words';
 import { LIST_LABELS } from '../mail/list-labels';
 import { messageOf } from '../use-admin-data';
 import {
@@ -41,6 +44,7 @@ interface AccountPanelProps {
 }
 
 export function AccountPanel({ id, onBack, onChanged }: AccountPanelProps) {
+  const viewer = useAuth();
   const [detail, setDetail] = useState<DeskAccountDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -105,6 +109,9 @@ export function AccountPanel({ id, onBack, onChanged }: AccountPanelProps) {
   }
 
   const { account, sessions, timeline } = detail;
+  const own = account.id === viewer.info?.uid;
+  // The server refuses these (docs/product.md#accounts-on-the-desk); the panel does not offer them.
+  const above = !own && account.adminRank > (viewer.user?.adminRank ?? 0);
   return (
     <div className="account">
       {back}
@@ -133,72 +140,83 @@ export function AccountPanel({ id, onBack, onChanged }: AccountPanelProps) {
         </Fact>
       </dl>
 
-      <div className="account__actions">
-        <RankForm
-          rank={account.adminRank}
-          onSave={(rank) => run(() => setRank(account.id, rank), `Rank set to ${rank}.`)}
-        />
-        <Switch
-          label="Early user"
-          checked={account.earlyUser}
-          onCheckedChange={(checked) =>
-            void run(
-              () => setEarlyUser(account.id, checked),
-              checked ? 'Marked as an early user.' : 'No longer an early user.',
-            )
-          }
-        />
-        {account.disabled ? (
-          <Button
-            onClick={() =>
-              void run(() => enableAccount(account.id), 'Enabled. They can log in again.')
-            }
-          >
-            Enable the account
-          </Button>
-        ) : (
-          <DisableForm
-            onDisable={(reason) =>
-              run(
-                () => disableAccount(account.id, reason),
-                'Disabled. Every session ended and log-in is refused.',
+      {own ? (
+        <p className="account__note" role="note">
+          This is your own account. Its rank, disabling and deleting are done by another admin or
+          from the command line; your own sessions and settings are on your account page.
+        </p>
+      ) : above ? (
+        <p className="account__note" role="note">
+          This account is ranked above yours, so the desk offers no actions on it.
+        </p>
+      ) : (
+        <div className="account__actions">
+          <RankForm
+            rank={account.adminRank}
+            onSave={(rank) => run(() => setRank(account.id, rank), `Rank set to ${rank}.`)}
+          />
+          <Switch
+            label="Early user"
+            checked={account.earlyUser}
+            onCheckedChange={(checked) =>
+              void run(
+                () => setEarlyUser(account.id, checked),
+                checked ? 'Marked as an early user.' : 'No longer an early user.',
               )
             }
           />
-        )}
-        <div className="desk-actions desk-actions--start">
-          <Button
-            onClick={() =>
-              void run(
-                () => endSessions(account.id),
-                (ended) => `${String(ended)} session${ended === 1 ? '' : 's'} ended.`,
-              )
-            }
-          >
-            End all sessions
-          </Button>
-          {!account.emailVerified && (
+          {account.disabled ? (
+            <Button
+              onClick={() =>
+                void run(() => enableAccount(account.id), 'Enabled. They can log in again.')
+              }
+            >
+              Enable the account
+            </Button>
+          ) : (
+            <DisableForm
+              onDisable={(reason) =>
+                run(
+                  () => disableAccount(account.id, reason),
+                  'Disabled. Every session ended and log-in is refused.',
+                )
+              }
+            />
+          )}
+          <div className="desk-actions desk-actions--start">
             <Button
               onClick={() =>
                 void run(
-                  () => resendVerification(account.id),
-                  'The verification mail is on its way.',
+                  () => endSessions(account.id),
+                  (ended) => `${String(ended)} session${ended === 1 ? '' : 's'} ended.`,
                 )
               }
             >
-              Resend verification
+              End all sessions
             </Button>
-          )}
-          <DeleteControl
-            what="this account and its data"
-            onDelete={async () => {
-              await deleteAccount(account.id);
-              setDeleted(true);
-              onChanged();
-            }}
-          />
+            {!account.emailVerified && (
+              <Button
+                onClick={() =>
+                  void run(
+                    () => resendVerification(account.id),
+                    'The verification mail is on its way.',
+                  )
+                }
+              >
+                Resend verification
+              </Button>
+            )}
+            <DeleteControl
+              what="this account and its data"
+              onDelete={async () => {
+                await deleteAccount(account.id);
+                setDeleted(true);
+                onChanged();
+              }}
+            />
+          </div>
         </div>
-      </div>
+      )}
 
       <h4 className="account__subtitle">Sessions</h4>
       {sessions.length === 0 ? (
@@ -206,10 +224,16 @@ export function AccountPanel({ id, onBack, onChanged }: AccountPanelProps) {
       ) : (
         <ul className="account__sessions" aria-label="Sessions">
           {sessions.map((session) => (
-            <li key={session.createdAt + session.lastSeenAt}>
-              Since {formatDateTime(session.createdAt)}, last seen{' '}
-              {formatDateTime(session.lastSeenAt)}
-              {session.mfaVerifiedAt && ' · code entered'}
+            <li key={session.createdAt + session.lastSeenAt} className="account-session">
+              <span className="account-session__device">
+                {session.device ?? 'Device not known'}
+                {session.current && <span className="account-session__tag"> · this browser</span>}
+              </span>
+              <span className="account-session__times">
+                Signed in {formatDateTime(session.createdAt)} ({formatAgo(session.createdAt)}), last
+                seen {formatDateTime(session.lastSeenAt)} ({formatAgo(session.lastSeenAt)})
+                {session.mfaVerifiedAt && ', code entered'}
+              </span>
             </li>
           ))}
         </ul>
@@ -223,7 +247,7 @@ export function AccountPanel({ id, onBack, onChanged }: AccountPanelProps) {
           {timeline.map((entry, index) => (
             <li key={`${entry.kind}-${entry.at}-${index}`} data-kind={entry.kind}>
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-              <span>{describe(entry)}</span>
+              <span>{describe(entry, account.email)}</span>
             </li>
           ))}
         </ol>
@@ -248,7 +272,11 @@ const MEMBER_STATE_WORDS: Record<string, string> = {
   unsubscribed: 'left the list',
 };
 
-function describe(entry: TimelineEntry): string {
+function outcomeOf(outcome: string): AuditEntryView['outcome'] {
+  return outcome === 'denied' || outcome === 'failure' ? outcome : 'success';
+}
+
+function describe(entry: TimelineEntry, email: string): string {
   switch (entry.kind) {
     case 'signed-up':
       return 'Signed up';
@@ -264,7 +292,9 @@ function describe(entry: TimelineEntry): string {
     case 'error-report':
       return `Sent an error report: ${entry.errorName}`;
     case 'admin-action':
-      return `${entry.action} by ${entry.actorLabel} (${entry.outcome})`;
+      return `${auditSentence({ ...entry, outcome: outcomeOf(entry.outcome), targetLabel: email })}${
+        entry.outcome === 'success' ? '' : ` (${entry.outcome === 'denied' ? 'refused' : 'failed'})`
+      }`;
   }
 }
 

@@ -18,6 +18,7 @@ import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { TextField } from '../../../ui/form/Field';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
+import { DayField, DAY_FIELD_PROBLEM } from '../DayField';
 import { DeskSelect } from '../DeskSelect';
 import { LIST_LABELS } from '../mail/list-labels';
 import { messageOf } from '../use-admin-data';
@@ -72,6 +73,9 @@ export function AccountsSection() {
   /** Where this page of the list starts (the server's cursor), in the address bar like the filters. */
   const cursor = params.get('cursor');
   const [draft, setDraft] = useState<AccountFilterParams>(applied);
+  /** The day fields whose text is not a day (the search waits until it is). */
+  const [badDays, setBadDays] = useState({ from: false, to: false });
+  const [dayProblem, setDayProblem] = useState(false);
   const [rankChoice, setRankChoice] = useState<RankChoice>(rankChoiceOf(applied.rank));
   const [rankNumber, setRankNumber] = useState(
     rankChoiceOf(applied.rank) === 'one' ? (applied.rank ?? '') : '',
@@ -124,6 +128,11 @@ export function AccountsSection() {
   function apply(event: FormEvent) {
     event.preventDefault();
     const rank = rankChoice === 'one' ? rankNumber.trim() : rankChoice;
+    if (badDays.from || badDays.to) {
+      setDayProblem(true);
+      return;
+    }
+    setDayProblem(false);
     if (rankChoice === 'one' && !isRank(rank)) {
       setRankProblem(DESK_ACCOUNT_MESSAGES.rankFilterInvalid);
       return;
@@ -153,6 +162,10 @@ export function AccountsSection() {
 
   const set = (key: keyof AccountFilterParams) => (value: string) =>
     setDraft({ ...draft, [key]: value });
+  const setDay = (key: 'from' | 'to') => (day: string | null) => {
+    setBadDays((bad) => ({ ...bad, [key]: day === null }));
+    if (day !== null) setDraft((current) => ({ ...current, [key]: day }));
+  };
   const filtered = Object.keys(applied).length > 0;
   const moreFilters = Object.keys(applied).some((key) => key !== 'q');
 
@@ -179,8 +192,8 @@ export function AccountsSection() {
           spellCheck={false}
           className="accounts__search"
         />
-        <details className="accounts__more" open={moreFilters}>
-          <summary>
+        <details className="accounts__more disclosure" open={moreFilters}>
+          <summary className="disclosure__summary">
             Filters{moreFilters ? ` (${Object.keys(applied).filter((k) => k !== 'q').length})` : ''}
           </summary>
           <div className="accounts__more-fields">
@@ -250,17 +263,17 @@ export function AccountsSection() {
                 ['true', 'Disabled'],
               ]}
             />
-            <TextField
+            <DayField
               label="Signed up from"
-              type="date"
-              value={draft.from ?? ''}
-              onValueChange={set('from')}
+              day={badDays.from ? null : (draft.from ?? '')}
+              onDayChange={setDay('from')}
+              error={dayProblem && badDays.from ? DAY_FIELD_PROBLEM : null}
             />
-            <TextField
+            <DayField
               label="Signed up to"
-              type="date"
-              value={draft.to ?? ''}
-              onValueChange={set('to')}
+              day={badDays.to ? null : (draft.to ?? '')}
+              onDayChange={setDay('to')}
+              error={dayProblem && badDays.to ? DAY_FIELD_PROBLEM : null}
             />
           </div>
         </details>
@@ -273,6 +286,7 @@ export function AccountsSection() {
               variant="ghost"
               onClick={() => {
                 setDraft({});
+                setBadDays({ from: false, to: false });
                 setRankChoice('');
                 setRankNumber('');
                 setRankProblem(null);

@@ -1,27 +1,43 @@
 /**
  * The assistant's live message, owner side (docs/product.md#live-message): write the text, pick its
- * pages from every page key, post it; see the current message with its pages and time and clear it.
+ * pages from every page key, post it now or schedule it with a start and an optional end (in this
+ * browser's time zone); see the current message with its pages and time and clear it; list, change
+ * and cancel the scheduled ones.
  * The same schema as the server checks the form first (one error at a time, under its field,
  * docs/product.md#form-behaviour); the server's own answer is shown the same way. Text is only ever
  * rendered as text.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ASSISTANT_TEXT_MAX, postAssistantMessageSchema } from '#shared/assistant-schemas';
+import {
+  ASSISTANT_TEXT_MAX,
+  postAssistantMessageSchema,
+  type DeskAssistantMessage,
+} from '#shared/assistant-schemas';
 import type { AssistantMessage } from '#shared/live-events';
 import { PAGE_KEYS } from '#shared/page-keys';
 import { ApiError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { TextAreaField } from '../../../ui/form/Field';
 import { FormMessage } from '../../../ui/form/FormMessage';
-import { formatDateTime } from '../../../lib/date-format';
+import { formatDateTime, formatDay, parseDay } from '../../../lib/date-format';
 import { pageTitle } from '../admin-format';
-import { clearCurrentMessage, fetchCurrentMessage, postAssistantMessage } from '../api';
+import {
+  clearCurrentMessage,
+  fetchCurrentMessage,
+  fetchSchedule,
+  postAssistantMessage,
+  updateScheduledMessage,
+} from '../api';
+import { DAY_FIELD_PROBLEM } from '../DayField';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
 import { PagePicker } from './PagePicker';
+import { ScheduledMessages } from './ScheduledMessages';
+import { ScheduleFields } from './ScheduleFields';
+import { localIso, localParts, TIME_PROBLEM, type Schedule } from './schedule-time';
 import { messageOf, useAdminData } from '../use-admin-data';
 import './assistant-composer.css';
 
-type ComposerField = 'text' | 'pages';
+type ComposerField = 'text' | 'pages' | 'startsAt' | 'endsAt';
 
 interface Problem {
   /** The field the message belongs under; null for the whole form. */
@@ -29,9 +45,45 @@ interface Problem {
   message: string;
 }
 
+const FIELDS: readonly ComposerField[] = ['text', 'pages', 'startsAt', 'endsAt'];
+
 function asField(name: string | undefined): ComposerField | null {
   const first = name?.split('.')[0];
-  return first === 'text' || first === 'pages' ? first : null;
+  return FIELDS.find((field) => field === first) ?? null;
+}
+
+const NO_SCHEDULE: Schedule = {
+  later: false,
+  startDay: '',
+  startTime: '',
+  endDay: '',
+  endTime: '',
+};
+
+/** The schedule's ISO times, or the problem with the one that is not a day and a time. */
+export function scheduleTimes(
+  schedule: Schedule,
+): { startsAt?: string; endsAt?: string } | Problem {
+  const times: { startsAt?: string; endsAt?: string } = {};
+  if (schedule.later) {
+    const startsAt = localIso(schedule.startDay, schedule.startTime);
+    if (!startsAt)
+      return {
+        field: 'startsAt',
+        message: parseDay(schedule.startDay) ? TIME_PROBLEM : DAY_FIELD_PROBLEM,
+      };
+    times.startsAt = startsAt;
+  }
+  if (schedule.endDay.trim() || schedule.endTime.trim()) {
+    const endsAt = localIso(schedule.endDay, schedule.endTime);
+    if (!endsAt)
+      return {
+        field: 'endsAt',
+        message: parseDay(schedule.endDay) ? TIME_PROBLEM : DAY_FIELD_PROBLEM,
+      };
+    times.endsAt = endsAt;
+  }
+  return times;
 }
 
 /** The first problem the shared schema finds, or null when the message can be posted. */
@@ -52,11 +104,15 @@ function problemOf(error: unknown): Problem {
 
 export function AssistantComposer() {
   const current = useAdminData(fetchCurrentMessage);
+  const schedule = useAdminData(fetchSchedule);
   const [text, setText] = useState('');
   const [pages, setPages] = useState<readonly string[]>([]);
+  const [when, setWhen] = useState<Schedule>(NO_SCHEDULE);
+  /** The scheduled message being changed, or null for a new one. */
+  const [editing, setEditing] = useState<DeskAssistantMessage | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [posting, setPosting] = useState(false);
-  const [posted, setPosted] = useState(false);
+  const [posted, setPosted] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   // Each submit that finds a faulty field puts focus on it (a new problem object every time).
@@ -66,38 +122,91 @@ export function AssistantComposer() {
     const target =
       problem.field === 'text'
         ? form.querySelector<HTMLElement>('textarea')
-        : form.querySelector<HTMLElement>('.page-picker input[type="checkbox"]');
+        : problem.field === 'pages'
+          ? form.querySelector<HTMLElement>('.page-picker input[type="checkbox"]')
+          : form.querySelector<HTMLElement>(`[data-schedule="${problem.field}"] input`);
     target?.focus();
   }, [problem]);
 
   function editText(value: string) {
     setText(value);
-    setPosted(false);
+    setPosted(null);
     setProblem((p) => (p?.field === 'text' ? null : p));
+  }
+
+  function editSchedule(next: Partial<Schedule>) {
+    setWhen((shown) => ({ ...shown, ...next }));
+    setPosted(null);
+    setProblem((p) => (p?.field === 'startsAt' || p?.field === 'endsAt' ? null : p));
+  }
+
+  function startEditing(message: DeskAssistantMessage) {
+    const start = localParts(message.startsAt);
+    const end = message.endsAt ? localParts(message.endsAt) : null;
+    setEditing(message);
+    setText(message.text);
+    setPages(message.pages);
+    setWhen({
+      later: true,
+      startDay: formatDay(start.day),
+      startTime: start.time,
+      endDay: end ? formatDay(end.day) : '',
+      endTime: end?.time ?? '',
+    });
+    setProblem(null);
+    setPosted(null);
+    formRef.current?.scrollIntoView({ block: 'start' });
+    formRef.current?.querySelector('textarea')?.focus();
+  }
+
+  function stopEditing() {
+    setEditing(null);
+    setText('');
+    setPages([]);
+    setWhen(NO_SCHEDULE);
+    setProblem(null);
   }
 
   function editPages(next: readonly string[]) {
     setPages(next);
-    setPosted(false);
+    setPosted(null);
     setProblem((p) => (p?.field === 'pages' ? null : p));
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (posting) return;
-    setPosted(false);
+    setPosted(null);
     const found = checkMessage(text, pages);
     if (found) {
       setProblem(found);
       return;
     }
+    const times = scheduleTimes(editing ? { ...when, later: true } : when);
+    if ('message' in times) {
+      setProblem(times);
+      return;
+    }
     setProblem(null);
     setPosting(true);
     try {
-      const message = await postAssistantMessage({ text, pages: [...pages] });
-      current.setData(message);
-      setText('');
-      setPosted(true);
+      const payload = { text, pages: [...pages], ...times };
+      if (editing) {
+        await updateScheduledMessage(editing.id, payload);
+        setPosted('Saved. It shows from its new start.');
+        stopEditing();
+      } else {
+        const message = await postAssistantMessage(payload);
+        if (times.startsAt) {
+          setPosted(`Scheduled. It shows from ${formatDateTime(times.startsAt)}.`);
+        } else {
+          current.setData(message);
+          setPosted('Posted. Visitors on the chosen pages see it now.');
+        }
+        setText('');
+        setWhen(NO_SCHEDULE);
+      }
+      schedule.reload();
     } catch (error) {
       setProblem(problemOf(error));
     } finally {
@@ -132,13 +241,23 @@ export function AssistantComposer() {
           onChange={editPages}
           error={errorFor('pages')}
         />
+        <ScheduleFields
+          schedule={editing ? { ...when, later: true } : when}
+          onChange={editSchedule}
+          fixedLater={editing !== null}
+          startError={errorFor('startsAt')}
+          endError={errorFor('endsAt')}
+        />
         {problem && !problem.field && <FormMessage tone="error">{problem.message}</FormMessage>}
-        {posted && (
-          <FormMessage tone="success">Posted. Visitors on the chosen pages see it now.</FormMessage>
-        )}
+        {posted && <FormMessage tone="success">{posted}</FormMessage>}
         <div className="desk-actions">
+          {editing && (
+            <Button variant="ghost" onClick={stopEditing}>
+              Stop changing
+            </Button>
+          )}
           <Button type="submit" variant="primary" loading={posting}>
-            Post message
+            {editing ? 'Save changes' : when.later ? 'Schedule message' : 'Post message'}
           </Button>
         </div>
       </form>
@@ -148,6 +267,14 @@ export function AssistantComposer() {
         message={current.data}
         onRetry={current.reload}
         onCleared={() => current.setData(null)}
+      />
+      <ScheduledMessages
+        schedule={schedule}
+        onEdit={startEditing}
+        onCancelled={(id) => {
+          if (editing?.id === id) stopEditing();
+          schedule.reload();
+        }}
       />
     </div>
   );

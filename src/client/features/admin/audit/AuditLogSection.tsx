@@ -10,17 +10,19 @@ import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { TextField } from '../../../ui/form/Field';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
+import { DayField, DAY_FIELD_PROBLEM } from '../DayField';
 import { DeskSelect } from '../DeskSelect';
 import { messageOf } from '../use-admin-data';
 import { fetchAuditPage } from './audit-api';
+import { auditSentence } from './audit-words';
 import './audit-log.css';
 
 interface Filters {
   actor: string;
   action: string;
-  /** `YYYY-MM-DD` from the date inputs, read as whole UTC days. */
-  from: string;
-  to: string;
+  /** `YYYY-MM-DD` from the day fields, read as whole UTC days ('' none, null not a day). */
+  from: string | null;
+  to: string | null;
 }
 
 const NO_FILTERS: Filters = { actor: '', action: '', from: '', to: '' };
@@ -78,8 +80,15 @@ export function AuditLogSection() {
     setLoading(false);
   }, [applied, shown]);
 
+  const [dayProblem, setDayProblem] = useState(false);
+
   function apply(event: FormEvent) {
     event.preventDefault();
+    if (draft.from === null || draft.to === null) {
+      setDayProblem(true);
+      return;
+    }
+    setDayProblem(false);
     setLoading(true);
     setApplied({ ...draft });
   }
@@ -103,17 +112,17 @@ export function AuditLogSection() {
           onChange={(action) => setDraft({ ...draft, action })}
           options={[['', 'Every action'], ...(shown?.actions ?? []).map((a) => [a, a] as const)]}
         />
-        <TextField
+        <DayField
           label="From"
-          type="date"
-          value={draft.from}
-          onValueChange={(from) => setDraft({ ...draft, from })}
+          day={draft.from}
+          onDayChange={(from) => setDraft({ ...draft, from })}
+          error={dayProblem && draft.from === null ? DAY_FIELD_PROBLEM : null}
         />
-        <TextField
+        <DayField
           label="To"
-          type="date"
-          value={draft.to}
-          onValueChange={(to) => setDraft({ ...draft, to })}
+          day={draft.to}
+          onDayChange={(to) => setDraft({ ...draft, to })}
+          error={dayProblem && draft.to === null ? DAY_FIELD_PROBLEM : null}
         />
         <div className="audit__filter-actions">
           <Button type="submit" variant="primary" loading={loading && shown !== null}>
@@ -182,7 +191,8 @@ const OUTCOME_LABELS: Record<AuditEntryView['outcome'], string> = {
 
 function detailText(value: unknown): string {
   if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
 }
 
 function AuditItem({ entry }: { entry: AuditEntryView }) {
@@ -190,43 +200,45 @@ function AuditItem({ entry }: { entry: AuditEntryView }) {
   return (
     <li className="audit-entry" data-outcome={entry.outcome}>
       <div className="audit-entry__head">
-        <code className="audit-entry__action">{entry.action}</code>
+        <p className="audit-entry__sentence">{auditSentence(entry)}</p>
         <span className="audit-entry__outcome">{OUTCOME_LABELS[entry.outcome]}</span>
+        {/* The action's name, as the What filter lists it. */}
+        <code className="audit-entry__action">{entry.action}</code>
         <time className="audit-entry__time" dateTime={entry.at}>
           {formatDateTime(entry.at)}
         </time>
       </div>
-      <dl className="audit-entry__facts">
-        <div>
-          <dt>By</dt>
-          <dd>
-            {entry.actorLabel}
-            {entry.source === 'command line' ? '' : ` · ${entry.source}`}
-          </dd>
-        </div>
-        {entry.targetId && entry.targetId !== entry.actorId && (
+      <details className="audit-entry__more disclosure">
+        <summary className="disclosure__summary">Record</summary>
+        <dl className="audit-entry__facts">
           <div>
-            <dt>On</dt>
-            <dd>
-              <code>{entry.targetId}</code>
-            </dd>
+            <dt>From</dt>
+            <dd>the {entry.source}</dd>
           </div>
-        )}
-        {details.map(([key, value]) => (
-          <div key={key}>
-            <dt>{key}</dt>
-            <dd>{detailText(value)}</dd>
-          </div>
-        ))}
-        {entry.requestId && (
-          <div>
-            <dt>Request</dt>
-            <dd>
-              <code>{entry.requestId}</code>
-            </dd>
-          </div>
-        )}
-      </dl>
+          {entry.targetId && (
+            <div>
+              <dt>On</dt>
+              <dd>
+                <code>{entry.targetId}</code>
+              </dd>
+            </div>
+          )}
+          {details.map(([key, value]) => (
+            <div key={key}>
+              <dt>{key}</dt>
+              <dd>{detailText(value)}</dd>
+            </div>
+          ))}
+          {entry.requestId && (
+            <div>
+              <dt>Request</dt>
+              <dd>
+                <code>{entry.requestId}</code>
+              </dd>
+            </div>
+          )}
+        </dl>
+      </details>
     </li>
   );
 }

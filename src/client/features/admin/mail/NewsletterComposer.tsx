@@ -17,7 +17,7 @@ import { Button } from '../../../ui/Button';
 import { TextAreaField, TextField } from '../../../ui/form/Field';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { plural } from '../admin-format';
-import { postNewsletter, type ListCount } from '../api';
+import { postNewsletter, sendNewsletterTest, type ListCount } from '../api';
 import { messageOf } from '../use-admin-data';
 import { LIST_LABELS } from './list-labels';
 
@@ -67,6 +67,8 @@ export function NewsletterComposer({
   const [problem, setProblem] = useState<Problem | null>(null);
   const [sendingNow, setSendingNow] = useState(false);
   const [queued, setQueued] = useState<Newsletter | null>(null);
+  const [testing, setTesting] = useState(false);
+  const [tested, setTested] = useState<string | null>(null);
 
   const confirmed = counts?.find((row) => row.list === list)?.subscribed;
 
@@ -84,6 +86,7 @@ export function NewsletterComposer({
     change();
     setPreviewing(false);
     setQueued(null);
+    setTested(null);
     setProblem((p) => (p?.field === field ? null : p));
   }
 
@@ -93,6 +96,25 @@ export function NewsletterComposer({
     const found = checkNewsletter({ list, subject, text });
     setProblem(found);
     setPreviewing(!found);
+  }
+
+  async function sendTest() {
+    if (testing) return;
+    setTesting(true);
+    setProblem(null);
+    setTested(null);
+    try {
+      const { to } = await sendNewsletterTest({ list, subject, text });
+      setTested(`A test is on its way to ${to}. Read it there before you send.`);
+    } catch (error) {
+      setProblem(
+        error instanceof ApiError
+          ? { field: asField(error.field), message: error.message }
+          : { field: null, message: messageOf(error) },
+      );
+    } finally {
+      setTesting(false);
+    }
   }
 
   async function send() {
@@ -221,7 +243,11 @@ export function NewsletterComposer({
             </p>
           </div>
           {problem && !problem.field && <FormMessage tone="error">{problem.message}</FormMessage>}
+          {tested && <FormMessage tone="success">{tested}</FormMessage>}
           <div className="desk-actions desk-actions--start">
+            <Button loading={testing} onClick={() => void sendTest()}>
+              Send a test to me
+            </Button>
             <Button
               variant="primary"
               loading={sendingNow}

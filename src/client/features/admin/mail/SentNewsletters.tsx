@@ -2,6 +2,7 @@
 import { MAIL_LIST_INFO, type Newsletter } from '#shared/mail-list-schemas';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { formatDateTime } from '../../../lib/date-format';
+import { plural } from '../admin-format';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
 
 export function SentNewsletters({
@@ -33,7 +34,7 @@ export function SentNewsletters({
   }
   return (
     <div className="mail-sent">
-      <h3 className="mail-desk__title">Sent</h3>
+      <h3 className="mail-desk__title">Past newsletters</h3>
       {error && newsletters !== undefined && <FormMessage tone="error">{error}</FormMessage>}
       {body}
     </div>
@@ -41,13 +42,14 @@ export function SentNewsletters({
 }
 
 function NewsletterItem({ newsletter }: { newsletter: Newsletter }) {
-  const { recipients, sent, failed, queued } = newsletter;
+  const { recipients, sent, failed, queued, unsubscribes } = newsletter;
   const done = sent + failed;
   const percent = recipients === 0 ? 100 : Math.floor((done / recipients) * 100);
   const status = [
     `${sent.toLocaleString('en')} of ${recipients.toLocaleString('en')} sent`,
     failed > 0 ? `${failed.toLocaleString('en')} failed` : null,
-    queued > 0 ? 'sending…' : 'done',
+    queued > 0 ? `${queued.toLocaleString('en')} still queued` : 'done',
+    `${plural(unsubscribes, 'unsubscribe', 'unsubscribes')} since`,
   ]
     .filter(Boolean)
     .join(' · ');

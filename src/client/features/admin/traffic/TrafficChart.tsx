@@ -17,8 +17,10 @@ import {
   type AutoscaleInfoProvider,
   type IChartApi,
   type ISeriesApi,
+  type Time,
 } from 'lightweight-charts';
 import { useEffect } from 'react';
+import { formatDay } from '../../../lib/date-format';
 import { ChartCredit } from '../../../ui/chart/ChartCredit';
 import { withAlpha, type ChartPalette } from '../../../ui/chart/chart-palette';
 import { useLightweightChart } from '../../../ui/chart/use-lightweight-chart';
@@ -59,6 +61,14 @@ interface ChartParts {
   page: ISeriesApi<'Line'>;
 }
 
+/** The chart's time back as 'YYYY-MM-DD' (it hands days to its formatters as objects). */
+function dayOfTime(time: Time): string {
+  if (typeof time === 'string') return time;
+  if (typeof time === 'number') return new Date(time * 1000).toISOString().slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${time.year}-${pad(time.month)}-${pad(time.day)}`;
+}
+
 function toData(points: readonly DayPoint[]) {
   return points.map(({ day, count }) => ({ time: day, value: count }));
 }
@@ -68,7 +78,7 @@ export function TrafficChart({ total, page, description }: TrafficChartProps) {
     () => ({
       localization: {
         locale: 'en-US',
-        dateFormat: 'dd MMM yyyy',
+        timeFormatter: (time: Time) => formatDay(dayOfTime(time)),
         priceFormatter: (value: number) => Math.round(value).toLocaleString('en'),
       },
       timeScale: { fixLeftEdge: true, fixRightEdge: true },

@@ -1,98 +1,154 @@
 /**
- * Traffic on the desk (docs/product.md#traffic-counters): every page key with its total visits,
- * most visited first, and a chart of visits per day over the last 90 UTC days for all pages and one
- * chosen page. The table is the text equivalent of the chart.
+ * Traffic on the desk (docs/product.md#traffic-counters): the last 7, 30 or 90 days, 12 months or
+ * a custom range of UTC days (kept in the address bar), each figure beside the period of the same
+ * length before it; a chart per day (per week beyond 90 days) for all pages and one chosen page;
+ * the pages and the sources tables (the text equivalent of the chart); how many visits were left
+ * out and why; and the switch that leaves this browser out.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from '../../../lib/navigation/router';
+import type { DayRange } from '#shared/traffic-range';
 import type { TrafficResponse } from '#shared/visit-schemas';
-import { FormMessage } from '../../../ui/form/FormMessage';
-import { fetchTraffic } from '../api';
 import { formatDay } from '../../../lib/date-format';
+import { FormMessage } from '../../../ui/form/FormMessage';
 import { pageLabel, plural } from '../admin-format';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from '../DeskSection';
+import { messageOf } from '../use-admin-data';
+import { ChangeCell } from './ChangeCell';
+import { RangePicker } from './RangePicker';
+import { SourcesTable } from './SourcesTable';
+import { ThisBrowserSwitch } from './ThisBrowserSwitch';
+import { fetchTraffic } from './traffic-api';
 import { TrafficChart } from './TrafficChart';
 import {
   busiestDay,
-  dailySeries,
-  totalOf,
-  trafficRows,
-  windowDays,
+  changeText,
+  exclusionsText,
+  pageName,
+  pointsOf,
+  rangeFromParams,
   type DayPoint,
 } from './traffic-data';
-import { useAdminData } from '../use-admin-data';
 import './traffic.css';
 
-export function TrafficSection() {
-  const traffic = useAdminData(fetchTraffic);
+interface Loaded {
+  key: string;
+  traffic: TrafficResponse;
+}
 
-  if (traffic.data === undefined) {
-    return traffic.error ? (
-      <DeskLoadFailed message={traffic.error} onRetry={traffic.reload} />
-    ) : (
-      <DeskLoading label="Loading traffic…" size="lg" />
+export function TrafficSection() {
+  const [params] = useSearchParams();
+  const choice = rangeFromParams(params, new Date());
+  const { from, to } = choice.range;
+  const [page, setPage] = useState('');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const key = `${from} ${to} ${page} ${attempt}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchTraffic({ from, to }, page || null, controller.signal).then(
+      (traffic) => {
+        setLoaded({ key, traffic });
+        setError(null);
+      },
+      (failure: unknown) => {
+        if (!controller.signal.aborted) setError(messageOf(failure));
+      },
     );
-  }
+    return () => controller.abort();
+  }, [from, to, page, key]);
+
+  const loading = loaded?.key !== key && error === null;
+  const range = { from, to };
   return (
-    <TrafficView
-      traffic={traffic.data}
-      loading={traffic.loading}
-      error={traffic.error}
-      onRefresh={traffic.reload}
-    />
+    <div className="traffic">
+      <RangePicker choice={choice} />
+      {loaded === null ? (
+        error ? (
+          <DeskLoadFailed message={error} onRetry={() => setAttempt((n) => n + 1)} />
+        ) : (
+          <DeskLoading label="Loading traffic…" size="lg" />
+        )
+      ) : (
+        <TrafficView
+          traffic={loaded.traffic}
+          page={page}
+          onPage={setPage}
+          loading={loading}
+          error={error}
+          onRefresh={() => setAttempt((n) => n + 1)}
+        />
+      )}
+      <SourcesTable range={range} />
+      <ThisBrowserSwitch />
+    </div>
   );
 }
 
-/** "most on 21 Nov 2026 (5)" */
-function busiestText(points: readonly DayPoint[]): string {
+/** "most on 21 Nov 2026 (5)", or the week's first day beyond 90 days. */
+function busiestText(points: readonly DayPoint[], week: boolean): string {
   const busiest = busiestDay(points);
-  return busiest ? `, most on ${formatDay(busiest.day)} (${busiest.count})` : '';
+  if (!busiest) return '';
+  return `, most ${week ? 'in the week of' : 'on'} ${formatDay(busiest.day)} (${busiest.count.toLocaleString('en')})`;
+}
+
+function rangeText(range: DayRange): string {
+  return range.from === range.to
+    ? formatDay(range.from)
+    : `${formatDay(range.from)} to ${formatDay(range.to)}`;
 }
 
 interface TrafficViewProps {
   traffic: TrafficResponse;
+  page: string;
+  onPage: (page: string) => void;
   loading: boolean;
   error: string | null;
   onRefresh: () => void;
 }
 
-function TrafficView({ traffic, loading, error, onRefresh }: TrafficViewProps) {
+function TrafficView({ traffic, page, onPage, loading, error, onRefresh }: TrafficViewProps) {
   const selectId = useId();
-  const [page, setPage] = useState('');
-  const rows = useMemo(() => trafficRows(traffic), [traffic]);
-  const days = useMemo(() => windowDays(traffic, new Date()), [traffic]);
-  const total = useMemo(() => dailySeries(traffic, days, null), [traffic, days]);
-  const pageSeries = useMemo(
-    () => (page ? { label: pageLabel(page), points: dailySeries(traffic, days, page) } : null),
-    [traffic, days, page],
-  );
-  const allTime = totalOf(rows);
-  const inWindow = totalOf(total);
-  const first = days[0] ?? '';
-  const last = days[days.length - 1] ?? '';
+  const week = traffic.bucket === 'week';
+  const total = pointsOf(traffic.series);
+  const pageSeries =
+    page && traffic.pageSeries
+      ? { label: pageLabel(page), points: pointsOf(traffic.pageSeries) }
+      : null;
+  const { visits, previous } = traffic.totals;
+  const left = exclusionsText(traffic.excluded);
+  const allTime = Object.values(traffic.sessions).reduce((sum, row) => sum + row.count, 0);
 
-  let description = `Visits per day from ${formatDay(first)} to ${formatDay(last)}. All pages: ${plural(
-    inWindow,
+  let description = `Visits per ${week ? 'week' : 'day'} from ${rangeText(traffic.range)}. All pages: ${plural(
+    visits,
     'visit',
     'visits',
-  )}${busiestText(total)}.`;
+  )}${busiestText(total, week)}.`;
   if (pageSeries) {
-    description += ` ${pageSeries.label}: ${plural(
-      totalOf(pageSeries.points),
-      'visit',
-      'visits',
-    )}${busiestText(pageSeries.points)}.`;
+    const pageVisits = pageSeries.points.reduce((sum, point) => sum + point.count, 0);
+    description += ` ${pageSeries.label}: ${plural(pageVisits, 'visit', 'visits')}${busiestText(
+      pageSeries.points,
+      week,
+    )}.`;
   }
 
   return (
-    <div className="traffic">
+    <div className="traffic__figures" aria-busy={loading || undefined}>
       <RefreshBar loading={loading} onRefresh={onRefresh}>
-        {plural(allTime, 'visit', 'visits')} in all, {inWindow.toLocaleString('en')} in the last{' '}
-        {days.length} days.
+        <span className="traffic__summary">
+          <strong>{plural(visits, 'visit', 'visits')}</strong> from {rangeText(traffic.range)},{' '}
+          {changeText(visits, previous)} on the {plural(previous, 'visit', 'visits')} of{' '}
+          {rangeText(traffic.previousRange)}.
+        </span>
       </RefreshBar>
       {error && <FormMessage tone="error">{error}</FormMessage>}
-      {allTime === 0 && inWindow === 0 ? (
+      {left && <p className="traffic__left-out">{left}</p>}
+      {visits === 0 && previous === 0 ? (
         <p className="desk-empty">
-          No visits counted yet. Each page counts once per browser session as visitors arrive.
+          No visits counted in these days. Each page counts once per browser session as visitors
+          arrive ({plural(allTime, 'visit', 'visits')} since counting began).
         </p>
       ) : (
         <div className="traffic__body">
@@ -105,12 +161,12 @@ function TrafficView({ traffic, loading, error, onRefresh }: TrafficViewProps) {
                 id={selectId}
                 className="text-input traffic__select"
                 value={page}
-                onChange={(event) => setPage(event.target.value)}
+                onChange={(event) => onPage(event.target.value)}
               >
                 <option value="">None, all pages only</option>
-                {rows.map((row) => (
-                  <option key={row.key} value={row.key}>
-                    {pageLabel(row.key)}
+                {traffic.pages.map((row) => (
+                  <option key={row.page} value={row.page}>
+                    {pageLabel(row.page)}
                   </option>
                 ))}
               </select>
@@ -118,30 +174,42 @@ function TrafficView({ traffic, loading, error, onRefresh }: TrafficViewProps) {
             <TrafficChart total={total} page={pageSeries} description={description} />
           </div>
           <table className="traffic-table">
-            <caption className="traffic-table__caption">Visits per page, all time</caption>
+            <caption className="traffic-table__caption">
+              Visits per page, beside the {week ? 'same number of days' : 'days'} before
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Page</th>
                 <th scope="col" className="traffic-table__count">
                   Visits
                 </th>
+                <th scope="col" className="traffic-table__count">
+                  Before
+                </th>
+                <th scope="col" className="traffic-table__count">
+                  Change
+                </th>
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} data-selected={row.key === page || undefined}>
+              {traffic.pages.map((row) => (
+                <tr key={row.page} data-selected={row.page === page || undefined}>
                   <th scope="row" className="traffic-table__page">
-                    {row.title && <span className="traffic-table__title">{row.title}</span>}{' '}
-                    <code className="page-key">{row.key}</code>
+                    <span className="traffic-table__title">{pageName(row.page)}</span>{' '}
+                    <code className="page-key">{row.page}</code>
                   </th>
-                  <td className="traffic-table__count">{row.count.toLocaleString('en')}</td>
+                  <td className="traffic-table__count">{row.visits.toLocaleString('en')}</td>
+                  <td className="traffic-table__count">{row.previous.toLocaleString('en')}</td>
+                  <ChangeCell visits={row.visits} previous={row.previous} />
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
                 <th scope="row">All pages</th>
-                <td className="traffic-table__count">{allTime.toLocaleString('en')}</td>
+                <td className="traffic-table__count">{visits.toLocaleString('en')}</td>
+                <td className="traffic-table__count">{previous.toLocaleString('en')}</td>
+                <ChangeCell visits={visits} previous={previous} />
               </tr>
             </tfoot>
           </table>

@@ -1,42 +1,45 @@
 import { expect, test } from 'vitest';
-import { PAGE_KEYS } from '#shared/page-keys';
-import { TRAFFIC_DAYS, type TrafficResponse } from '#shared/visit-schemas';
-import { busiestDay, dailySeries, totalOf, trafficRows, windowDays } from './traffic-data';
+import { changeText, changeTone, exclusionsText, rangeFromParams } from './traffic-data';
 
-const TRAFFIC: TrafficResponse = {
-  sessions: { home: { count: 12 }, music: { count: 5 }, art: { count: 5 } },
-  daily: [
-    { day: '2026-11-19', page: 'home', count: 2 },
-    { day: '2026-11-21', page: 'home', count: 3 },
-    { day: '2026-11-21', page: 'music', count: 4 },
-  ],
-};
+const NOW = new Date('2026-11-27T10:00:00Z');
 
-test('the table lists every page key, zeros included, most visited first, ties by title', () => {
-  const rows = trafficRows(TRAFFIC);
-  expect(rows).toHaveLength(PAGE_KEYS.length);
-  expect(rows.slice(0, 3).map((row) => row.key)).toEqual(['home', 'art', 'music']);
-  expect(rows.slice(3).every((row) => row.count === 0)).toBe(true);
-  expect(totalOf(rows)).toBe(22);
+test('the address bar names a preset or a custom range; anything else is the last 30 days', () => {
+  expect(rangeFromParams(new URLSearchParams('traffic=7d'), NOW)).toEqual({
+    kind: 'preset',
+    preset: '7d',
+    range: { from: '2026-11-21', to: '2026-11-27' },
+  });
+  expect(
+    rangeFromParams(new URLSearchParams('traffic-from=2026-09-01&traffic-to=2026-09-30'), NOW),
+  ).toEqual({ kind: 'custom', range: { from: '2026-09-01', to: '2026-09-30' } });
+  for (const bad of ['traffic=5y', 'traffic-from=2026-09-30&traffic-to=2026-09-01', ''])
+    expect(rangeFromParams(new URLSearchParams(bad), NOW)).toMatchObject({
+      kind: 'preset',
+      preset: '30d',
+      range: { from: '2026-10-29', to: '2026-11-27' },
+    });
 });
 
-test('the daily series covers the whole window with zeros on quiet days, per page or in all', () => {
-  const days = windowDays(TRAFFIC, new Date('2026-11-21T23:30:00Z'));
-  expect(days).toHaveLength(TRAFFIC_DAYS);
-  expect(days.at(-1)).toBe('2026-11-21');
-  expect(days[0]).toBe('2026-08-24');
-  const all = dailySeries(TRAFFIC, days, null);
-  expect(all.slice(-3)).toEqual([
-    { day: '2026-11-19', count: 2 },
-    { day: '2026-11-20', count: 0 },
-    { day: '2026-11-21', count: 7 },
-  ]);
-  expect(totalOf(dailySeries(TRAFFIC, days, 'music'))).toBe(4);
-  expect(busiestDay(all)).toEqual({ day: '2026-11-21', count: 7 });
-  expect(busiestDay(dailySeries(TRAFFIC, days, 'art'))).toBeNull();
+test('a change reads as a signed percentage, new, or nothing', () => {
+  expect(changeText(112, 100)).toBe('+12%');
+  expect(changeText(92, 100)).toBe('−8%');
+  expect(changeText(100, 100)).toBe('±0%');
+  expect(changeText(5, 0)).toBe('new');
+  expect(changeText(0, 0)).toBe('—');
+  // The colour follows the text: a change that rounds to nothing is flat.
+  expect(changeTone(3531, 3539)).toBe('flat');
+  expect(changeTone(92, 100)).toBe('down');
+  expect(changeTone(5, 0)).toBe('up');
 });
 
-test('a server clock ahead of the browser moves the window to its newest day', () => {
-  const days = windowDays(TRAFFIC, new Date('2026-11-20T12:00:00Z'));
-  expect(days.at(-1)).toBe('2026-11-21');
+test('left-out visits read in words, by reason, and not at all when none were', () => {
+  expect(
+    exclusionsText([
+      { reason: 'admin', visits: 1 },
+      { reason: 'optedOut', visits: 0 },
+      { reason: 'bot', visits: 12 },
+      { reason: 'noPageLoad', visits: 2 },
+    ]),
+  ).toBe('Left out: 1 visit by a signed-in admin, 12 visits by bots, 2 requests no page made.');
+  expect(exclusionsText([{ reason: 'bot', visits: 0 }])).toBeNull();
 });

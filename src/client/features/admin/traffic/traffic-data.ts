@@ -1,69 +1,100 @@
 /**
- * The traffic answer (GET /api/admin/traffic) shaped for the desk: one row per page key with its
- * total (every known key, zeros included, most visited first) and per-day series over the whole
- * window, days without visits filled with zeros so the chart's time axis has no gaps.
+ * The traffic answers shaped for the desk (docs/product.md#traffic-counters): the range the address
+ * bar names, each figure's change on the period before, the pages with their titles, and the
+ * left-out visits in words.
  */
-import { PAGE_KEYS } from '#shared/page-keys';
-import { TRAFFIC_DAYS, type TrafficResponse } from '#shared/visit-schemas';
-import { pageTitle } from '../admin-format';
-
-export interface TrafficRow {
-  key: string;
-  title: string | null;
-  count: number;
-}
+import {
+  presetRange,
+  TRAFFIC_PRESETS,
+  utcDayOf,
+  type DayRange,
+  type TrafficPreset,
+} from '#shared/traffic-range';
+import { daysInRange, TRAFFIC_RANGE_MAX_DAYS, type ExclusionReason } from '#shared/visit-schemas';
+import { parseDay } from '../../../lib/date-format';
+import { pageTitle, plural } from '../admin-format';
 
 export interface DayPoint {
-  /** 'YYYY-MM-DD', a UTC day. */
+  /** 'YYYY-MM-DD', the first UTC day of the point's day or week. */
   day: string;
   count: number;
 }
 
-export function trafficRows(traffic: TrafficResponse): TrafficRow[] {
-  const keys = new Set<string>([...PAGE_KEYS, ...Object.keys(traffic.sessions)]);
-  return [...keys]
-    .map((key) => ({ key, title: pageTitle(key), count: traffic.sessions[key]?.count ?? 0 }))
-    .sort((a, b) => b.count - a.count || (a.title ?? a.key).localeCompare(b.title ?? b.key, 'en'));
+/** The address bar's keys for the traffic section's range. */
+export const RANGE_PARAMS = { preset: 'traffic', from: 'traffic-from', to: 'traffic-to' } as const;
+export const DEFAULT_PRESET: TrafficPreset = '30d';
+
+export const PRESET_LABELS: Record<TrafficPreset, string> = {
+  '7d': '7 days',
+  '30d': '30 days',
+  '90d': '90 days',
+  '12m': '12 months',
+};
+
+export type RangeChoice =
+  { kind: 'preset'; preset: TrafficPreset; range: DayRange } | { kind: 'custom'; range: DayRange };
+
+function isPreset(value: string | null): value is TrafficPreset {
+  return (TRAFFIC_PRESETS as readonly string[]).includes(value ?? '');
 }
 
-const DAY_MS = 86_400_000;
-
-function utcDay(time: number): string {
-  return new Date(time).toISOString().slice(0, 10);
+/** The range the address bar asks for: a custom one when both days are valid, else a preset. */
+export function rangeFromParams(params: URLSearchParams, now: Date): RangeChoice {
+  const from = parseDay(params.get(RANGE_PARAMS.from) ?? '');
+  const to = parseDay(params.get(RANGE_PARAMS.to) ?? '');
+  if (from && to && from <= to && daysInRange(from, to) <= TRAFFIC_RANGE_MAX_DAYS)
+    return { kind: 'custom', range: { from, to } };
+  const asked = params.get(RANGE_PARAMS.preset);
+  const preset = isPreset(asked) ? asked : DEFAULT_PRESET;
+  return { kind: 'preset', preset, range: presetRange(preset, utcDayOf(now.getTime())) };
 }
 
-/**
- * The window's days, oldest first: TRAFFIC_DAYS days ending today (UTC), or ending on the newest
- * day in the answer when the server's clock is ahead of this browser's.
- */
-export function windowDays(traffic: TrafficResponse, now: Date): string[] {
-  const today = utcDay(now.getTime());
-  const newest = traffic.daily.reduce((max, row) => (row.day > max ? row.day : max), today);
-  const end = Date.parse(`${newest}T00:00:00Z`);
-  return Array.from({ length: TRAFFIC_DAYS }, (_, i) =>
-    utcDay(end - (TRAFFIC_DAYS - 1 - i) * DAY_MS),
-  );
+/** The change in whole per cent, or null when there was nothing before. */
+function changePercent(visits: number, previous: number): number | null {
+  return previous === 0 ? null : Math.round(((visits - previous) / previous) * 100);
 }
 
-/** Visits per day over `days`, of one page or (page null) of all pages together. */
-export function dailySeries(
-  traffic: TrafficResponse,
-  days: readonly string[],
-  page: string | null,
-): DayPoint[] {
-  const counts = new Map<string, number>();
-  for (const row of traffic.daily) {
-    if (page !== null && row.page !== page) continue;
-    counts.set(row.day, (counts.get(row.day) ?? 0) + row.count);
-  }
-  return days.map((day) => ({ day, count: counts.get(day) ?? 0 }));
+/** "+12%", "−8%", "±0%", "new" (nothing before) or "—" (nothing in either). */
+export function changeText(visits: number, previous: number): string {
+  const percent = changePercent(visits, previous);
+  if (percent === null) return visits === 0 ? '—' : 'new';
+  if (percent === 0) return '±0%';
+  return percent > 0 ? `+${percent}%` : `−${Math.abs(percent)}%`;
 }
 
-export function totalOf(points: readonly { count: number }[]): number {
-  return points.reduce((sum, point) => sum + point.count, 0);
+/** Whether a change reads as up, down or flat (for its colour), as its text rounds it. */
+export function changeTone(visits: number, previous: number): 'up' | 'down' | 'flat' {
+  const percent = changePercent(visits, previous);
+  if (percent === null) return visits > 0 ? 'up' : 'flat';
+  return percent > 0 ? 'up' : percent < 0 ? 'down' : 'flat';
 }
 
-/** The busiest day of a series, or null when it has no visits. */
+export function pointsOf(series: readonly { start: string; visits: number }[]): DayPoint[] {
+  return series.map(({ start, visits }) => ({ day: start, count: visits }));
+}
+
+const EXCLUSION_WORDS: Record<ExclusionReason, [string, string]> = {
+  admin: ['visit by a signed-in admin', 'visits by signed-in admins'],
+  optedOut: ['visit from a browser switched off', 'visits from browsers switched off'],
+  bot: ['visit by a bot', 'visits by bots'],
+  noPageLoad: ['request no page made', 'requests no page made'],
+};
+
+/** "Left out: 3 visits by signed-in admins, 12 visits by bots." or null when none were. */
+export function exclusionsText(
+  rows: readonly { reason: ExclusionReason; visits: number }[],
+): string | null {
+  const parts = rows
+    .filter((row) => row.visits > 0)
+    .map((row) => plural(row.visits, ...EXCLUSION_WORDS[row.reason]));
+  return parts.length ? `Left out: ${parts.join(', ')}.` : null;
+}
+
+export function pageName(key: string): string {
+  return pageTitle(key) ?? key;
+}
+
+/** The busiest point of a series, or null when it has no visits. */
 export function busiestDay(points: readonly DayPoint[]): DayPoint | null {
   let best: DayPoint | null = null;
   for (const point of points) if (point.count > (best?.count ?? 0)) best = point;

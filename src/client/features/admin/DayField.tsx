@@ -1,0 +1,57 @@
+/**
+ * A date field of the desk's filters that shows and takes days the way the site writes them
+ * ("26 Nov 2026", lib/date-format), where a browser's own date input would show its locale's
+ * "mm/dd/yyyy". The value is the day as 'YYYY-MM-DD', '' when the field is empty, or null while
+ * the text is not a day (the form then refuses to apply it and says why).
+ */
+import { useState } from 'react';
+import { formatDay, parseDay } from '../../lib/date-format';
+import { TextField } from '../../ui/form/Field';
+
+export const DAY_FIELD_PROBLEM = 'Write a date like 26 Nov 2026.';
+
+/** The text's day, '' for an empty field, or null when the text is not a day. */
+export function dayOfText(text: string): string | null {
+  return text.trim() === '' ? '' : parseDay(text);
+}
+
+interface DayFieldProps {
+  label: string;
+  day: string | null;
+  onDayChange: (day: string | null) => void;
+  /** Shown under the field when set (the form's check on apply). */
+  error?: string | null;
+}
+
+export function DayField({ label, day, onDayChange, error }: DayFieldProps) {
+  const [text, setText] = useState(() => (day ? formatDay(day) : ''));
+  const [touched, setTouched] = useState(false);
+
+  const [seenDay, setSeenDay] = useState(day);
+  // A day set from outside (Clear filters, the address bar) replaces what was typed.
+  if (day !== seenDay) {
+    setSeenDay(day);
+    if (day !== null && dayOfText(text) !== day) setText(day ? formatDay(day) : '');
+  }
+
+  const invalid = touched && dayOfText(text) === null;
+  return (
+    <TextField
+      label={label}
+      value={text}
+      onValueChange={(next) => {
+        setText(next);
+        onDayChange(dayOfText(next));
+      }}
+      onBlur={() => {
+        setTouched(true);
+        const parsed = dayOfText(text);
+        if (parsed) setText(formatDay(parsed));
+      }}
+      placeholder="26 Nov 2026"
+      autoComplete="off"
+      spellCheck={false}
+      error={error ?? (invalid ? DAY_FIELD_PROBLEM : null)}
+    />
+  );
+}

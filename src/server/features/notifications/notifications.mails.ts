@@ -1,0 +1,51 @@
+/**
+ * The owner's notification mails (docs/product.md#owner-notifications), in the common layout:
+ * one at once per new thing, or a day's digest. They name what happened and link to the desk; the
+ * message itself is read there, not sent around by mail.
+ */
+import { absoluteUrl } from '#shared/paths';
+import { renderMail, type MailContent } from '#server/mail/templates';
+
+export interface NoticeLine {
+  summary: string;
+  /** The desk's section, its #fragment. */
+  section: string;
+}
+
+export function instantMail(input: {
+  siteName: string;
+  publicUrl: string;
+  notice: NoticeLine;
+}): MailContent {
+  return {
+    subject: `${input.notice.summary} · ${input.siteName}`,
+    ...renderMail({
+      siteName: input.siteName,
+      greeting: 'Hi,',
+      paragraphs: [`${input.notice.summary}.`],
+      action: {
+        label: 'Open the desk',
+        url: absoluteUrl(input.publicUrl, `/admin#${input.notice.section}`),
+      },
+      after: ['You get these because you chose mails at once on your account page.'],
+    }),
+  };
+}
+
+export function digestMail(input: {
+  siteName: string;
+  publicUrl: string;
+  lines: string[];
+}): MailContent {
+  const count = input.lines.length;
+  return {
+    subject: `${count} new ${count === 1 ? 'thing' : 'things'} to answer · ${input.siteName}`,
+    ...renderMail({
+      siteName: input.siteName,
+      greeting: 'Hi,',
+      paragraphs: [`Since the last digest:`, ...input.lines.map((line) => `• ${line}`)],
+      action: { label: 'Open the desk', url: absoluteUrl(input.publicUrl, '/admin') },
+      after: ['You get this once a day because you chose a daily digest on your account page.'],
+    }),
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * The owner hears about what needs an answer (docs/product.md#owner-notifications), read back from
+ * a real SMTP sink: an admin who chose "at once" gets a mail for a trial request, a contact message
+ * and a new error group (not for the same error again); one who chose a daily digest gets one mail
+ * a day with everything since the last, sent once however often the check runs; nobody else gets
+ * anything. The choice is the admin's own and needs the desk's code.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { FORM_DEFINITIONS } from '#shared/submission-forms';
+import { toSubmissionPayload } from '#shared/submission-schemas';
+import { findAdmins } from '#server/features/accounts/accounts.service';
+import {
+  call,
+  createUser,
+  fromAddress,
+  loginAs,
+  nextAddress,
+  unique,
+  type TestUser,
+} from '#test-support/accounts';
+import { startTestServer, type TestServer } from '#test-support/server';
+import { startSmtpSink, type SmtpSink } from '#test-support/smtp-sink';
+import { sendDueDigests } from './notifications.service';
+
+const PUBLIC_URL = 'https://creator.example';
+let sink: SmtpSink;
+let server: TestServer;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  server = await startTestServer({
+    env: { SMTP_URL: sink.url, PUBLIC_URL, TRUST_PROXY: 'true' },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await sink?.close();
+});
+
+async function adminChoosing(mode: string): Promise<{ user: TestUser; cookie: string }> {
+  const user = await createUser(server, { adminRank: 10 });
+  const cookie = await loginAs(server, user);
+  const res = await call(server, 'PUT', '/api/admin/notifications', { cookie, body: { mode } });
+  expect(res.status).toBe(200);
+  expect(res.json).toEqual({ mode });
+  return { user, cookie };
+}
+
+function contact(name: string) {
+  return call(server, 'POST', '/api/submissions', {
+    body: toSubmissionPayload(FORM_DEFINITIONS.contact, {
+      name,
+      email: `${name.toLowerCase()}@example.com`,
+      message: 'Hello there.',
+      'Privacy policy': true,
+    }),
+    headers: fromAddress(nextAddress()),
+  });
+}
+
+function report(error: string) {
+  return call(server, 'POST', '/api/errors', {
+    body: { error, errorName: 'TypeError', page: 'music', timestamp: new Date().toISOString() },
+    headers: fromAddress(nextAddress()),
+  });
+}
+
+async function trialRequest(tradingViewUsername: string) {
+  const visitor = await createUser(server);
+  const form = FORM_DEFINITIONS['products/indicators/portfolio/freeTrial'];
+  const values: Record<string, string | boolean> = { tradingViewUsername };
+  for (const agreement of [...form.agreements, ...form.specialAgreements])
+    values[agreement.name] = true;
+  return call(server, 'POST', '/api/submissions', {
+    body: toSubmissionPayload(form, values),
+    cookie: await loginAs(server, visitor),
+    headers: fromAddress(nextAddress()),
+  });
+}
+
+test('an admin who chose "at once" hears of a trial request, a message and a new error group', async () => {
+  const { user } = await adminChoosing('instant');
+  const quiet = await createUser(server, { adminRank: 10 });
+  const trader = `Trader_${unique()}`;
+  expect((await trialRequest(trader)).status).toBe(201);
+  const trial = await sink.waitFor(
+    (m) => m.to === user.email && m.subject.startsWith('New free trial request for Portfolio'),
+  );
+  expect(trial.subject).toContain(`(TradingView: ${trader})`);
+  expect(trial.text).toContain(`${PUBLIC_URL}/admin#indicator-access`);
+
+  const name = `Ann${unique()}`;
+  expect((await contact(name)).status).toBe(201);
+  await sink.waitFor(
+    (m) => m.to === user.email && m.subject.startsWith(`New contact message from ${name}`),
+  );
+
+  const tag = unique();
+  expect((await report(`TypeError ${tag}`)).status).toBe(201);
+  expect((await report(`TypeError ${tag}`)).status).toBe(201);
+  await sink.waitFor((m) => m.to === user.email && m.subject.startsWith('New error TypeError'));
+  // The same error again is no new group: one mail.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const errorMails = sink.find(
+    (m) => m.to === user.email && m.subject.startsWith('New error TypeError on the music page'),
+  );
+  expect(errorMails.length).toBe(1);
+  // An admin who chose nothing gets nothing.
+  expect(sink.find((m) => m.to === quiet.email)).toEqual([]);
+});
+
+test('a daily digest holds everything since the last one and goes out once a day', async () => {
+  const { user } = await adminChoosing('daily');
+  const name = `Bo${unique()}`;
+  await contact(name);
+  const context = { findAdmins, publicUrl: PUBLIC_URL };
+  const day = new Date(Date.now() + 86_400_000); // tomorrow, so the digest is due
+  const morning = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 8));
+  const early = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 5));
+  expect(await sendDueDigests(server.app.db, context, early)).toBe(0);
+  const [sent, again] = await Promise.all([
+    sendDueDigests(server.app.db, context, morning),
+    sendDueDigests(server.app.db, context, morning),
+  ]);
+  expect(sent + again).toBeGreaterThanOrEqual(1);
+  server.app.mail.kick();
+  const digest = await sink.waitFor((m) => m.to === user.email && m.subject.includes('to answer'));
+  expect(digest.text).toContain(`New contact message from ${name}`);
+  expect(
+    await sendDueDigests(server.app.db, context, new Date(morning.getTime() + 3_600_000)),
+  ).toBe(0);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(sink.find((m) => m.to === user.email && m.subject.includes('to answer'))).toHaveLength(1);
+});
+
+test('the choice is each admin’s own, checked, and off stops the mails', async () => {
+  const { user, cookie } = await adminChoosing('instant');
+  const bad = await call(server, 'PUT', '/api/admin/notifications', {
+    cookie,
+    body: { mode: 'hourly' },
+  });
+  expect(bad.status).toBe(400);
+  expect(bad.json).toMatchObject({ error: { message: 'Choose off, at once or a daily digest.' } });
+  expect((await call(server, 'GET', '/api/admin/notifications', { cookie })).json).toEqual({
+    mode: 'instant',
+  });
+  await call(server, 'PUT', '/api/admin/notifications', { cookie, body: { mode: 'off' } });
+  const name = `Cy${unique()}`;
+  await contact(name);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  expect(sink.find((m) => m.to === user.email && m.subject.includes(name))).toEqual([]);
+});
