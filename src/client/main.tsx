@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isAssetPath } from '#shared/paths';
 import { AppFrame } from './app/AppFrame';
-import { preparePage, redirectOf } from './app/router';
+import { pageFailedToLoad, preparePage, redirectOf } from './app/router';
 import { startBrowserLocation } from './lib/navigation/location-store';
 
 const container = document.getElementById('root');
@@ -13,14 +13,19 @@ const container = document.getElementById('root');
 async function start(root: HTMLElement) {
   // The page's module is in before the first render, so hydration finds the very markup the
   // server sent (docs/architecture.md#client-routing).
-  await preparePage(startBrowserLocation({ prepare: preparePage, redirect: redirectOf }));
+  const location = startBrowserLocation({ prepare: preparePage, redirect: redirectOf });
+  await preparePage(location);
   const app = (
     <StrictMode>
       <AppFrame />
     </StrictMode>
   );
-  if (root.hasChildNodes()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // A page whose module did not load shows the error view, not the markup sent: render afresh.
+  if (root.hasChildNodes() && !pageFailedToLoad(location)) hydrateRoot(root, app);
+  else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
 }
 
 // docs/product.md#route-quirks: nothing is rendered for paths under /assets (the server answers

@@ -45,6 +45,13 @@ export function preparePage({ pathname }: AppLocation): Promise<void> {
   return isAssetPath(pathname) ? Promise.resolve() : loadPage(pageModuleRouteFor(pathname));
 }
 
+/** Whether the page module of `pathname` failed to load (its error view differs from the HTML sent). */
+export function pageFailedToLoad({ pathname }: AppLocation): boolean {
+  if (isAssetPath(pathname)) return false;
+  const state = loaded.get(pageModuleRouteFor(pathname));
+  return state !== undefined && 'error' in state;
+}
+
 /** The redirect of docs/product.md#route-quirks (replace, not push), keeping any query and hash. */
 export function redirectOf(location: AppLocation): AppLocation | null {
   return isProductivityRedirect(location.pathname) ? { ...location, pathname: paths.nowou } : null;

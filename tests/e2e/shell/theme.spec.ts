@@ -66,8 +66,10 @@ test.each(['dark', 'light'] as const)(
     await context.route('**/assets/*.js', (route) => route.abort());
     await page.goto(`${site.url}${paths.about}`);
     expect(await htmlTheme(page)).toBe(theme);
-    // The app never started: the attribute can only come from the pre-paint script.
-    expect(await page.locator('#root').innerHTML()).toBe('');
+    // The app never started (the prerendered markup is there, never hydrated): the attribute can
+    // only come from the pre-paint script.
+    await page.locator('main').waitFor();
+    expect(await page.locator('html').getAttribute('data-ready')).toBeNull();
   },
 );
 

@@ -87,8 +87,8 @@ function storageTests(open: OpenDatabase) {
     expect(uniqueViolation(sameEmail)).toBe('email');
     const sameName = await caught(insertUser(db, account({ username: 'UNIQUE name' })));
     expect(uniqueViolation(sameName)).toBe('username');
-    expect(await usernameTaken(db, 'unique NAME')).toBe(true);
-    expect(await usernameTaken(db, 'unique NAME', first.id)).toBe(false);
+    expect(await usernameTaken(db, 'unique NAME')).toBe('taken');
+    expect(await usernameTaken(db, 'unique NAME', first.id)).toBeNull();
 
     const other = await insertUser(db, account());
     const renamed = await caught(updateProfile(db, other.id, { username: 'uNiQuE nAmE' }));

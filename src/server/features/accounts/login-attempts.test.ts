@@ -210,8 +210,11 @@ await onBothServers(
       });
       expect(opened.status).toBe(200);
       expect(
-        (await call(server(), 'GET', '/api/admin/traffic', { cookie: `${next}; ${device}` }))
-          .status,
+        (
+          await call(server(), 'GET', '/api/admin/traffic?from=2026-11-01&to=2026-11-30', {
+            cookie: `${next}; ${device}`,
+          })
+        ).status,
       ).toBe(200);
     }, 60_000);
 

@@ -243,7 +243,7 @@ test('a message scheduled before a restart shows and leaves on the server starte
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+}, 60_000);
 
 const pg = await probePostgres();
 

@@ -46,7 +46,9 @@ async function auditRows(userId: string) {
 
 test('an admin enrols: the desk stays shut until a code from the offered secret confirms it', async () => {
   const { admin, cookie } = await newAdmin();
-  const shut = await call(server, 'GET', '/api/admin/traffic', { cookie });
+  const shut = await call(server, 'GET', '/api/admin/traffic?from=2026-11-01&to=2026-11-30', {
+    cookie,
+  });
   expect(shut.status).toBe(403);
   expect(shut.json).toEqual({
     error: {
@@ -103,7 +105,9 @@ test('an admin enrols: the desk stays shut until a code from the offered secret 
   for (const code of recoveryCodes)
     expect(stored.map((r) => r.code_hash)).not.toContain(code.replace(/-/g, ''));
 
-  const open = await call(server, 'GET', '/api/admin/traffic', { cookie });
+  const open = await call(server, 'GET', '/api/admin/traffic?from=2026-11-01&to=2026-11-30', {
+    cookie,
+  });
   expect(open.status).toBe(200);
   expect(open.headers.get('cache-control')).toBe('no-store');
   expect(await auditRows(admin.id)).toEqual([
@@ -134,13 +138,25 @@ test('a code is accepted once: the same code again, or an older one, is refused'
     body: { code: totpCode(TEST_TOTP_SECRET, now - STEP_MS) },
   });
   expect(older.status).toBe(400);
-  expect((await call(server, 'GET', '/api/admin/traffic', { cookie: otherTab })).status).toBe(403);
+  expect(
+    (
+      await call(server, 'GET', '/api/admin/traffic?from=2026-11-01&to=2026-11-30', {
+        cookie: otherTab,
+      })
+    ).status,
+  ).toBe(403);
   const next = await call(server, 'POST', '/api/admin/mfa/verify', {
     cookie: otherTab,
     body: { code: totpCode(TEST_TOTP_SECRET, now + STEP_MS) },
   });
   expect(next.status).toBe(200);
-  expect((await call(server, 'GET', '/api/admin/traffic', { cookie: otherTab })).status).toBe(200);
+  expect(
+    (
+      await call(server, 'GET', '/api/admin/traffic?from=2026-11-01&to=2026-11-30', {
+        cookie: otherTab,
+      })
+    ).status,
+  ).toBe(200);
 });
 
 test('a recovery code opens the desk once, and only for its own admin', async () => {
@@ -281,7 +297,10 @@ test('five wrong codes lock further tries out with 429 and Retry-After, the righ
   });
   expect(locked.status).toBe(429);
   expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-  expect((await call(server, 'GET', '/api/admin/traffic', { cookie })).status).toBe(403);
+  expect(
+    (await call(server, 'GET', '/api/admin/traffic?from=2026-11-01&to=2026-11-30', { cookie }))
+      .status,
+  ).toBe(403);
   const outcomes = (await auditRows(admin.id)).map((row) => `${row.action} ${row.outcome}`);
   expect(outcomes).toEqual([...Array(6).fill('mfa.verify failure')]);
 });
@@ -347,7 +366,9 @@ test("an admin's session ends after 30 idle minutes and after 12 hours; a visito
   });
 
   const busyAdmin = await loginAs(server, admin);
-  const busy = await call(server, 'GET', '/api/admin/traffic', { cookie: busyAdmin });
+  const busy = await call(server, 'GET', '/api/admin/traffic?from=2026-11-01&to=2026-11-30', {
+    cookie: busyAdmin,
+  });
   expect(busy.status).toBe(200);
   // Active all along, but begun 12 hours ago.
   await server.app.db
@@ -355,7 +376,13 @@ test("an admin's session ends after 30 idle minutes and after 12 hours; a visito
     .set({ created_at: minutesAgo(12 * 60 + 1), last_seen_at: minutesAgo(1) })
     .where('user_id', '=', admin.id)
     .execute();
-  expect((await call(server, 'GET', '/api/admin/traffic', { cookie: busyAdmin })).status).toBe(401);
+  expect(
+    (
+      await call(server, 'GET', '/api/admin/traffic?from=2026-11-01&to=2026-11-30', {
+        cookie: busyAdmin,
+      })
+    ).status,
+  ).toBe(401);
 });
 
 test('admin log-ins are in the audit log, failed and successful', async () => {
@@ -493,9 +520,13 @@ test('leaving the admin rank forgets the codes its sessions entered', async () =
   const ownerCookie = await loginAs(server, owner);
   const demoted = await createUser(server, { adminRank: 10 });
   const demotedCookie = await loginAs(server, demoted);
-  expect((await call(server, 'GET', '/api/admin/traffic', { cookie: demotedCookie })).status).toBe(
-    200,
-  );
+  expect(
+    (
+      await call(server, 'GET', '/api/admin/traffic?from=2026-11-01&to=2026-11-30', {
+        cookie: demotedCookie,
+      })
+    ).status,
+  ).toBe(200);
   const down = await call(server, 'POST', `/api/admin/accounts/${demoted.id}/rank`, {
     cookie: ownerCookie,
     body: { adminRank: 0 },
@@ -506,7 +537,9 @@ test('leaving the admin rank forgets the codes its sessions entered', async () =
     body: { adminRank: 10 },
   });
   expect(up.status).toBe(200);
-  const back = await call(server, 'GET', '/api/admin/traffic', { cookie: demotedCookie });
+  const back = await call(server, 'GET', '/api/admin/traffic?from=2026-11-01&to=2026-11-30', {
+    cookie: demotedCookie,
+  });
   expect(back.status).toBe(403);
   expect(back.json).toMatchObject({ error: { status: 'mfa-required' } });
 });

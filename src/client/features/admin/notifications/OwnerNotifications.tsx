@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { isAdmin } from '../../../lib/current-user';
 import { FormMessage } from '../../../ui/form/FormMessage';
+import { fetchMfaStatus } from '../mfa/mfa-api';
 import { messageOf } from '../use-admin-data';
 import { fetchNotificationMode, saveNotificationMode } from './notifications-api';
 import './owner-notifications.css';
@@ -43,11 +44,17 @@ function NotificationChoice() {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchNotificationMode(controller.signal).then(setMode, (failure: unknown) => {
-      if (controller.signal.aborted) return;
-      if (failure instanceof ApiError && failure.status === 'mfa-required') setNeedsCode(true);
-      else setError(messageOf(failure));
-    });
+    // A session that has not entered a code is told so without a refused call.
+    fetchMfaStatus(controller.signal)
+      .then((status) => {
+        if (status.verifiedAt) return fetchNotificationMode(controller.signal).then(setMode);
+        setNeedsCode(true);
+      })
+      .catch((failure: unknown) => {
+        if (controller.signal.aborted) return;
+        if (failure instanceof ApiError && failure.status === 'mfa-required') setNeedsCode(true);
+        else setError(messageOf(failure));
+      });
     return () => controller.abort();
   }, []);
 
