@@ -57,6 +57,11 @@ export function isProductivityPath(pathname: string): boolean {
   return p === paths.productivity || p === paths.nowou;
 }
 
+/** The owner's desk, /admin in any case. */
+export function isAdminPath(pathname: string): boolean {
+  return pathname.replace(/\/+$/, '').toLowerCase() === paths.admin;
+}
+
 /** /productivity in any case replaces itself with /nowou. */
 export function isProductivityRedirect(pathname: string): boolean {
   return pathname.replace(/\/+$/, '').toLowerCase() === paths.productivity;

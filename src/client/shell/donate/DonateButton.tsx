@@ -1,12 +1,11 @@
 /**
- * The floating Donate button (docs/product.md#donate-button): scales in after
+ * The Donate button in the header's tools (docs/product.md#donate-button): scales in after
  * DONATE_BUTTON_DELAY_MS (donate.css, from first paint), shows THANK YOU! on hover and focus, opens
- * the Donation pop-up.
- * Productivity mode leaves the screen to the app.
+ * the Donation pop-up. Not offered in Nowou mode nor on the owner's desk.
  */
 import { useLocation } from '../../lib/navigation/router';
 import { COPY } from '#shared/copy';
-import { isProductivityPath } from '#shared/paths';
+import { isAdminPath, isProductivityPath } from '#shared/paths';
 import { HeartIcon } from '../../ui/icons';
 import { usePopups } from '../../lib/popups/use-popups';
 import './donate.css';
@@ -14,7 +13,7 @@ import './donate.css';
 export function DonateButton() {
   const { open, preload } = usePopups();
   const { pathname } = useLocation();
-  if (isProductivityPath(pathname)) return null;
+  if (isProductivityPath(pathname) || isAdminPath(pathname)) return null;
   return (
     <button
       type="button"

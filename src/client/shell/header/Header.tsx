@@ -9,6 +9,7 @@ import { initialsOf, siteContent } from '../../lib/site-content';
 import { FullscreenToggle } from '../toggles/FullscreenToggle';
 import { HideLayoutToggle } from '../toggles/HideLayoutToggle';
 import { ThemeToggle } from '../toggles/ThemeToggle';
+import { DonateButton } from '../donate/DonateButton';
 import { useLayout } from '../../lib/layout/use-layout';
 import { NavigationMenuButton } from '../navigation/NavigationMenuButton';
 import { COMPACT_ITEMS, DESKTOP_ITEMS, type HeaderItem } from './header-links';
@@ -52,6 +53,7 @@ export function Header() {
           </span>
         </Link>
         <div className="site-header__tools">
+          <DonateButton />
           <ThemeToggle />
           {!productivity && <FullscreenToggle />}
           <HideLayoutToggle />

@@ -1,10 +1,10 @@
 /**
- * Everything the shell layers above the page, mounted once: the open pop-up, the donate button and
- * the cookie notice (sharing the bottom edge without overlapping) and the loading overlay.
+ * Everything the shell layers above the page, mounted once: the open pop-up, the cookie notice, the
+ * loading overlay, the offline notice and the assistant. (The donate button sits in the header's
+ * tools, so no floating control covers the page: docs/product.md#donate-button.)
  */
 import { Assistant } from '../assistant/Assistant';
 import { CookieNotice } from '../cookie-notice/CookieNotice';
-import { DonateButton } from '../donate/DonateButton';
 import { PopupHost } from '../popups/PopupHost';
 import { FloatingThemeToggle } from '../toggles/FloatingThemeToggle';
 import { PopupChromeContext } from '../../ui/popup-chrome';
@@ -16,7 +16,6 @@ export function ShellOverlays() {
   return (
     <>
       <div className="corner-dock">
-        <DonateButton />
         <CookieNotice />
       </div>
       <PopupChromeContext value={<FloatingThemeToggle />}>

@@ -2,7 +2,8 @@
  * While a pop-up is open the page is inert, yet the product keeps the theme button usable (a click
  * outside a pop-up closes it, but not while the theme button is hovered: docs/product.md#toggles).
  * This copy of the header's theme button sits above the backdrop at the very same place, so the
- * visitor sees one button that still works.
+ * visitor sees one button that still works. The pop-up's layer keeps its card below the button
+ * (--popup-top-clearance), so the button never covers a pop-up's title.
  */
 import { useLayoutEffect, useState } from 'react';
 import { ThemeToggle } from './ThemeToggle';
@@ -25,8 +26,16 @@ export function FloatingThemeToggle() {
   }, []);
 
   if (!place) return null;
+  const clearBelow = (wrapper: HTMLDivElement | null) => {
+    const bottom = place.top + (wrapper?.offsetHeight ?? 0);
+    wrapper?.parentElement?.style.setProperty('--popup-top-clearance', `${bottom + 8}px`);
+  };
   return (
-    <div className="floating-theme-toggle" style={{ top: place.top, left: place.left }}>
+    <div
+      ref={clearBelow}
+      className="floating-theme-toggle"
+      style={{ top: place.top, left: place.left }}
+    >
       <ThemeToggle floating />
     </div>
   );
