@@ -140,3 +140,28 @@ test.each([paths.longAndShortPosition, paths.portfolio, paths.purchase])(
     }
   },
 );
+
+test('Portfolio: at 1280 and 400 px the chart shows the whole year and ends on the day of the figures; an invalid quantity reads —', async () => {
+  const { page } = await site.newTab({ width: 1280, height: 900 });
+  await page.goto(`${site.url}${paths.portfolio}`);
+  await waitForApp(page);
+  await chartDrawn(page, 'portfolio');
+  const chart = page.locator('[data-chart="portfolio"]');
+  const valueTerm = await page.locator('.results__item').first().locator('dt').innerText();
+  // "Value on 31 Oct 2026": the chart's last day in view is that very day, at both widths.
+  const lastDay = new Date(`${valueTerm.replace(/^Value on /i, '')} UTC`)
+    .toISOString()
+    .slice(0, 10);
+  await expect.poll(() => chart.getAttribute('data-last-day')).toBe(lastDay);
+  await page.setViewportSize({ width: 400, height: 860 });
+  await chart.scrollIntoViewIfNeeded();
+  await expect.poll(() => chart.getAttribute('data-last-day')).toBe(lastDay);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(() => chart.getAttribute('data-last-day')).toBe(lastDay);
+
+  await field(page, 'Quantity of Orbit').fill('abc');
+  const orbit = page.locator('.holding').filter({ hasText: 'Orbit' });
+  await expect.poll(() => orbit.locator('dd').nth(2).innerText()).toBe('—');
+  expect(await orbit.locator('dd').nth(3).innerText()).toBe('—');
+  expect(await orbit.locator('dd').nth(4).innerText()).toBe('—');
+});

@@ -61,6 +61,32 @@ export function PortfolioChart({ start, pnl, description }: PortfolioChartProps)
     parts.chart.timeScale().fitContent();
   }, [start, pnl, partsRef]);
 
+  // The whole period at every size: the chart keeps its bar spacing when its host resizes, which
+  // cut off the last days (and its last-value label then showed an earlier day than the figures).
+  // data-last-day names the last day in view, for the figures to be checked against.
+  useEffect(() => {
+    const host = hostRef.current;
+    const parts = partsRef.current;
+    if (!host || !parts) return;
+    const timeScale = parts.chart.timeScale();
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => timeScale.fitContent());
+    });
+    observer.observe(host);
+    const markLastDay = () => {
+      const range = timeScale.getVisibleRange();
+      if (range) host.dataset.lastDay = String(range.to);
+    };
+    timeScale.subscribeVisibleTimeRangeChange(markLastDay);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+      timeScale.unsubscribeVisibleTimeRangeChange(markLastDay);
+    };
+  }, [hostRef, partsRef]);
+
   return (
     <div
       ref={hostRef}

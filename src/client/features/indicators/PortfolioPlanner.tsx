@@ -170,18 +170,18 @@ function HoldingCard({ row, index, text, invalid, onChange }: HoldingCardProps) 
         </div>
         <div>
           <dt>Value</dt>
-          <dd>{formatUsd(row.value)}</dd>
+          <dd>{invalid ? '—' : formatUsd(row.value)}</dd>
         </div>
         <div>
           <dt>Profit or loss</dt>
-          <dd data-tone={tone(row.pnl)}>
-            {formatSignedUsd(row.pnl)}
-            {row.pnlRatio !== null && ` (${formatPercent(row.pnlRatio, true)})`}
+          <dd data-tone={invalid ? undefined : tone(row.pnl)}>
+            {invalid ? '—' : formatSignedUsd(row.pnl)}
+            {!invalid && row.pnlRatio !== null && ` (${formatPercent(row.pnlRatio, true)})`}
           </dd>
         </div>
         <div>
           <dt>Share</dt>
-          <dd>{formatPercent(row.weight)}</dd>
+          <dd>{invalid ? '—' : formatPercent(row.weight)}</dd>
         </div>
       </dl>
     </li>
