@@ -14,6 +14,7 @@ import { layoutCssProperties } from '../lib/layout/layout-style';
 import { NavigationProgress } from './layout/NavigationProgress';
 import { TopMenuBar } from './layout/TopMenuBar';
 import { NavigationPanel } from './navigation/NavigationPanel';
+import { NowPlaying } from './now-playing/NowPlaying';
 import { ShellOverlays } from './overlays/ShellOverlays';
 import { ShowLayoutButton } from './toggles/HideLayoutToggle';
 import './shell.css';
@@ -61,6 +62,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </div>
         )}
         <div className="app__content">
+          <NowPlaying />
           {children}
           {!hideLayout && <Footer />}
         </div>

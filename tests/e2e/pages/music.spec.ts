@@ -275,3 +275,32 @@ test.each(
     expect.soft(await axeViolations(page), 'playing').toEqual([]);
   },
 );
+
+test('music plays on across pages in the now-playing bar, which pauses, resumes, links back and closes; the lock screen names the track', async () => {
+  const { page } = await openPlayer(VIEWPORTS.mobile.width);
+  await button(page, 'Play').click();
+  await expectPlayingPast(page, 0.3);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+  await page.getByRole('heading', { level: 1, name: /Alex Lindqvist/ }).waitFor();
+  const bar = page.getByRole('region', { name: 'Now playing' });
+  await bar.getByRole('link', { name: TRACKS[0]!.title }).waitFor();
+  // Still the same element, still playing, and further along than before the navigation.
+  const before = (await audio(page)).currentTime;
+  await expect.poll(async () => (await audio(page)).currentTime).toBeGreaterThan(before + 0.3);
+  expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe(TRACKS[0]!.title);
+
+  await bar.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect.poll(async () => (await audio(page)).paused).toBe(true);
+  await page.setViewportSize({ width: VIEWPORTS.desktop.width, height: VIEWPORTS.desktop.height });
+  await bar.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(async () => (await audio(page)).paused).toBe(false);
+
+  // Back on the music page the page's own player shows the playing track and the bar steps aside.
+  await bar.getByRole('link', { name: TRACKS[0]!.title }).click();
+  await button(page, 'Pause').waitFor();
+  expect(await bar.count()).toBe(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Art' }).click();
+  await bar.getByRole('button', { name: 'Stop and close the player' }).click();
+  await expect.poll(async () => (await audio(page)).paused).toBe(true);
+  await bar.waitFor({ state: 'detached' });
+});

@@ -1,32 +1,37 @@
 /**
- * The music page's player: one <audio> element driven by the site's own controls (play and pause,
- * previous and next, a seek slider, volume and mute) and the track list beside it. Keys work while
- * focus is anywhere in the player or the list: K (or Space, outside buttons) plays and pauses, J and L
- * jump ten seconds back and ahead, and the sliders take the arrow keys natively. When a track ends the
- * next one starts; after the last, the player returns to the first and stops. Nothing is fetched until
- * a track is played (preload="none"); the list shows each track's length from content/music.json.
+ * The music page's player: the site's own controls (play and pause, previous and next, a seek slider,
+ * volume and mute) and the track list beside it, over the one playback that plays on across pages
+ * (lib/playback/playback.ts). Keys work while focus is anywhere in the player or the list: K (or
+ * Space, outside buttons) plays and pauses, J and L jump ten seconds back and ahead, and the sliders
+ * take the arrow keys natively. Nothing is fetched until a track is played; the list shows each
+ * track's length from content/music.json.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, type KeyboardEvent } from 'react';
+import {
+  choose,
+  durationOf,
+  seekTo,
+  setQueue,
+  setVolume,
+  step,
+  toggleMute,
+  togglePlay,
+  usePlayback,
+} from '../../lib/playback/playback';
 import { formatTime } from './format-time';
 import type { PlayerTrack } from './music-content';
-import { MutedIcon, NextIcon, PauseIcon, PlayIcon, PreviousIcon, VolumeIcon } from './player-icons';
+import {
+  MutedIcon,
+  NextIcon,
+  PauseIcon,
+  PlayIcon,
+  PreviousIcon,
+  VolumeIcon,
+} from '../../ui/player-icons';
 import './music.css';
 
 /** How far J and L jump, as on common video players. */
 export const SKIP_SECONDS = 10;
-const DEFAULT_VOLUME = 0.8;
-
-function playAudio(audio: HTMLAudioElement | null) {
-  // A refusal (no user gesture yet) or an interruption by a newer load needs no handling here: the
-  // element's own play, pause and error events keep the controls truthful.
-  audio?.play().catch(() => {});
-}
-
-interface PlayerActions {
-  togglePlay: () => void;
-  step: (delta: number) => void;
-  seekTo: (seconds: number) => void;
-}
 
 interface MusicPlayerProps {
   tracks: PlayerTrack[];
@@ -34,149 +39,36 @@ interface MusicPlayerProps {
   artist: string;
 }
 
-export function MusicPlayer({ tracks, artist }: MusicPlayerProps) {
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const playOnLoad = useRef(false);
-  const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const [time, setTime] = useState(0);
-  const [loadedDuration, setLoadedDuration] = useState<number | null>(null);
-  const [volume, setVolume] = useState(DEFAULT_VOLUME);
-  const [muted, setMuted] = useState(false);
-  const [failed, setFailed] = useState(false);
+export function MusicPlayer({ tracks: pageTracks, artist }: MusicPlayerProps) {
+  const playback = usePlayback();
   const listId = useId();
 
-  const count = tracks.length;
-  const track = tracks[index] ?? tracks[0];
-  const duration = loadedDuration ?? track?.duration ?? 0;
+  useEffect(() => setQueue(pageTracks, artist), [pageTracks, artist]);
 
-  function choose(next: number, play: boolean) {
-    setFailed(false);
-    setTime(0);
-    if (next === index) {
-      const audio = audioRef.current;
-      if (audio) audio.currentTime = 0;
-      if (play) playAudio(audio);
-      return;
-    }
-    playOnLoad.current = play;
-    setIndex(next);
-    setLoadedDuration(null);
+  // The page's own tracks until the queue has them (prerendering, hydration), then the queue's.
+  const { index, playing, time, volume, muted, failed } = playback;
+  const count = pageTracks.length;
+  const track = pageTracks[index] ?? pageTracks[0];
+  const duration = playback.tracks.length > 0 ? durationOf(playback) : (track?.duration ?? 0);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key.toLowerCase();
+    const onButton = event.target instanceof HTMLButtonElement;
+    if (key === 'k' || (key === ' ' && !onButton)) togglePlay();
+    else if (key === 'j') seekTo(time - SKIP_SECONDS);
+    else if (key === 'l') seekTo(time + SKIP_SECONDS);
+    else return;
+    event.preventDefault();
   }
-
-  function togglePlay() {
-    const audio = audioRef.current;
-    if (!audio) return;
-    if (audio.paused) playAudio(audio);
-    else audio.pause();
-  }
-
-  function step(delta: number) {
-    const audio = audioRef.current;
-    choose((index + delta + count) % count, audio ? !audio.paused : false);
-  }
-
-  function seekTo(seconds: number) {
-    const audio = audioRef.current;
-    if (!audio) return;
-    const clamped = Math.max(0, Math.min(seconds, duration));
-    audio.currentTime = clamped;
-    setTime(clamped);
-  }
-
-  function changeVolume(value: number) {
-    const audio = audioRef.current;
-    setVolume(value);
-    if (audio) audio.volume = value;
-    if (value > 0 && muted) toggleMute();
-  }
-
-  function toggleMute() {
-    const audio = audioRef.current;
-    if (audio) audio.muted = !muted;
-    setMuted(!muted);
-  }
-
-  function handleEnded() {
-    if (index < count - 1) choose(index + 1, true);
-    else choose(0, false);
-  }
-
-  // The latest actions, for listeners registered once.
-  const actions = useRef<PlayerActions>({ togglePlay, step, seekTo });
-  useLayoutEffect(() => {
-    actions.current = { togglePlay, step, seekTo };
-  });
-
-  useEffect(() => {
-    if (audioRef.current) audioRef.current.volume = DEFAULT_VOLUME;
-  }, []);
-
-  // A new track's src is in the DOM now and the element has begun loading it: play it if asked.
-  useEffect(() => {
-    if (!playOnLoad.current) return;
-    playOnLoad.current = false;
-    playAudio(audioRef.current);
-  }, [index]);
-
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!root) return;
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      const key = event.key.toLowerCase();
-      const onButton = event.target instanceof HTMLButtonElement;
-      const audio = audioRef.current;
-      if (key === 'k' || (key === ' ' && !onButton)) actions.current.togglePlay();
-      else if (key === 'j' && audio) actions.current.seekTo(audio.currentTime - SKIP_SECONDS);
-      else if (key === 'l' && audio) actions.current.seekTo(audio.currentTime + SKIP_SECONDS);
-      else return;
-      event.preventDefault();
-    }
-    root.addEventListener('keydown', onKeyDown);
-    return () => root.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  // The operating system's media keys and lock-screen controls.
-  useEffect(() => {
-    if (!('mediaSession' in navigator) || typeof MediaMetadata === 'undefined' || !track) return;
-    navigator.mediaSession.metadata = new MediaMetadata({ title: track.title, artist });
-  }, [track, artist]);
-
-  useEffect(() => {
-    if (!('mediaSession' in navigator)) return;
-    const session = navigator.mediaSession;
-    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-      ['play', () => playAudio(audioRef.current)],
-      ['pause', () => audioRef.current?.pause()],
-      ['previoustrack', () => actions.current.step(-1)],
-      ['nexttrack', () => actions.current.step(1)],
-    ];
-    for (const [action, handler] of handlers) {
-      try {
-        session.setActionHandler(action, handler);
-      } catch {
-        // An action this browser does not know.
-      }
-    }
-    return () => {
-      for (const [action] of handlers) {
-        try {
-          session.setActionHandler(action, null);
-        } catch {
-          // As above.
-        }
-      }
-    };
-  }, []);
 
   if (!track) return null;
   const status = playing ? 'Now playing' : time > 0 ? 'Paused' : 'Ready';
   const volumePercent = Math.round(volume * 100);
 
   return (
-    <div ref={rootRef} className="music">
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- keys for the controls inside
+    <div className="music" onKeyDown={onKeyDown}>
       <section className="player" aria-label="Player">
         <div className="player__now">
           <div className="player__cover" data-playing={playing || undefined} aria-hidden="true">
@@ -259,7 +151,7 @@ export function MusicPlayer({ tracks, artist }: MusicPlayerProps) {
               step={5}
               value={volumePercent}
               aria-valuetext={`${volumePercent}%`}
-              onChange={(event) => changeVolume(Number(event.target.value) / 100)}
+              onChange={(event) => setVolume(Number(event.target.value) / 100)}
             />
           </div>
         </div>
@@ -273,26 +165,6 @@ export function MusicPlayer({ tracks, artist }: MusicPlayerProps) {
           Keys: <kbd>Space</kbd> or <kbd>K</kbd> play and pause, <kbd>J</kbd> and <kbd>L</kbd> jump
           10 seconds back and ahead.
         </p>
-
-        {/* Instrumental music without words: each track's description is its text alternative. */}
-        {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-        <audio
-          ref={audioRef}
-          src={track.src}
-          preload="none"
-          onPlay={() => setPlaying(true)}
-          onPause={() => setPlaying(false)}
-          onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
-          onDurationChange={(event) => {
-            const seconds = event.currentTarget.duration;
-            if (Number.isFinite(seconds) && seconds > 0) setLoadedDuration(seconds);
-          }}
-          onEnded={handleEnded}
-          onError={() => {
-            setFailed(true);
-            setPlaying(false);
-          }}
-        />
       </section>
 
       <section className="tracklist" aria-labelledby={`${listId}-heading`}>
@@ -300,7 +172,7 @@ export function MusicPlayer({ tracks, artist }: MusicPlayerProps) {
           Tracks
         </h2>
         <ol className="tracklist__items">
-          {tracks.map((item, i) => {
+          {pageTracks.map((item, i) => {
             const current = i === index;
             return (
               <li key={item.file} className="tracklist__item" data-current={current || undefined}>
