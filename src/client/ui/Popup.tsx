@@ -181,6 +181,7 @@ export function Popup({
     <div
       ref={layerRef}
       className="popup-layer"
+      lang="en"
       data-state={leaving ? 'closing' : 'open'}
       inert={leaving}
       aria-hidden={leaving || undefined}

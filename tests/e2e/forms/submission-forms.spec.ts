@@ -95,6 +95,19 @@ test('the Lokala jobb enquiry speaks Swedish and is stored as jobs/lokalaJobb', 
   const { page } = await site.open('/lokala-jobb', { width: 400 });
   const form = page.locator('main form');
   expect(await form.getAttribute('lang')).toBe('sv');
+  // The page is Swedish; the site's English chrome says it is English, and the policy link says
+  // it leads to an English page.
+  expect(await page.locator('html').getAttribute('lang')).toBe('sv');
+  for (const chrome of ['header.site-header', 'footer.site-footer'])
+    expect(await page.locator(chrome).getAttribute('lang')).toBe('en');
+  const policy = form.getByRole('link', { name: /^integritetspolicy/ });
+  expect(await policy.getAttribute('hreflang')).toBe('en');
+  expect(
+    await form
+      .getByRole('checkbox', { name: /integritetspolicy/ })
+      .locator('xpath=..')
+      .innerText(),
+  ).toMatch(/integritetspolicy[^]*\(på engelska\)/);
   await form.getByRole('button', { name: 'Skicka förfrågan' }).click();
   await expect.poll(() => shownErrors(page)).toEqual(['Företag saknas.']);
   await form.getByLabel('Företag', { exact: true }).fill('Bageriet i Byn AB');

@@ -40,6 +40,8 @@ const TEXTS = {
   en: {
     accept: 'I accept the',
     newTab: '(opens in a new tab)',
+    /** After a link to a page that is only in English (the legal pages). */
+    inEnglish: '',
     failed: COPY.somethingWentWrongForm,
     again: 'Send another',
     optional: '(optional)',
@@ -50,6 +52,7 @@ const TEXTS = {
   sv: {
     accept: 'Jag godkänner',
     newTab: '(öppnas i en ny flik)',
+    inEnglish: ' (på engelska)',
     failed: 'Något gick fel. Försök igen om en stund.',
     again: 'Skicka en till',
     optional: '(valfritt)',
@@ -193,10 +196,11 @@ export function SubmissionForm({ type, errorName = 'handleSubmit' }: SubmissionF
               label={
                 <>
                   {text.accept}{' '}
-                  <Link to={agreement.href} target="_blank">
+                  <Link to={agreement.href} target="_blank" hrefLang="en">
                     {form.lang === 'sv' ? agreement.name.toLowerCase() : agreement.name}
                     <span className="visually-hidden"> {text.newTab}</span>
                   </Link>
+                  {text.inEnglish}
                 </>
               }
             />

@@ -34,6 +34,7 @@ export function Assistant() {
     <div
       ref={containerRef}
       className="assistant"
+      lang="en"
       data-active={shown ? 'true' : 'false'}
       {...{ [KEEP_ACTIVE_ATTRIBUTE]: '' }}
     >

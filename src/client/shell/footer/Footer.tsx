@@ -28,7 +28,7 @@ function useYear(): number {
 export function Footer() {
   const { contact, socialLinks, creatorName } = siteContent;
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" lang="en">
       <div className="site-footer__inner">
         <p className="site-footer__contact">
           <MailIcon className="site-footer__contact-icon" />

@@ -41,7 +41,7 @@ export function Header() {
   const compact = screen === null || screen !== 'desktop';
 
   return (
-    <header className="site-header">
+    <header className="site-header" lang="en">
       <div className="site-header__inner">
         <Link to={paths.home} className="brand">
           <span className="brand__mark" aria-hidden="true">

@@ -8,7 +8,7 @@ import { useLayout } from '../../lib/layout/use-layout';
 export function TopMenuBar() {
   const { leaveEmbedded } = useLayout();
   return (
-    <div className="top-menu-bar">
+    <div className="top-menu-bar" lang="en">
       <span className="top-menu-bar__name">{siteContent.siteName}</span>
       <button type="button" className="top-menu-bar__leave" onClick={leaveEmbedded}>
         Leave embedded mode

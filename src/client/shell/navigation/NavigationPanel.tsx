@@ -84,7 +84,7 @@ export function NavigationPanel({ variant }: NavigationPanelProps) {
   const afterNavigate = variant === 'popup' ? close : undefined;
 
   return (
-    <nav className="navigation-panel" data-variant={variant} aria-label="Navigation">
+    <nav lang="en" className="navigation-panel" data-variant={variant} aria-label="Navigation">
       {/* The pop-up's own title already says Navigation. */}
       {variant === 'inline' && <h2 className="navigation-panel__title">Navigation</h2>}
 

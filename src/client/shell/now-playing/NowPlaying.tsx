@@ -24,7 +24,7 @@ export function NowPlaying() {
   if (!playback.started || !track || onMusicPage) return null;
   const duration = durationOf(playback);
   return (
-    <section className="now-playing" aria-label="Now playing">
+    <section className="now-playing" aria-label="Now playing" lang="en">
       <button
         type="button"
         className="now-playing__button"
