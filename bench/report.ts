@@ -8,7 +8,9 @@ import {
 } from './bundle-size.ts';
 import {
   CATEGORIES,
-  CATEGORY_TARGETS,
+  CLS_TARGET,
+  HOME_TARGETS,
+  categoryTarget,
   type CategoryId,
   type PageLighthouse,
 } from './lighthouse.ts';
@@ -137,13 +139,40 @@ function ms(value: number | null | undefined): string {
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 }
 
-export function categoryPasses(id: CategoryId, score: number | null): boolean {
-  return score !== null && score >= CATEGORY_TARGETS[id];
+export function categoryPasses(path: string, id: CategoryId, score: number | null): boolean {
+  return score !== null && score >= categoryTarget(path, id);
 }
 
-export function categoryVerdict(id: CategoryId, score: number | null): 'PASS' | 'MISS' | 'ERROR' {
+export function categoryVerdict(
+  path: string,
+  id: CategoryId,
+  score: number | null,
+): 'PASS' | 'MISS' | 'ERROR' {
   if (score === null) return 'ERROR';
-  return categoryPasses(id, score) ? 'PASS' : 'MISS';
+  return categoryPasses(path, id, score) ? 'PASS' : 'MISS';
+}
+
+/** CLS on every page, LCP and TBT on Home: the metric targets a page's median is held to. */
+function metricVerdicts(page: PageLighthouse): string[] {
+  const m = page.median?.metrics;
+  const verdict = (value: number | null | undefined, limit: number) =>
+    value === null || value === undefined ? 'ERROR' : value <= limit ? 'PASS' : 'MISS';
+  const cls = m?.cls === null || m?.cls === undefined ? null : Number(m.cls.toFixed(3));
+  const lines = [`CLS ${cls ?? '—'} ${verdict(cls, CLS_TARGET)}`];
+  if (page.path === '/') {
+    lines.push(`LCP ${ms(m?.lcp)} ${verdict(m?.lcp, HOME_TARGETS.lcpMs)}`);
+    lines.push(`TBT ${ms(m?.tbt)} ${verdict(m?.tbt, HOME_TARGETS.tbtMs)}`);
+  }
+  return lines;
+}
+
+/** Each category's and metric's median with PASS, MISS or ERROR against the page's target. */
+export function pageVerdicts(page: PageLighthouse): string {
+  const verdicts = CATEGORIES.map((id) => {
+    const score = page.median?.scores[id] ?? null;
+    return `${id} ${score ?? '—'} (≥ ${categoryTarget(page.path, id)}) ${categoryVerdict(page.path, id, score)}`;
+  });
+  return [...verdicts, ...metricVerdicts(page)].join(' · ');
 }
 
 export function lighthouseLines(pages: PageLighthouse[]): string[] {
@@ -164,20 +193,18 @@ export function lighthouseLines(pages: PageLighthouse[]): string[] {
     rows,
     [false, true, true, true, true, true, true, true, true, true],
   );
-  lines.push('Targets: performance ≥ 95, accessibility = 100, best-practices = 100, seo = 100');
+  lines.push(
+    `Targets: performance ${HOME_TARGETS.performance} on Home and ≥ 98 elsewhere, accessibility, best-practices and seo 100, CLS 0 everywhere, on Home LCP ≤ ${HOME_TARGETS.lcpMs} ms and TBT ≤ ${HOME_TARGETS.tbtMs} ms`,
+  );
   for (const page of pages) {
-    const verdicts = CATEGORIES.map((id) => {
-      const score = page.median?.scores[id] ?? null;
-      return `${id} ${score ?? '—'} ${categoryVerdict(id, score)}`;
-    });
-    lines.push(`  ${page.path.padEnd(8)} ${verdicts.join(' · ')}`);
+    lines.push(`  ${page.path} ${pageVerdicts(page)}`);
     for (const error of page.errors) lines.push(`    error: ${error}`);
     // Why a category missed, from the run whose performance score is the median one.
     const run = [...page.runs].sort(
       (a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0),
     )[Math.floor((page.runs.length - 1) / 2)];
     for (const id of CATEGORIES) {
-      if (categoryPasses(id, page.median?.scores[id] ?? null)) continue;
+      if (categoryPasses(page.path, id, page.median?.scores[id] ?? null)) continue;
       for (const loss of run?.losses[id].slice(0, 5) ?? [])
         lines.push(`    ${SHORT[id]} loses on ${loss}`);
     }

@@ -8,6 +8,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { paths, type RouteName } from '#shared/paths';
+import { PUBLIC_PAGES } from '#shared/public-pages';
 import { launchBrowser } from '#test-support/chromium';
 import {
   checkHomeTarget,
@@ -21,18 +22,12 @@ import {
   type SizedSet,
   type Target,
 } from './bundle-size.ts';
-import {
-  CATEGORIES,
-  CATEGORY_TARGETS,
-  killLighthouseChromes,
-  runLighthouse,
-  type PageLighthouse,
-} from './lighthouse.ts';
+import { killLighthouseChromes, runLighthouse, type PageLighthouse } from './lighthouse.ts';
 import { DESKTOP_VIEWPORT, MOBILE_VIEWPORT, recordPageLoad, type Viewport } from './page-loads.ts';
 import {
-  categoryVerdict,
   homeLines,
   lighthouseLines,
+  pageVerdicts,
   ratioLine,
   routeLines,
   targetLine,
@@ -61,14 +56,8 @@ import { startSiteServer, type SiteServer } from './server.ts';
 import { errorMessage } from './timeout.ts';
 
 const RESULTS_FILE = 'bench/results/latest.json';
-const LIGHTHOUSE_PATHS = [
-  paths.home,
-  paths.about,
-  paths.art,
-  paths.music,
-  paths.longAndShortPosition,
-  paths.portfolio,
-];
+/** Every public page (the prerendered ones). */
+const LIGHTHOUSE_PATHS = PUBLIC_PAGES.map((page) => paths[page]);
 
 interface BundleResults {
   kbBytes: number;
@@ -448,14 +437,8 @@ function printSummary(results: Results): void {
     console.log(`  ${ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline)}`);
     for (const check of bundle.heavyLibraries) console.log(`  ${heavyLibraryLine(check)}`);
   }
-  for (const page of lighthouse?.pages ?? []) {
-    const parts = CATEGORIES.map((id) => {
-      const score = page.median?.scores[id] ?? null;
-      const relation = id === 'performance' ? '≥' : '=';
-      return `${id} ${score ?? '—'} (${relation} ${CATEGORY_TARGETS[id]}) ${categoryVerdict(id, score)}`;
-    });
-    console.log(`  Lighthouse ${page.path}: ${parts.join(', ')}`);
-  }
+  for (const page of lighthouse?.pages ?? [])
+    console.log(`  Lighthouse ${page.path}: ${pageVerdicts(page)}`);
   if (fanout) {
     for (const target of fanout.targets) console.log(`  ${verdictLine(target)}`);
     const baseline = baselineLine(fanout);

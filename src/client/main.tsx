@@ -1,3 +1,5 @@
+// Before any lazy chunk brings zod in (lib/zod-without-eval.ts).
+import './lib/zod-without-eval';
 // Tokens and base styles first, so every component's CSS comes after them in the bundle.
 import './styles/tokens.css';
 import './styles/base.css';

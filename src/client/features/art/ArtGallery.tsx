@@ -44,7 +44,6 @@ export function ArtGallery({ artworks }: { artworks: GalleryArtwork[] }) {
                 width={artwork.width}
                 height={artwork.height}
                 alt=""
-                data-shape={artwork.height > artwork.width ? 'tall' : 'wide'}
                 loading={index < EAGER_COUNT ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : undefined}
                 decoding="async"
