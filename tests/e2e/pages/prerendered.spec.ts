@@ -112,3 +112,19 @@ test.each(WIDTHS)(
       .waitFor();
   },
 );
+
+test('no public page raises a browser issue (what Lighthouse counts as inspector-issues)', async () => {
+  const { page, context } = await site.newTab({ width: VIEWPORTS.mobile.width });
+  const cdp = await context.newCDPSession(page);
+  const issues: string[] = [];
+  cdp.on('Audits.issueAdded', ({ issue }) => issues.push(`${page.url()}: ${issue.code}`));
+  await cdp.send('Audits.enable');
+  for (const key of PUBLIC_PAGES) {
+    await page.goto(`${site.url}${paths[key]}`);
+    await waitForApp(page);
+    // The lazy pictures and the forms' schemas come in after hydration.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(300);
+  }
+  expect(issues).toEqual([]);
+});
