@@ -14,7 +14,7 @@ import { layoutCssProperties } from '../lib/layout/layout-style';
 import { NavigationProgress } from './layout/NavigationProgress';
 import { TopMenuBar } from './layout/TopMenuBar';
 import { NavigationPanel } from './navigation/NavigationPanel';
-import { NowPlaying } from './now-playing/NowPlaying';
+import { NowPlayingSlot } from './now-playing/NowPlayingSlot';
 import { ShellOverlays } from './overlays/ShellOverlays';
 import { ShowLayoutButton } from './toggles/HideLayoutToggle';
 import './shell.css';
@@ -62,7 +62,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </div>
         )}
         <div className="app__content">
-          <NowPlaying />
+          <NowPlayingSlot />
           {children}
           {!hideLayout && <Footer />}
         </div>

@@ -7,6 +7,7 @@
  * controls (lock screen, media keys) show the track and drive it through the Media Session API.
  */
 import { useSyncExternalStore } from 'react';
+import { setStarted } from './started';
 
 export interface QueueTrack {
   title: string;
@@ -26,8 +27,6 @@ export interface PlaybackState {
   volume: number;
   muted: boolean;
   failed: boolean;
-  /** A track was started and the now-playing bar was not closed since. */
-  started: boolean;
 }
 
 const DEFAULT_VOLUME = 0.8;
@@ -42,7 +41,6 @@ const IDLE: PlaybackState = {
   volume: DEFAULT_VOLUME,
   muted: false,
   failed: false,
-  started: false,
 };
 
 let state = IDLE;
@@ -77,7 +75,8 @@ function element(): HTMLAudioElement {
   document.body.append(made);
   made.volume = state.volume;
   made.addEventListener('play', () => {
-    update({ playing: true, started: true, failed: false });
+    update({ playing: true, failed: false });
+    setStarted(true);
     showMetadata();
   });
   made.addEventListener('pause', () => update({ playing: false }));
@@ -130,7 +129,7 @@ function bindMediaSession() {
 /** Gives the queue its tracks (the music page does, each time it shows); a playing queue stays. */
 export function setQueue(tracks: readonly QueueTrack[], artist: string) {
   const target = element();
-  if (state.started && state.tracks.length > 0) return;
+  if (!audio?.paused && state.tracks.length > 0) return;
   update({ tracks, artist });
   // Named but not fetched (preload none) until a track is played.
   const track = tracks[state.index];
@@ -190,5 +189,5 @@ export function toggleMute() {
 /** The now-playing bar's close: the music stops and the bar goes until a track is played again. */
 export function stopAndHide() {
   audio?.pause();
-  update({ started: false });
+  setStarted(false);
 }

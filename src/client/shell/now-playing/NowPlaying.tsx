@@ -2,10 +2,11 @@
  * The now-playing bar (docs/product.md#music-across-pages): once a track was started on the music
  * page, a slim bar at the top of every other page keeps it in reach (play and pause, the title as a
  * link back to the player, how far it is, close). It is part of the page's flow, not fixed, so it
- * never lies over the page; the phone's lock screen and media keys drive the same playback.
+ * never lies over the page; the phone's lock screen and media keys drive the same playback. Loaded
+ * by NowPlayingSlot once a track has been started.
  */
 import { paths } from '#shared/paths';
-import { useLocation, Link } from '../../lib/navigation/router';
+import { Link } from '../../lib/navigation/router';
 import { durationOf, stopAndHide, togglePlay, usePlayback } from '../../lib/playback/playback';
 import { CloseIcon } from '../../ui/icons';
 import { PauseIcon, PlayIcon } from '../../ui/player-icons';
@@ -16,12 +17,10 @@ function clock(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-export function NowPlaying() {
+export default function NowPlaying() {
   const playback = usePlayback();
-  const { pathname } = useLocation();
   const track = playback.tracks[playback.index];
-  const onMusicPage = pathname.replace(/\/+$/, '').toLowerCase() === paths.music;
-  if (!playback.started || !track || onMusicPage) return null;
+  if (!track) return null;
   const duration = durationOf(playback);
   return (
     <section className="now-playing" aria-label="Now playing" lang="en">
