@@ -82,6 +82,8 @@ test.each(WIDTHS)(
     await link.click();
 
     const dialog = page.getByRole('dialog', { name: 'Leave this website?' });
+    // Pop-ups load their content on first use.
+    await dialog.waitFor();
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.getByText(COPY.leaveSite, { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByText(YOUTUBE.url, { exact: true }).isVisible()).toBe(true);

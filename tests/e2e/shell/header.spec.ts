@@ -220,6 +220,8 @@ test('the three-bar button opens the Navigation pop-up on mobile', async () => {
   expect(await menu.getAttribute('aria-expanded')).toBe('false');
   await menu.click();
   const dialog = page.getByRole('dialog', { name: 'Navigation' });
+  // Pop-ups load their content on first use.
+  await dialog.waitFor();
   expect(await dialog.isVisible()).toBe(true);
   expect(await dialog.getByRole('button', { name: 'Sign Up' }).isVisible()).toBe(true);
 });

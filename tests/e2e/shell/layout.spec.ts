@@ -213,6 +213,8 @@ test.each(WIDTHS)(
     expect(await page.locator('.app__navigation').count()).toBe(0);
     // With no inline panel, the three-bar button offers the navigation as a pop-up.
     await page.getByRole('button', { name: 'Open navigation' }).click();
+    // Pop-ups load their content on first use.
+    await page.getByRole('dialog', { name: 'Navigation' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Navigation' }).isVisible()).toBe(true);
   },
 );

@@ -14,9 +14,12 @@ const MOBILE = VIEWPORTS.mobile.width;
 async function showNavigation(page: Page, width: number): Promise<Locator> {
   if (width === DESKTOP) return page.getByRole('navigation', { name: 'Navigation' });
   await page.getByRole('button', { name: 'Open navigation' }).click();
-  return page.getByRole('dialog', { name: 'Navigation' }).getByRole('navigation', {
+  const navigation = page.getByRole('dialog', { name: 'Navigation' }).getByRole('navigation', {
     name: 'Navigation',
   });
+  // The pop-up's content loads on first use.
+  await navigation.waitFor();
+  return navigation;
 }
 
 test.each([DESKTOP, MOBILE])(

@@ -12,7 +12,11 @@ const site = useAccountsSite();
 
 test('losing the network shows the offline message; getting it back removes it and the stream resumes', async () => {
   const admin = await loginAs(site.server, await createUser(site.server, { adminRank: 10 }));
-  const { page, context } = await site.open('/support', { width: 1280 });
+  // What the page still fetches while offline (the live stream, a chunk it prefetches) fails loudly.
+  const { page, context } = await site.open('/support', {
+    width: 1280,
+    expectErrors: /ERR_INTERNET_DISCONNECTED/,
+  });
   await expect.poll(() => page.locator('.assistant').getAttribute('data-active')).toBe('false');
   const notice = page.locator('.offline-notice');
   expect(await notice.count()).toBe(0);

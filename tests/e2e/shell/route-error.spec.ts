@@ -45,6 +45,8 @@ test('Report this error opens the consent pop-up with its fixed text and a previ
   await report.click();
 
   const dialog = page.getByRole('dialog', { name: COPY.errorReportTitle });
+  // Pop-ups load their content on first use.
+  await dialog.waitFor();
   expect(await dialog.isVisible()).toBe(true);
   expect(await dialog.getByText(COPY.errorReportBody, { exact: true }).isVisible()).toBe(true);
   // The body is the dialog's description, read out with its name.
