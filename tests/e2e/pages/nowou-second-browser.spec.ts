@@ -37,6 +37,12 @@ async function logInToSync(page: Page, user: TestUser) {
   await dialog.getByLabel('Password').fill(user.password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
+  // On a narrow screen the log-in form belongs to the navigation pop-up, which stays open after.
+  const navigation = page.getByRole('dialog', { name: 'Navigation' });
+  if (await navigation.isVisible()) {
+    await navigation.getByRole('button', { name: 'Close' }).click();
+    await navigation.waitFor({ state: 'detached' });
+  }
 }
 
 async function accountTodoTitles(user: TestUser): Promise<string[]> {
