@@ -33,7 +33,8 @@ export function SyncIndicator({ sync }: { sync: NowouSync }) {
         return 'Logged out · saved here';
     }
   })();
-  if (label === null) return null;
+  // The state is not known yet: an empty box of the same size, so the bar does not move later.
+  if (label === null) return <div className="nowou-sync" data-state="idle" />;
   return (
     <div className="nowou-sync" data-state={status.kind}>
       <span
