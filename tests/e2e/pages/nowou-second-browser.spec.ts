@@ -37,12 +37,15 @@ async function logInToSync(page: Page, user: TestUser) {
   await dialog.getByLabel('Password').fill(user.password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
-  // On a narrow screen the log-in form belongs to the navigation pop-up, which stays open after.
+  // On a narrow screen the navigation pop-up shows the account once logged in: close it.
   const navigation = page.getByRole('dialog', { name: 'Navigation' });
-  if (await navigation.isVisible()) {
-    await navigation.getByRole('button', { name: 'Close' }).click();
-    await navigation.waitFor({ state: 'detached' });
-  }
+  await expect
+    .poll(async () => {
+      if (await navigation.isVisible())
+        await navigation.getByRole('button', { name: 'Close' }).click();
+      return navigation.count();
+    })
+    .toBe(0);
 }
 
 async function accountTodoTitles(user: TestUser): Promise<string[]> {
