@@ -1,14 +1,16 @@
 /**
  * Nowou's layout in real Chromium at 400 and 1280 px (docs/product.md#nowou): the page does not move
- * while it loads (cumulative layout shift 0, read from the browser's layout-shift entries), and the
+ * while it loads (cumulative layout shift 0, read from the browser's layout-shift entries), signed
+ * out and signed in with items kept in the browser, and the
  * board list counts "1 node" and keeps the storage line below its cards.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
-import { useSite } from '#test-support/site';
+import { createUser } from '#test-support/accounts';
+import { useAccountsSite } from '#test-support/accounts-site';
 
-const site = useSite();
+const site = useAccountsSite();
 
 /** Sums every layout shift not caused by input, from the first paint on. */
 async function watchLayoutShifts(page: Page): Promise<void> {
@@ -42,6 +44,27 @@ test('/nowou does not shift while it loads: CLS 0 at 1280 and 400 px', async () 
       () => (window as unknown as { layoutShift: number }).layoutShift,
     );
     expect(shift, `CLS at ${width} px`).toBe(0);
+  }
+});
+
+test('/nowou signed in, with its items in this browser, does not shift while it loads and syncs', async () => {
+  const user = await createUser(site.server);
+  const tab = await site.openAs(user, paths.nowou, { width: 1280, theme: 'dark' });
+  await tab.page.getByLabel('Add a to-do').fill('Plan the week');
+  await tab.page.getByLabel('Add a to-do').press('Enter');
+  await expect.poll(() => tab.page.locator('.nowou-sync__state').innerText()).toBe('Synced');
+  for (const width of [1280, 400]) {
+    const page = await tab.context.newPage();
+    await page.setViewportSize({ width, height: 900 });
+    await watchLayoutShifts(page);
+    await page.goto(`${site.url}${paths.nowou}`);
+    await expect.poll(() => page.locator('.nowou-sync__state').innerText()).toBe('Synced');
+    await page.waitForTimeout(1500);
+    const shift = await page.evaluate(
+      () => (window as unknown as { layoutShift: number }).layoutShift,
+    );
+    expect(shift, `CLS signed in at ${width} px`).toBe(0);
+    await page.close();
   }
 });
 
