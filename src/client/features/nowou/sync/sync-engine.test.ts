@@ -73,6 +73,8 @@ interface Device {
   statuses: SyncStatus[];
   /** The last count of items waiting for the person's word. */
   waiting: () => number | undefined;
+  /** Every count reported. */
+  waitingCounts: number[];
   sync: () => Promise<void>;
   last: () => SyncStatus | undefined;
   start: (consent?: boolean) => Promise<void>;
@@ -92,6 +94,7 @@ function device(
   store.load();
   const statuses: SyncStatus[] = [];
   let waiting: number | undefined;
+  const waitingCounts: number[] = [];
   const api = apiFor(cookie, target);
   const engine = createSyncEngine({
     store,
@@ -109,6 +112,7 @@ function device(
     keysAtSignIn,
     onWaiting: (count) => {
       waiting = count;
+      waitingCounts.push(count);
     },
     debounceMs: 60_000,
   });
@@ -116,6 +120,7 @@ function device(
     store,
     statuses,
     waiting: () => waiting,
+    waitingCounts,
     sync: () => engine.syncNow(),
     last: () => statuses.at(-1),
     async start(consent = false) {
@@ -283,6 +288,23 @@ describe('two devices of one account', () => {
     expect(tablet.waiting()).toBe(0);
     await laptop.sync();
     expect(titles(laptop.store)).toEqual(['From before', 'Typed at once', 'Typed while asked']);
+  });
+
+  test('a copy of the account kept in the browser (as at log out) is not asked about', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    await laptop.start();
+    const item = laptop.store.put(todo({ id: crypto.randomUUID(), title: 'Kept' }))!;
+    await laptop.sync();
+    // The same copy in a browser that remembers nothing of the account.
+    const atSignIn = new Set([`todo-${item.id}`]);
+    const kept = device(userId, cookie, undefined, undefined, atSignIn);
+    kept.store.put(item, { keepModifiedAt: true });
+    await kept.start();
+    // Never asked about, not even for a moment before the pull.
+    expect(kept.waitingCounts.length).toBeGreaterThan(0);
+    expect(kept.waitingCounts.every((count) => count === 0)).toBe(true);
+    expect(kept.last()).toMatchObject({ kind: 'synced' });
   });
 
   test('the first timeline Nowou made by itself is never asked about and never overwrites the account', async () => {

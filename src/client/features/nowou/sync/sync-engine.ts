@@ -352,7 +352,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   async function round(): Promise<void> {
-    const account = (await syncStore.account(userId)) ?? {
+    const known = await syncStore.account(userId);
+    const account = known ?? {
       userId,
       cursor: 0,
       generation: 0,
@@ -360,7 +361,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     };
     if (consent) account.waiting = [];
     const waiting = new Set(account.waiting ?? []);
-    reportWaiting(waiting);
+    // On a first sync the count waits for the pull: items the account already holds as they are
+    // here (a copy kept at log-out) are not asked about.
+    if (known) reportWaiting(waiting);
     status({ kind: 'syncing' });
     if (!shadow || account.generation !== generation) {
       shadow = await syncStore.shadow(userId);
