@@ -21,6 +21,12 @@ export interface AccountSyncState {
   cursor: number;
   /** Raised by every save, so a tab knows when another one changed the shadow. */
   generation: number;
+  /**
+   * Keys of the items this browser held from before the person signed in, which wait for their
+   * word (Add to my account) before they join the account (docs/product.md#nowou-sync). Missing
+   * in states saved before this field existed: nothing waits.
+   */
+  waiting?: string[];
 }
 
 export interface NowouSyncStore {

@@ -649,6 +649,8 @@ test('Make a to-do shows its state on the node; the to-do opens the board at its
   await page.getByRole('button', { name: /^Done\b/ }).click();
   // On a phone, where the canvas sits below the fold.
   await page.setViewportSize(VIEWPORTS.mobile);
+  // There a row's actions wait behind its menu button.
+  await page.getByRole('button', { name: 'Actions for Write post' }).click();
   await page.getByRole('link', { name: 'Open on board Write post' }).click();
   await page.locator(CANVAS).waitFor();
   // The board opens centred on the node, selected and focused, with the to-do's state.

@@ -125,7 +125,7 @@ test("a browser's own items join the account only when asked; logging out asks w
   await expect.poll(() => syncState(tablet.page).innerText()).toBe('On this device only');
   await quickAdd(tablet.page, 'Made before logging in');
 
-  // Logging in: the items wait for the person's word, and nothing of the account comes in yet.
+  // Logging in: the browser's own item waits for the person's word; the account's come in at once.
   const cookie = await loginAs(site.server, user);
   await tablet.context.addCookies([
     {
@@ -141,7 +141,10 @@ test("a browser's own items join the account only when asked; logging out asks w
   await expect
     .poll(() => offer.innerText())
     .toContain('This browser holds 1 item that is not in your account yet.');
-  expect(await inboxTitles(tablet.page)).toEqual(['Made before logging in']);
+  await expect
+    .poll(() => inboxTitles(tablet.page))
+    .toEqual(['From the account', 'Made before logging in']);
+  expect(await inboxTitles(laptop.page)).toEqual(['From the account']);
   await offer.getByRole('button', { name: 'Add to my account' }).click();
   await expect
     .poll(() => inboxTitles(tablet.page))

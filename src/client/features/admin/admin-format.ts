@@ -28,6 +28,4 @@ export function pageLabel(key: string): string {
   return title ? `${title} (${key})` : key;
 }
 
-export function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
+export { plural } from '../../lib/plural';

@@ -19,8 +19,6 @@ export function SyncIndicator({ sync }: { sync: NowouSync }) {
         return null;
       case 'local':
         return 'On this device only';
-      case 'needs-consent':
-        return 'Not syncing';
       case 'syncing':
         return 'Syncing…';
       case 'synced':
@@ -35,7 +33,8 @@ export function SyncIndicator({ sync }: { sync: NowouSync }) {
         return 'Logged out · saved here';
     }
   })();
-  if (label === null) return null;
+  // The state is not known yet: an empty box of the same size, so the bar does not move later.
+  if (label === null) return <div className="nowou-sync" data-state="idle" />;
   return (
     <div className="nowou-sync" data-state={status.kind}>
       <span
@@ -60,16 +59,16 @@ export function SyncIndicator({ sync }: { sync: NowouSync }) {
 }
 
 export function SyncNotices({ sync }: { sync: NowouSync }) {
-  const { status } = sync;
+  const { status, waiting } = sync;
   const [notNow, setNotNow] = useState(false);
-  if (status.kind === 'needs-consent' && !notNow) {
-    const count = status.localItems === 1 ? '1 item' : `${status.localItems} items`;
+  const one = waiting === 1;
+  if (waiting > 0 && !notNow) {
     return (
       <div className="nowou-app__notice" role="region" aria-label="Sync">
         <p>
-          This browser holds {count} that {status.localItems === 1 ? 'is' : 'are'} not in your
-          account yet. Add {status.localItems === 1 ? 'it' : 'them'} to your account to have
-          everything on all your devices.
+          This browser holds {one ? '1 item' : `${waiting} items`} that {one ? 'is' : 'are'} not in
+          your account yet. Add {one ? 'it' : 'them'} to your account to have everything on all your
+          devices.
         </p>
         <Button variant="primary" onClick={sync.consent}>
           Add to my account
@@ -80,12 +79,13 @@ export function SyncNotices({ sync }: { sync: NowouSync }) {
       </div>
     );
   }
-  if (status.kind === 'needs-consent') {
+  if (waiting > 0) {
     return (
       <p className="nowou-app__notice" role="status">
-        Nothing syncs until this browser’s items are added to your account.{' '}
+        {one ? '1 item stays' : `${waiting} items stay`} on this browser only until{' '}
+        {one ? 'it is' : 'they are'} added to your account.{' '}
         <Button variant="ghost" onClick={() => setNotNow(false)}>
-          Add them…
+          {one ? 'Add it…' : 'Add them…'}
         </Button>
       </p>
     );

@@ -119,13 +119,28 @@ describe('days', () => {
     ['Watch the sun set', 'Watch the sun set'],
     ['Sun cream', 'Sun cream'],
     ['sat down with Ada', 'sat down with Ada'],
-    ['Lunch on sat', 'Lunch on sat'],
+    ['The sun is out', 'The sun is out'],
     ['Wed in June', 'Wed in June'],
     ['May I go', 'May I go'],
     ['mar the table', 'mar the table'],
     ['Buy may flowers', 'Buy may flowers'],
   ])('short names that are everyday words stay words: %s', (text, title) => {
     expect(parse(text)).toMatchObject({ title, day: null, matched: [] });
+  });
+
+  test.each([
+    ['Gym mon', 'Gym', '2026-12-07'],
+    ['Gym tue', 'Gym', '2026-12-08'],
+    ['Gym wed', 'Gym', '2026-12-09'],
+    ['Gym thu', 'Gym', '2026-12-10'],
+    ['Gym fri', 'Gym', '2026-12-11'],
+    ['Gym sat', 'Gym', '2026-12-05'],
+    ['Gym sun', 'Gym', '2026-12-06'],
+    ['Lunch on sat', 'Lunch on', '2026-12-05'],
+    ['Lunch with Ada Wed 12:30 #food', 'Lunch with Ada', '2026-12-09'],
+    ['Call next wed', 'Call', '2026-12-09'],
+  ])('every weekday abbreviation ending the line is a day: %s', (text, title, day) => {
+    expect(parse(text)).toMatchObject({ title, day });
   });
 
   test('a month’s short name beside a day number, and the full weekday names, are days', () => {

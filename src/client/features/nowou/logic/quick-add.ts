@@ -11,7 +11,8 @@
  *   week (`next friday`, `next week fri`, `friday next week`), a weekday name or its
  *   English short form (`monday`, `mon`: the next such day strictly after today, so `fri` on a
  *   Friday is a week later; write `today` for today; `sun`, `sat` and `wed` are everyday words, so
- *   only `sunday`, `saturday` and `wednesday` are days), `2026-12-03`, `3/12` (day/month),
+ *   they are days only at the end of the line or followed only by words understood here, as in
+ *   "Lunch sat 12:30", never amid the title: "Watch the sun set"), `2026-12-03`, `3/12` (day/month),
  *   `dec 3`, `3 dec`, `december 3rd` (a month's name, long or short, only beside a day number). A date without a year is the next such date on or after today, so today's own
  *   date is today and a passed one is next year's. `someday` instead puts the to-do on the someday
  *   list with no day.
@@ -92,6 +93,8 @@ interface Vocabulary {
   longestPhrase: number;
   /** Month names, long and short, to 1..12. */
   months: Map<string, number>;
+  /** English short weekday names that are everyday words, to their weekday (0 = Sunday). */
+  everydayWeekdays: Map<string, number>;
 }
 
 type Reading =
@@ -160,6 +163,7 @@ function addLocaleWords(vocabulary: Vocabulary, locale: string): void {
       const name = nameOf(format.format(Date.UTC(2023, 0, 1 + weekday)));
       const alone = style === 'long' || (english && !EVERYDAY_SHORT_WEEKDAYS.has(name));
       if (alone) setOnce(phrases, name, { type: 'weekday', weekday });
+      else if (english) vocabulary.everydayWeekdays.set(name, weekday);
     }
   }
   for (const style of ['long', 'short'] as const) {
@@ -199,6 +203,7 @@ function vocabularyFor(locale: string | undefined): Vocabulary {
     ]),
     longestPhrase: 1,
     months: new Map([['sept', 9]]),
+    everydayWeekdays: new Map(),
   };
   addLocaleWords(vocabulary, ENGLISH);
   if (language !== ENGLISH) addLocaleWords(vocabulary, language);
@@ -246,11 +251,26 @@ function resolvePhrase(meaning: PhraseMeaning, context: Context): Reading {
 
 const DAY_OF_MONTH = /^(\d{1,2})(?:st|nd|rd|th)?$/;
 
-/** The weekday a phrase names, or undefined: "friday", "fri". */
+/** The weekday a phrase names, or undefined: "friday", "fri", and beside "next" also "wed". */
 function weekdayAt(words: Word[], i: number, context: Context): number | undefined {
   const key = words[i]?.key;
-  const meaning = key === undefined ? undefined : context.vocabulary.phrases.get(key);
-  return meaning?.type === 'weekday' ? meaning.weekday : undefined;
+  if (key === undefined) return undefined;
+  const meaning = context.vocabulary.phrases.get(key);
+  if (meaning?.type === 'weekday') return meaning.weekday;
+  return context.vocabulary.everydayWeekdays.get(key);
+}
+
+/**
+ * "sun", "sat" or "wed" as a day: only where no title words follow, so "Lunch sat 12:30" is due
+ * Saturday and "Watch the sun set" stays a title.
+ */
+function readEverydayWeekday(words: Word[], i: number, context: Context): Found | null {
+  const word = words[i];
+  const weekday = word ? context.vocabulary.everydayWeekdays.get(word.key) : undefined;
+  if (weekday === undefined || i === 0) return null;
+  const titleFollows = words.slice(i + 1).some((next) => readWord(next.key, context) === null);
+  if (titleFollows) return null;
+  return { ...resolvePhrase({ type: 'weekday', weekday }, context), words: 1 };
 }
 
 /**
@@ -401,6 +421,7 @@ function readingsAt(words: Word[], i: number, context: Context): Found[] {
     readNextWeekWeekday(words, i, context),
     readMonthAndDay(words, i, context),
     readPhrase(words, i, context),
+    readEverydayWeekday(words, i, context),
   ];
   const word = words[i];
   const single = word ? readWord(word.key, context) : null;

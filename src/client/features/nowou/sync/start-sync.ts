@@ -33,8 +33,9 @@ function exclusive<T>(name: string, run: () => Promise<T>): Promise<T> {
 export function startSync(options: {
   store: ItemStore;
   userId: string;
-  localItemsAtSignIn: number;
+  keysAtSignIn: ReadonlySet<string>;
   onStatus: (status: SyncStatus) => void;
+  onWaiting: (count: number) => void;
 }): SyncEngine {
   const engine = createSyncEngine({
     ...options,

@@ -17,6 +17,7 @@ import { purgeExpired } from '#server/features/nowou/nowou-items.repository';
 import { memorySyncStore } from '../../../lib/nowou-sync-store';
 import { createItemStore, type ItemStore } from '../model/item-store';
 import { MemoryStorage } from '../model/test-fixtures';
+import { firstTimeline } from '../timeline/new-timeline';
 import { createSyncEngine, type FailureKind, type SyncApi, type SyncStatus } from './sync-engine';
 
 let server: TestServer;
@@ -70,6 +71,10 @@ function classify(error: unknown): { kind: FailureKind; message: string } {
 interface Device {
   store: ItemStore;
   statuses: SyncStatus[];
+  /** The last count of items waiting for the person's word. */
+  waiting: () => number | undefined;
+  /** Every count reported. */
+  waitingCounts: number[];
   sync: () => Promise<void>;
   last: () => SyncStatus | undefined;
   start: (consent?: boolean) => Promise<void>;
@@ -82,11 +87,14 @@ function device(
   target?: () => string,
   /** Gets the version each pull asks after. */
   pulls?: number[],
-  localItemsAtSignIn?: number,
+  /** Read at the first round, so keys may be added after the device is made. */
+  keysAtSignIn?: ReadonlySet<string>,
 ): Device {
   const store = createItemStore({ storage: new MemoryStorage(), onProblem: () => undefined });
   store.load();
   const statuses: SyncStatus[] = [];
+  let waiting: number | undefined;
+  const waitingCounts: number[] = [];
   const api = apiFor(cookie, target);
   const engine = createSyncEngine({
     store,
@@ -101,12 +109,18 @@ function device(
     userId,
     onStatus: (status) => statuses.push(status),
     classify,
-    localItemsAtSignIn,
+    keysAtSignIn,
+    onWaiting: (count) => {
+      waiting = count;
+      waitingCounts.push(count);
+    },
     debounceMs: 60_000,
   });
   return {
     store,
     statuses,
+    waiting: () => waiting,
+    waitingCounts,
     sync: () => engine.syncNow(),
     last: () => statuses.at(-1),
     async start(consent = false) {
@@ -235,8 +249,9 @@ describe('two devices of one account', () => {
     phone.store.put(timeline({ id: 'first', name: 'My timeline' }));
 
     await laptop.start();
-    expect(laptop.last()).toMatchObject({ kind: 'needs-consent', localItems: 2 });
+    expect(laptop.waiting()).toBe(2);
     await laptop.start(true);
+    expect(laptop.waiting()).toBe(0);
     await phone.start(true);
     await laptop.sync();
     for (const each of [laptop, phone]) {
@@ -245,23 +260,70 @@ describe('two devices of one account', () => {
     }
   });
 
-  test('what is made after signing in joins the account without asking; what was there before waits', async () => {
+  test('what is made after signing in joins the account without asking; what was there before waits, and the account shows at once', async () => {
     const { userId, cookie } = await account();
     // Signed in on an empty browser: a to-do typed before the sync started is the account's own.
-    const laptop = device(userId, cookie, undefined, undefined, 0);
+    const laptop = device(userId, cookie, undefined, undefined, new Set());
     laptop.store.put(todo({ id: crypto.randomUUID(), title: 'Typed at once' }));
     await laptop.start();
     expect(laptop.last()).toMatchObject({ kind: 'synced' });
-    // A browser holding one item from before signing in asks first, counting all it would add.
-    const tablet = device(userId, cookie, undefined, undefined, 1);
-    tablet.store.put(todo({ id: crypto.randomUUID(), title: 'From before' }));
+    expect(laptop.waiting()).toBe(0);
+    // A browser holding one item from before signing in asks about that one only, and shows the
+    // account's items and syncs what is typed meanwhile without waiting for the answer.
+    const atSignIn = new Set<string>();
+    const tablet = device(userId, cookie, undefined, undefined, atSignIn);
+    const before = tablet.store.put(todo({ id: crypto.randomUUID(), title: 'From before' }));
+    atSignIn.add(`todo-${before!.id}`);
     tablet.store.put(todo({ id: crypto.randomUUID(), title: 'Typed while asked' }));
     await tablet.start();
-    expect(tablet.last()).toMatchObject({ kind: 'needs-consent', localItems: 2 });
-    expect(titles(tablet.store)).toEqual(['From before', 'Typed while asked']);
+    expect(tablet.waiting()).toBe(1);
+    expect(tablet.last()).toMatchObject({ kind: 'synced' });
+    expect(titles(tablet.store)).toEqual(['From before', 'Typed at once', 'Typed while asked']);
+    await laptop.sync();
+    expect(titles(laptop.store)).toEqual(['Typed at once', 'Typed while asked']);
+    // Still waiting after more rounds (a reload reads the same memory).
+    await tablet.sync();
+    expect(tablet.waiting()).toBe(1);
     await tablet.start(true);
+    expect(tablet.waiting()).toBe(0);
     await laptop.sync();
     expect(titles(laptop.store)).toEqual(['From before', 'Typed at once', 'Typed while asked']);
+  });
+
+  test('a copy of the account kept in the browser (as at log out) is not asked about', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    await laptop.start();
+    const item = laptop.store.put(todo({ id: crypto.randomUUID(), title: 'Kept' }))!;
+    await laptop.sync();
+    // The same copy in a browser that remembers nothing of the account.
+    const atSignIn = new Set([`todo-${item.id}`]);
+    const kept = device(userId, cookie, undefined, undefined, atSignIn);
+    kept.store.put(item, { keepModifiedAt: true });
+    await kept.start();
+    // Never asked about, not even for a moment before the pull.
+    expect(kept.waitingCounts.length).toBeGreaterThan(0);
+    expect(kept.waitingCounts.every((count) => count === 0)).toBe(true);
+    expect(kept.last()).toMatchObject({ kind: 'synced' });
+  });
+
+  test('the first timeline Nowou made by itself is never asked about and never overwrites the account', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    await laptop.start();
+    laptop.store.put({ ...firstTimeline(), name: 'Work' });
+    await laptop.sync();
+    // A new browser opened later makes its own "My timeline" (the same fixed id) before logging in.
+    const atSignIn = new Set<string>();
+    const phone = device(userId, cookie, undefined, undefined, atSignIn);
+    const made = phone.store.put(firstTimeline());
+    atSignIn.add(`timeline-${made!.id}`);
+    await phone.start();
+    expect(phone.waiting()).toBe(0);
+    expect(phone.last()).toMatchObject({ kind: 'synced' });
+    expect(phone.store.all('timeline').map((each) => each.name)).toEqual(['Work']);
+    await laptop.sync();
+    expect(laptop.store.all('timeline').map((each) => each.name)).toEqual(['Work']);
   });
 
   test('an item refused by a limit stays on the device, and the status says why', async () => {

@@ -8,6 +8,10 @@
  * Every step can be repeated safely: a copy pushed twice is "the same" to the server, and an item
  * pulled twice is written twice. So a round cut short (a closed tab, a lost connection) only
  * costs traffic, and two tabs syncing at once lose nothing.
+ *
+ * The items a browser held before the person signed in wait for their word (Add to my account):
+ * they are neither pushed nor overwritten meanwhile, while everything else syncs, so the account's
+ * items show at once on a new browser whatever the answer.
  */
 import { ITEM_KINDS, itemKeyParts, storageKeyOf, type Item } from '#shared/nowou-records';
 import {
@@ -18,11 +22,10 @@ import {
 } from '#shared/nowou-sync-schemas';
 import type { AccountSyncState, NowouSyncStore, ShadowEntry } from '../../../lib/nowou-sync-store';
 import type { ItemStore } from '../model/item-store';
+import { isUntouchedFirstTimeline } from '../timeline/new-timeline';
 
 export type SyncStatus =
   | { kind: 'idle' }
-  /** This device has items but never synced with the account: the person decides first. */
-  | { kind: 'needs-consent'; localItems: number }
   | { kind: 'syncing' }
   | { kind: 'synced'; at: Date }
   | { kind: 'offline' }
@@ -50,18 +53,21 @@ export interface SyncEngineOptions {
   /** Runs a round so that no other tab runs one for the account at the same time, where it can. */
   exclusive?: <T>(name: string, run: () => Promise<T>) => Promise<T>;
   /**
-   * Items this browser held (not deleted) when the person signed in. Only those wait for their
-   * word before joining an account that never synced here: what they make while signed in is the
-   * account's own, even when it is made before the sync code has loaded.
+   * Keys of the items this browser held (not deleted) when the person signed in. Only those wait
+   * for their word before joining an account that never synced here: what they make while signed
+   * in is the account's own, even when it is made before the sync code has loaded. Without it,
+   * every item held at the first round waits. The first timeline as Nowou made it never waits.
    */
-  localItemsAtSignIn?: number;
+  keysAtSignIn?: ReadonlySet<string>;
+  /** How many items (not deleted) wait for the person's word; 0 once they are added. */
+  onWaiting?: (count: number) => void;
   /** Quiet time after a change before it is pushed. */
   debounceMs?: number;
   now?: () => Date;
 }
 
 export interface SyncEngine {
-  /** Starts syncing; with `consent`, local items never synced are merged into the account. */
+  /** Starts syncing; with `consent`, the items waiting for the person's word join the account. */
   start(options?: { consent?: boolean }): void;
   /** Asks for a round soon (a change, a live event, the network back). */
   request(): void;
@@ -120,12 +126,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return ITEM_KINDS.flatMap((kind) => store.all(kind, { includeDeleted: true }) as Item[]);
   }
 
-  function dirtyItems(known: Map<string, ShadowEntry>): Dirty[] {
+  /** Made here by Nowou itself and never agreed with the account: the account's copy wins. */
+  function selfMade(item: Item, entry: ShadowEntry | undefined): boolean {
+    return entry === undefined && isUntouchedFirstTimeline(item);
+  }
+
+  function dirtyItems(known: Map<string, ShadowEntry>, waiting: ReadonlySet<string>): Dirty[] {
     const dirty: Dirty[] = [];
     for (const item of allItems()) {
       const key = storageKeyOf(item.kind, item.id);
       const entry = known.get(key);
       if (entry?.modifiedAt === item.modifiedAt) continue;
+      if (waiting.has(key) || selfMade(item, entry)) continue;
       if (refused.get(key)?.modifiedAt === item.modifiedAt) continue;
       dirty.push({ key, item, baseSeq: entry?.seq ?? null });
     }
@@ -174,10 +186,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   async function push(
     known: Map<string, ShadowEntry>,
     changes: Map<string, ShadowEntry>,
+    waiting: ReadonlySet<string>,
   ): Promise<string | null> {
     let limitMessage: string | null = null;
     const device = (deviceId ??= await syncStore.deviceId());
-    for (const batch of batches(dirtyItems(known))) {
+    for (const batch of batches(dirtyItems(known, waiting))) {
       const answer = await api.push({
         device,
         items: batch.map(({ key, item, baseSeq }) => ({ key, value: item, baseSeq })),
@@ -225,6 +238,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     account: AccountSyncState,
     known: Map<string, ShadowEntry>,
     changes: Map<string, ShadowEntry>,
+    waiting: Set<string>,
   ): Promise<void> {
     let pending = api.pull(account.cursor);
     /** Every key the account holds, gathered when this device reads it all again. */
@@ -256,11 +270,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           for (const { key, seq, value } of page.items) {
             const local = localItem(key);
             const entry = known.get(key);
-            const changedHere = local !== undefined && entry?.modifiedAt !== local.modifiedAt;
+            const changedHere =
+              local !== undefined &&
+              entry?.modifiedAt !== local.modifiedAt &&
+              !selfMade(local, entry);
             const incoming = value as Partial<Item> | null;
+            // A changed item here, or one waiting for the person's word, is not overwritten.
             if (changedHere && incoming?.modifiedAt !== local.modifiedAt) continue;
             if (local && incoming?.modifiedAt === local.modifiedAt) {
               // This device's own copy coming back: only the version is new.
+              waiting.delete(key);
               const agreed = { seq, modifiedAt: local.modifiedAt };
               known.set(key, agreed);
               changes.set(key, agreed);
@@ -317,30 +336,45 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     changes.clear();
   }
 
-  function liveLocalItems(): number {
-    return allItems().filter((item) => !item.deleted).length;
+  /** The person's own items held here from before signing in (docs/product.md#nowou-sync). */
+  function itemsFromBefore(): string[] {
+    const atSignIn = options.keysAtSignIn;
+    return allItems()
+      .filter((item) => !item.deleted && !isUntouchedFirstTimeline(item))
+      .map((item) => storageKeyOf(item.kind, item.id))
+      .filter((key) => !atSignIn || atSignIn.has(key));
+  }
+
+  function reportWaiting(waiting: ReadonlySet<string>): void {
+    if (stopped) return;
+    const live = [...waiting].filter((key) => localItem(key)?.deleted === false).length;
+    options.onWaiting?.(live);
   }
 
   async function round(): Promise<void> {
-    let account = await syncStore.account(userId);
-    if (!account) {
-      const local = liveLocalItems();
-      const fromBefore = Math.min(local, options.localItemsAtSignIn ?? local);
-      if (fromBefore > 0 && !consent) {
-        status({ kind: 'needs-consent', localItems: local });
-        return;
-      }
-      account = { userId, cursor: 0, generation: 0 };
-    }
+    const known = await syncStore.account(userId);
+    const account = known ?? {
+      userId,
+      cursor: 0,
+      generation: 0,
+      waiting: consent ? [] : itemsFromBefore(),
+    };
+    if (consent) account.waiting = [];
+    const waiting = new Set(account.waiting ?? []);
+    // On a first sync the count waits for the pull: items the account already holds as they are
+    // here (a copy kept at log-out) are not asked about.
+    if (known) reportWaiting(waiting);
     status({ kind: 'syncing' });
     if (!shadow || account.generation !== generation) {
       shadow = await syncStore.shadow(userId);
       generation = account.generation;
     }
     const changes = new Map<string, ShadowEntry>();
-    const limitMessage = await push(shadow, changes);
-    await pull(account, shadow, changes);
+    const limitMessage = await push(shadow, changes, waiting);
+    await pull(account, shadow, changes, waiting);
+    account.waiting = [...waiting];
     await save(account, changes);
+    reportWaiting(waiting);
     // A limit message stays until the refused items sync or change.
     const stillRefused = [...refused.values()].at(-1)?.message ?? limitMessage;
     status(stillRefused ? { kind: 'limit', message: stillRefused } : { kind: 'synced', at: now() });

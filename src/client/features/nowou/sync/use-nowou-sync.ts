@@ -5,7 +5,7 @@
  * The engine itself is loaded once someone is signed in (start-sync.ts).
  */
 import { useEffect, useRef, useState } from 'react';
-import { ITEM_KINDS } from '#shared/nowou-records';
+import { ITEM_KINDS, storageKeyOf } from '#shared/nowou-records';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useLiveEvent } from '../../../lib/use-live-event';
 import { useReachable } from '../../../lib/use-reachable';
@@ -19,7 +19,12 @@ export type NowouSyncStatus =
 
 export interface NowouSync {
   status: NowouSyncStatus;
-  /** Merge this browser's items into the account and sync from now on. */
+  /**
+   * How many of this browser's items from before signing in are not in the account yet: they wait
+   * for Add to my account while everything else syncs.
+   */
+  waiting: number;
+  /** Add the waiting items to the account. */
   consent: () => void;
   retry: () => void;
 }
@@ -29,6 +34,7 @@ export function useNowouSync(store: ItemStore): NowouSync {
   const userId = signedIn ? (info?.uid ?? null) : null;
   const reachable = useReachable();
   const [reported, setReported] = useState<{ userId: string; status: SyncStatus } | null>(null);
+  const [waiting, setWaiting] = useState<{ userId: string; count: number } | null>(null);
   const engine = useRef<SyncEngine | null>(null);
 
   useEffect(() => {
@@ -36,14 +42,17 @@ export function useNowouSync(store: ItemStore): NowouSync {
     let current: SyncEngine | null = null;
     let stopped = false;
     // Counted now, before the sync code loads: what is made meanwhile is the account's own.
-    const localItemsAtSignIn = ITEM_KINDS.reduce((sum, kind) => sum + store.all(kind).length, 0);
+    const keysAtSignIn = new Set(
+      ITEM_KINDS.flatMap((kind) => store.all(kind).map((item) => storageKeyOf(kind, item.id))),
+    );
     void import('./start-sync').then(({ startSync }) => {
       if (stopped) return;
       current = startSync({
         store,
         userId,
-        localItemsAtSignIn,
+        keysAtSignIn,
         onStatus: (status) => setReported({ userId, status }),
+        onWaiting: (count) => setWaiting({ userId, count }),
       });
       engine.current = current;
     });
@@ -80,6 +89,7 @@ export function useNowouSync(store: ItemStore): NowouSync {
 
   return {
     status,
+    waiting: userId && waiting?.userId === userId ? waiting.count : 0,
     consent: () => engine.current?.start({ consent: true }),
     retry: () => void engine.current?.syncNow(),
   };

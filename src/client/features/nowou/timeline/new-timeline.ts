@@ -32,3 +32,20 @@ export function newTimeline(
 export function firstTimeline(now: Date = new Date()): Timeline {
   return newTimeline(FIRST_TIMELINE_NAME, null, now, FIRST_TIMELINE_ID);
 }
+
+/**
+ * True for the first timeline exactly as Nowou made it by itself (never renamed, coloured, moved or
+ * deleted): not the person's own work, so logging in never asks about it and it never overwrites
+ * the account's copy (docs/product.md#nowou-sync).
+ */
+export function isUntouchedFirstTimeline(item: { kind: string; id: string }): boolean {
+  if (item.kind !== 'timeline' || item.id !== FIRST_TIMELINE_ID) return false;
+  const timeline = item as Timeline;
+  const made = firstTimeline();
+  return (
+    !timeline.deleted &&
+    timeline.name === made.name &&
+    timeline.order === made.order &&
+    timeline.color === undefined
+  );
+}

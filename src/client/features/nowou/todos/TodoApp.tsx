@@ -439,6 +439,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                 id={`${id}-search`}
                 className="todos__input"
                 type="search"
+                placeholder="Search"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
               />
@@ -551,7 +552,9 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
             </ul>
           )}
           {orderable && shown.length > 1 && (
-            <p className="todos__hint">Alt+Up and Alt+Down move the focused to-do.</p>
+            <p className="todos__hint todos__hint--keys">
+              Alt+Up and Alt+Down move the focused to-do.
+            </p>
           )}
           {view === 'today' && !searchAll && (
             <label className="todos__scope todos__setting">

@@ -2,7 +2,8 @@
  * One to-do: its done checkbox and title with notes, subtask progress, repeat rule, tags, priority,
  * time and duration, and when it was done; Edit (an inline editor under the row), a Move to… menu
  * and Delete, and Open on board for a to-do made from a board's node. Alt+ArrowUp / Alt+ArrowDown
- * on the row's checkbox or buttons asks to move it a place.
+ * on the row's checkbox or buttons asks to move it a place. Up to 720 px the row is one line and its
+ * actions wait behind a menu button (docs/product.md#nowou).
  */
 import {
   lazy,
@@ -104,6 +105,17 @@ export function TodoRow({
   const [day, setDay] = useState('');
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  /** The actions shown on a narrow screen, where they wait behind the row's menu button. */
+  const [actionsOpen, setActionsOpen] = useState(false);
+  const actionsButton = useRef<HTMLButtonElement>(null);
+
+  /** Escape on the row's controls closes the actions opened by its menu button. */
+  function onActionsKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Escape' || !actionsOpen) return;
+    event.preventDefault();
+    setActionsOpen(false);
+    actionsButton.current?.focus();
+  }
 
   useEffect(() => {
     if (menuOpen) menuRef.current?.querySelector('button')?.focus();
@@ -115,6 +127,7 @@ export function TodoRow({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    onActionsKeyDown(event);
     if (!orderable || !event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
     event.preventDefault();
@@ -176,6 +189,18 @@ export function TodoRow({
         <label htmlFor={`${id}-done`} className="todo-row__title">
           {todo.title}
         </label>
+        <button
+          ref={actionsButton}
+          type="button"
+          className="todo-row__more"
+          aria-label={`Actions for ${todo.title}`}
+          aria-expanded={actionsOpen}
+          aria-controls={`${id}-actions`}
+          onKeyDown={onKeyDown}
+          onClick={() => setActionsOpen((open) => !open)}
+        >
+          <span aria-hidden="true">⋯</span>
+        </button>
       </div>
       {todo.notes && <p className="todo-row__notes">{todo.notes}</p>}
       {(dayLabel ||
@@ -222,7 +247,7 @@ export function TodoRow({
           ))}
         </p>
       )}
-      <div className="todo-row__actions">
+      <div id={`${id}-actions`} className="todo-row__actions" data-open={actionsOpen || undefined}>
         <Button
           ref={editButton}
           variant="ghost"

@@ -8,6 +8,7 @@ import { Button } from '../../../../ui/Button';
 import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { useNowou } from '../../nowou-context';
 import { boundsOf } from '../logic/selection';
+import { plural } from '../../../../lib/plural';
 import { duplicateBoard, newBoard, newId, newTextNode, nodesOfBoard } from './board-items';
 
 const MINUTE = 60_000;
@@ -161,7 +162,7 @@ export function BoardList({
     setProblem(null);
     if (history.change([plan.board, ...plan.nodes], { label: `Imported ${plan.board.title}` })) {
       announce(
-        `Imported ${plan.board.title}: ${plan.nodes.length} nodes.${plan.skipped.length ? ` ${plan.skipped.join(' ')}` : ''}`,
+        `Imported ${plan.board.title}: ${plural(plan.nodes.length, 'node', 'nodes')}.${plan.skipped.length ? ` ${plan.skipped.join(' ')}` : ''}`,
       );
       onOpen(plan.board.id);
     }
@@ -247,7 +248,7 @@ export function BoardList({
                   </h3>
                 )}
                 <p className="board-card__meta">
-                  {(nodesByBoard.get(board.id) ?? []).length} nodes · changed{' '}
+                  {plural((nodesByBoard.get(board.id) ?? []).length, 'node', 'nodes')} · changed{' '}
                   <time dateTime={board.modifiedAt}>{lastChange(board.modifiedAt, now)}</time>
                 </p>
                 <div className="board-card__actions">
