@@ -51,16 +51,22 @@ function hashed(name: string, data: Buffer): string {
 
 /**
  * The page's own stylesheets, linked in its head: the prerendered markup paints styled, with
- * JavaScript or without. The client's loader finds them there and does not fetch them again.
+ * JavaScript or without. The client's loader finds them there and does not fetch them again. Then
+ * its modules, preloaded after everything the first paint waits for.
  */
 function stylesheetsOf(route: PublicPage | 'home'): string {
   const manifest = clientManifestSchema.parse(
     JSON.parse(readFileSync(join(CLIENT, CLIENT_MANIFEST), 'utf8')),
   );
-  return (pageFiles(manifest, route) ?? [])
-    .filter((file) => file.endsWith('.css'))
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`)
-    .join('\n    ');
+  const files = pageFiles(manifest, route) ?? [];
+  return [
+    ...files
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+    ...files
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ].join('\n    ');
 }
 
 /** The built index.html with this page's language, head and markup. */

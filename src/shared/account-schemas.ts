@@ -6,6 +6,7 @@
  * (docs/product.md#accounts-beyond-the-first-specification).
  */
 import { z } from 'zod';
+import { TEXT_AREA_MAX_LENGTH } from './text-limits';
 import { hasInvisibleCharacters, isSingleScript } from './username-scripts';
 
 export const MESSAGES = {
@@ -51,7 +52,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const USERNAME_MIN_LENGTH = 2;
 export const USERNAME_MAX_LENGTH = 20;
 export const EMAIL_MAX_LENGTH = 254;
-export const TEXT_AREA_MAX_LENGTH = 30000;
+export { TEXT_AREA_MAX_LENGTH };
 export const SELECTABLE_AVATARS = 4;
 export const BUNDLED_AVATARS = 5;
 export const DEFAULT_AVATAR = 2;

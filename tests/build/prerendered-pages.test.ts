@@ -228,3 +228,16 @@ test('the icons: a 180×180 apple-touch-icon and a PNG favicon beside the SVG on
   expect($('link[rel="apple-touch-icon"]').attr('href')).toBe('/apple-touch-icon.png');
   expect($('link[rel="icon"][type="image/png"]').attr('href')).toBe('/favicon-32.png');
 });
+
+test('a prerendered page links its chunks in its head after its stylesheets, not in a Link header that would be fetched before them; the app shell still gets the header', async () => {
+  const home = await fetch(`${server.url}${paths.home}`);
+  expect(home.headers.get('link')).toBeNull();
+  const head = (await home.text()).split('</head>')[0]!;
+  const lastStylesheet = head.lastIndexOf('rel="stylesheet"');
+  const homeModule = head.search(
+    /rel="modulepreload" crossorigin href="\/assets\/HomePage-[^"]+\.js"/,
+  );
+  expect(homeModule).toBeGreaterThan(lastStylesheet);
+  const account = await fetch(`${server.url}${paths.account}`);
+  expect(account.headers.get('link')).toMatch(/AccountPage-[^>]+\.js>; rel=modulepreload/);
+});

@@ -20,6 +20,8 @@ import {
 
 export interface HtmlDocument {
   status: 200 | 404;
+  /** Its head links the page's own chunks already (no Link header is needed for them). */
+  linksItsChunks: boolean;
   html: Buffer;
   gzip: Buffer;
   brotli: Buffer;
@@ -34,10 +36,15 @@ export interface PrerenderedPages {
   robots: string;
 }
 
-function documentOf(html: string, status: HtmlDocument['status']): HtmlDocument {
+function documentOf(
+  html: string,
+  status: HtmlDocument['status'],
+  linksItsChunks: boolean,
+): HtmlDocument {
   const bytes = Buffer.from(html);
   return {
     status,
+    linksItsChunks,
     html: bytes,
     gzip: gzipSync(bytes, { level: 9 }),
     brotli: brotliCompressSync(bytes, {
@@ -83,15 +90,16 @@ export function readPrerenderedPages(
     );
     return null;
   }
-  const read = (file: string, status: HtmlDocument['status']) =>
+  const read = (file: string, status: HtmlDocument['status'], linksItsChunks = true) =>
     documentOf(
       readFileSync(join(dir, file), 'utf8').replaceAll(manifest.origin, publicUrl),
       status,
+      linksItsChunks,
     );
 
   const pages = new Map(manifest.pages.map((page) => [normal(page.path), read(page.file, 200)]));
   const notFound = read(manifest.notFound, 404);
-  const appShell = read(manifest.appShell, 200);
+  const appShell = read(manifest.appShell, 200, false);
 
   const urls = manifest.pages.map(
     (page) =>

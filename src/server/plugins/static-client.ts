@@ -93,9 +93,12 @@ export function spaFallback(preloads: PagePreloads, pages: PrerenderedPages | nu
     if (NO_REFERRER_PAGES.has(pathname.replace(/\/+$/, '').toLowerCase())) {
       reply.header('referrer-policy', 'no-referrer');
     }
-    const links = preloads.get(pageModuleRouteFor(pathname));
+    const document = pages?.documentFor(pathname);
+    // A prerendered page links its chunks in its head, after what it needs to paint; as a Link
+    // header they would be fetched first and hold the paint back on a slow connection.
+    const links = document?.linksItsChunks ? null : preloads.get(pageModuleRouteFor(pathname));
     if (links) reply.header('link', links);
-    if (pages) sendDocument(request, reply, pages.documentFor(pathname));
+    if (document) sendDocument(request, reply, document);
     else reply.sendFile('index.html');
     return true;
   };

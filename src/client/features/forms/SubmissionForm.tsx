@@ -8,14 +8,10 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '../../lib/navigation/router';
-import { TEXT_AREA_MAX_LENGTH } from '#shared/account-schemas';
+import { TEXT_AREA_MAX_LENGTH } from '#shared/text-limits';
 import { COPY } from '#shared/copy';
 import { FORM_DEFINITIONS, type InputKind, type SubmissionType } from '#shared/submission-forms';
-import {
-  toSubmissionPayload,
-  validateSubmissionValues,
-  type SubmissionValues,
-} from '#shared/submission-schemas';
+import type { SubmissionValues } from '#shared/submission-schemas';
 import { useAuth } from '../../lib/auth/use-auth';
 import { usePopups } from '../../lib/popups/use-popups';
 import { Button } from '../../ui/Button';
@@ -27,6 +23,12 @@ import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { useFormProblem } from '../../ui/form/use-form-problem';
 import { postSubmission } from './api';
 import './forms.css';
+
+/**
+ * The schemas (and zod) load when the visitor starts on the form, not with the page: hydrating a
+ * form page stays light (docs/architecture.md#prerendered-pages).
+ */
+const loadSchemas = () => import('#shared/submission-schemas');
 
 const INPUT_TYPES: Record<InputKind, string> = {
   text: 'text',
@@ -97,6 +99,7 @@ export function SubmissionForm({ type, errorName = 'handleSubmit' }: SubmissionF
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (state === 'loading') return;
+    const { validateSubmissionValues, toSubmissionPayload } = await loadSchemas();
     const invalid = validateSubmissionValues(form, values);
     if (invalid) {
       showFieldError(invalid);
@@ -153,6 +156,7 @@ export function SubmissionForm({ type, errorName = 'handleSubmit' }: SubmissionF
       className="form submission-form"
       lang={form.lang}
       noValidate
+      onFocus={() => void loadSchemas()}
       onSubmit={(event) => void submit(event)}
     >
       {form.inputs.map((input) => (
