@@ -10,6 +10,7 @@ import { connectDatabase } from '#server/db/connect';
 import { migrateToLatest, MigrationError } from '#server/db/migrate';
 import { describeError } from '#server/describe-error';
 import { mfaKeyWarnings } from '#server/features/mfa/mfa-key';
+import { claimDataDir } from '#server/ops/live-instance';
 import { contentWarnings } from '#server/site-content';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -36,6 +37,11 @@ export async function runServer(
     db = connectDatabase(config);
   } catch (error) {
     fail(`Could not open the database: ${describeError(error)}`);
+  }
+  if (!config.databaseUrl) {
+    // A restore refuses while this file names a live process (docs/product.md#backups).
+    const release = claimDataDir(config.dataDir);
+    process.on('exit', release);
   }
   try {
     await migrateToLatest(db);

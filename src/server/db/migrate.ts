@@ -23,6 +23,7 @@ import * as visitSources from '#server/db/migrations/2026-11-27-0021-visit-sourc
 import * as errorGroups from '#server/db/migrations/2026-11-27-0022-error-groups';
 import * as assistantSchedule from '#server/db/migrations/2026-11-27-0023-assistant-schedule';
 import * as adminNotifications from '#server/db/migrations/2026-11-27-0024-admin-notifications';
+import * as siteFlags from '#server/db/migrations/2026-11-27-0035-site-flags';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,7 +49,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0022-error-groups': errorGroups,
   '2026-11-27-0023-assistant-schedule': assistantSchedule,
   '2026-11-27-0024-admin-notifications': adminNotifications,
+  '2026-11-27-0035-site-flags': siteFlags,
 };
+
+/** The names of every migration this code knows, in the order they run (backups check against it). */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(MIGRATIONS).sort();
 
 const provider: MigrationProvider = {
   getMigrations: async () => MIGRATIONS,
