@@ -83,3 +83,14 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** How many migrations have run and which are still to run (a start-up backup first, on SQLite). */
+export async function migrationStatus<DB>(
+  db: Kysely<DB>,
+): Promise<{ applied: number; pending: string[] }> {
+  const migrations = await new Migrator({ db, provider }).getMigrations();
+  return {
+    applied: migrations.filter((m) => m.executedAt !== undefined).length,
+    pending: migrations.filter((m) => m.executedAt === undefined).map((m) => m.name),
+  };
+}

@@ -55,6 +55,8 @@ export interface BackupOptions {
   out?: string;
   /** The content/ folder to include (default: the repository's). */
   contentDir?: string;
+  /** How the default file name starts (`site`; scheduled and pre-migration backups differ). */
+  prefix?: string;
 }
 
 export interface BackupResult {
@@ -62,18 +64,20 @@ export interface BackupResult {
   manifest: Manifest;
 }
 
-export function backupFileName(now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
-  return `site-${stamp}${BACKUP_SUFFIX}`;
+/** `{prefix}-20261127T051358077Z.backup.tar.gz`: names sort by time. */
+export function backupFileName(prefix = 'site', now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:.]/g, '');
+  return `${prefix}-${stamp}${BACKUP_SUFFIX}`;
 }
 
-function targetPath(config: Pick<Config, 'dataDir'>, out: string | undefined): string {
-  if (!out) return join(config.dataDir, BACKUPS_FOLDER, backupFileName());
+function targetPath(
+  config: Pick<Config, 'dataDir'>,
+  out: string | undefined,
+  prefix: string | undefined,
+): string {
+  if (!out) return join(config.dataDir, BACKUPS_FOLDER, backupFileName(prefix));
   const path = resolve(out);
-  if (existsSync(path) && statSync(path).isDirectory()) return join(path, backupFileName());
+  if (existsSync(path) && statSync(path).isDirectory()) return join(path, backupFileName(prefix));
   return path;
 }
 
@@ -184,7 +188,7 @@ export async function createBackup(
   config: Pick<Config, 'dataDir' | 'databaseUrl'>,
   options: BackupOptions = {},
 ): Promise<BackupResult> {
-  const path = targetPath(config, options.out);
+  const path = targetPath(config, options.out, options.prefix);
   mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.${randomBytes(4).toString('hex')}.partial`;
   const staging = `${partial}.d`;
