@@ -63,15 +63,30 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
+export interface MigrateOptions {
+  /**
+   * The PostgreSQL schema of Kysely's own tables, for a restore that builds a database in a schema
+   * of its own beside `public` (whose tables Kysely would otherwise take for its own).
+   */
+  migrationTableSchema?: string;
+}
+
 /** Applies the migrations up to and including `name` (tests of a migration's handling of old rows). */
-export async function migrateUpTo<DB>(db: Kysely<DB>, name: string): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+export async function migrateUpTo<DB>(
+  db: Kysely<DB>,
+  name: string,
+  options: MigrateOptions = {},
+): Promise<void> {
+  const { error } = await new Migrator({ db, provider, ...options }).migrateTo(name);
   if (error) throw new MigrationError(`Migrations up to ${name} failed: ${describeError(error)}`);
 }
 
 /** Applies pending migrations and returns their names; throws a MigrationError naming the one that failed. */
-export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest<DB>(
+  db: Kysely<DB>,
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...options });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName;

@@ -117,14 +117,14 @@ async function restorePostgres(
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
-      await migrateUpTo(db, manifest.migrations.at(-1)!);
+      await migrateUpTo(db, manifest.migrations.at(-1)!, { migrationTableSchema: schema });
       const client = await pool.connect();
       try {
         await loadIntoPostgres(client, manifest, folder);
       } finally {
         client.release();
       }
-      await migrateToLatest(db);
+      await migrateToLatest(db, { migrationTableSchema: schema });
       await pauseMail(db, PAUSE_REASON);
     } finally {
       await db.destroy();

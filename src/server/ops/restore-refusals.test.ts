@@ -17,6 +17,7 @@ import {
   restoreCommand,
   runProcess,
 } from '#test-support/server-process';
+import { createThrowawayDatabase, probePostgres } from '#test-support/postgres';
 import { freePort, makeTempDir } from '#test-support/server';
 
 const root = makeTempDir();
@@ -182,3 +183,33 @@ test("a restored copy's mail queue is paused until release-mail", async () => {
     await db.destroy();
   }
 }, 60_000);
+
+const pg = await probePostgres();
+describe.skipIf(!pg.available)(pg.title('on PostgreSQL'), () => {
+  test('a restore is refused while a site is connected to the database', async () => {
+    const database = await createThrowawayDatabase();
+    const pgEnv = { DATABASE_URL: database.url, DATA_DIR: join(root, 'pg-data') };
+    try {
+      const first = await restoreCommand([good, '--no-content'], pgEnv);
+      expect(first.code, first.stderr).toBe(0);
+      const server = runProcess('src/server/main.ts', {
+        ...pgEnv,
+        PORT: String(await freePort()),
+        LOG_LEVEL: 'info',
+      });
+      await server.waitForOutput('Site ready');
+      const refused = await restoreCommand([good, '--no-content'], pgEnv);
+      server.kill('SIGTERM');
+      await server.exit;
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        /^A site is connected to this database \(\d+ connections?\); stop it before restoring\.\n$/,
+      );
+      const again = await restoreCommand([good, '--no-content'], pgEnv);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toMatch(/kept aside: schema replaced_/);
+    } finally {
+      await database.drop();
+    }
+  }, 60_000);
+});
