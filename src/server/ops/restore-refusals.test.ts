@@ -5,7 +5,15 @@
  * on the folder; a restored copy's mail queue stays paused until `npm run admin -- release-mail`.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -114,6 +122,19 @@ describe('bad files are refused with one line, exit 1 and nothing changed', () =
       /is not a backup of this site/,
     ],
     ['a backup from a newer schema', newerSchemaFile, /comes from a newer schema/],
+    [
+      'a backup holding a link',
+      async () => {
+        const folder = join(root, 'linked');
+        mkdirSync(folder);
+        await tar.extract({ file: good, cwd: folder });
+        symlinkSync('/etc/hostname', join(folder, 'content', 'elsewhere'));
+        const file = join(root, 'linked.backup.tar.gz');
+        await tar.create({ gzip: true, file, cwd: folder }, readdirSync(folder));
+        return file;
+      },
+      /holds a link: content\/elsewhere/,
+    ],
   ];
 
   test.each(cases)('%s', async (_name, make, line) => {
@@ -182,6 +203,22 @@ test("a restored copy's mail queue is paused until release-mail", async () => {
   } finally {
     await db.destroy();
   }
+}, 60_000);
+
+test("restore puts the backup's content/ in place and keeps the old one aside", async () => {
+  const contentDir = join(root, 'content-target');
+  mkdirSync(contentDir);
+  writeFileSync(join(contentDir, 'old.txt'), 'before the restore');
+  const target = join(root, 'content-restore');
+  const done = await restoreCommand([good, '--content-to', contentDir], { DATA_DIR: target });
+  expect(done.code, done.stderr).toBe(0);
+  expect(readFileSync(join(contentDir, 'site.json'), 'utf8')).toBe(
+    readFileSync(join(process.cwd(), 'content', 'site.json'), 'utf8'),
+  );
+  expect(existsSync(join(contentDir, 'old.txt'))).toBe(false);
+  const aside = /kept aside: (\S+?)\. /.exec(done.stdout)?.[1];
+  expect(aside, done.stdout).toBeDefined();
+  expect(readFileSync(join(aside!, 'old.txt'), 'utf8')).toBe('before the restore');
 }, 60_000);
 
 const pg = await probePostgres();

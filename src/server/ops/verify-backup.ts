@@ -50,13 +50,28 @@ function listFiles(root: string, folder = root): string[] {
 async function unpack(file: string, folder: string): Promise<void> {
   if (!existsSync(file)) throw new BackupRefused(`No such file: ${file}`);
   if (!statSync(file).isFile()) throw new BackupRefused(`Not a file: ${file}`);
+  // Only plain files and folders are unpacked: a link could point a later copy outside the folder.
+  let other: string | null = null;
   try {
-    await tar.extract({ file, cwd: folder, strict: true, preservePaths: false });
+    await tar.extract({
+      file,
+      cwd: folder,
+      strict: true,
+      preservePaths: false,
+      filter: (path, entry) => {
+        const type = 'type' in entry ? entry.type : 'File';
+        if (type === 'File' || type === 'Directory') return true;
+        other ??= path;
+        return false;
+      },
+    });
   } catch (error) {
     throw new BackupRefused(
       `${file} is not a readable backup (truncated, altered or not a backup file: ${describeError(error)}).`,
     );
   }
+  if (other !== null)
+    throw new BackupRefused(`${file} is not a backup of this site (it holds a link: ${other}).`);
 }
 
 function readManifest(file: string, folder: string): Manifest {
