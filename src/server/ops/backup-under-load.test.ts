@@ -1,15 +1,19 @@
 /**
  * A backup of a busy site keeps every acknowledged write (docs/product.md#backups), with real
- * processes: 8 writers sign up and count visits against a started server while `npm run backup`
+ * processes: 8 writers sign up, push a Nowou to-do and count visits against a started server while `npm run backup`
  * runs; the site's data is destroyed; the file restores into a fresh DATA_DIR where every account
- * acknowledged before the backup began is there with its session, and every such visit is counted.
+ * acknowledged before the backup began is there with its session, every such to-do pulls, and every
+ * such visit is counted.
  * The same file restored into a throwaway PostgreSQL database serves the same site, and a backup of
  * that restores into SQLite again.
  */
+import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
+import { todo } from '#shared/nowou-record-fixtures';
+import { storageKeyOf } from '#shared/nowou-records';
 import { connectDatabase } from '#server/db/connect';
 import { createThrowawayDatabase, probePostgres } from '#test-support/postgres';
 import { backupCommand, restoreCommand, runProcess } from '#test-support/server-process';
@@ -23,6 +27,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 interface Account {
   email: string;
   cookie: string;
+  ackedAt: number;
+}
+
+/** A Nowou to-do pushed for an account, and when the server acknowledged it. */
+interface Pushed {
+  cookie: string;
+  key: string;
   ackedAt: number;
 }
 
@@ -84,6 +95,28 @@ async function visit(url: string, writer: number): Promise<number | null> {
   return response.ok ? performance.now() : null;
 }
 
+async function pushTodo(url: string, account: Account): Promise<Pushed | null> {
+  const item = todo({ id: randomUUID(), title: `Written by ${account.email}` });
+  const key = storageKeyOf(item.kind, item.id);
+  const response = await fetch(`${url}/api/nowou/push`, {
+    method: 'POST',
+    headers: { ...BROWSER, 'content-type': 'application/json', cookie: account.cookie },
+    body: JSON.stringify({ device: 'load-test', items: [{ key, value: item, baseSeq: null }] }),
+  });
+  if (response.status !== 200) return null;
+  const answer = (await response.json()) as { results: { status: string }[] };
+  return answer.results[0]?.status === 'accepted'
+    ? { cookie: account.cookie, key, ackedAt: performance.now() }
+    : null;
+}
+
+/** The keys of the Nowou items the session's account pulls. */
+async function pulledKeys(url: string, cookie: string): Promise<string[]> {
+  const response = await fetch(`${url}/api/nowou/pull?after=0`, { headers: { cookie } });
+  const body = (await response.json()) as { items: { key: string }[] };
+  return body.items.map((item) => item.key);
+}
+
 async function whoIs(url: string, cookie: string): Promise<string | null> {
   const response = await fetch(`${url}/api/me`, { headers: { cookie } });
   const body = (await response.json()) as { user: { email: string } | null };
@@ -102,6 +135,7 @@ async function countedVisits(db: ReturnType<typeof connectDatabase>): Promise<nu
 let backupFile = '';
 let ackedAccounts: Account[] = [];
 let ackedVisits = 0;
+let ackedPushes: Pushed[] = [];
 
 describe('a backup under load', () => {
   test('restores into a fresh DATA_DIR with every write acknowledged before it began', async () => {
@@ -109,11 +143,16 @@ describe('a backup under load', () => {
     const { url, server } = await startServer({ DATA_DIR: liveDir });
     const accounts: Account[] = [];
     const visits: number[] = [];
+    const pushes: Pushed[] = [];
     let stop = false;
     const writers = Array.from({ length: WRITERS }, async (_, writer) => {
       for (let n = 0; !stop; n += 1) {
         const account = await signUp(url, writer, n);
-        if (account) accounts.push(account);
+        if (account) {
+          accounts.push(account);
+          const pushed = await pushTodo(url, account);
+          if (pushed) pushes.push(pushed);
+        }
         for (let v = 0; v < 3 && !stop; v += 1) {
           const at = await visit(url, writer);
           if (at !== null) visits.push(at);
@@ -139,8 +178,10 @@ describe('a backup under load', () => {
 
     ackedAccounts = accounts.filter((account) => account.ackedAt < began);
     ackedVisits = visits.filter((at) => at < began).length;
+    ackedPushes = pushes.filter((pushed) => pushed.ackedAt < began);
     expect(ackedAccounts.length).toBeGreaterThanOrEqual(WRITERS);
     expect(ackedVisits).toBeGreaterThanOrEqual(WRITERS);
+    expect(ackedPushes.length).toBeGreaterThan(0);
     // The site kept taking writes while the backup ran.
     expect(visits.length).toBeGreaterThan(ackedVisits);
 
@@ -154,6 +195,8 @@ describe('a backup under load', () => {
     try {
       for (const account of ackedAccounts)
         expect(await whoIs(site.url, account.cookie)).toBe(account.email);
+      for (const pushed of ackedPushes)
+        expect(await pulledKeys(site.url, pushed.cookie)).toContain(pushed.key);
       const db = connectDatabase({ dataDir: freshDir, databaseUrl: undefined });
       try {
         expect(await countedVisits(db)).toBeGreaterThanOrEqual(ackedVisits);
@@ -182,6 +225,8 @@ describe.skipIf(!pg.available)(pg.title('moving between SQLite and PostgreSQL'),
       try {
         for (const account of ackedAccounts)
           expect(await whoIs(site.url, account.cookie)).toBe(account.email);
+        for (const pushed of ackedPushes)
+          expect(await pulledKeys(site.url, pushed.cookie)).toContain(pushed.key);
       } finally {
         site.server.kill('SIGTERM');
         await site.server.exit;
