@@ -42,6 +42,7 @@ test('an empty environment gives the documented defaults', () => {
     clientDir: resolve('dist/client'),
     backupEveryMs: undefined,
     backupKeep: 7,
+    metricsToken: undefined,
   });
 });
 

@@ -141,6 +141,10 @@ function configSchema(site: Pick<SiteContent, 'siteName'>) {
         .regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999')
         .transform(Number)
         .default(7),
+      METRICS_TOKEN: z
+        .string()
+        .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces')
+        .optional(),
       MFA_KEY: z
         .string()
         .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 32-byte key)')
@@ -162,6 +166,8 @@ function configSchema(site: Pick<SiteContent, 'siteName'>) {
         logLevel: env.LOG_LEVEL,
         serveClient: env.SERVE_CLIENT,
         clientDir: resolve(env.CLIENT_DIR),
+        /** Turns GET /api/metrics on, for this bearer token (docs/product.md#metrics). */
+        metricsToken: env.METRICS_TOKEN,
         /** Scheduled backups' interval, off when unset (docs/product.md#scheduled-backups). */
         backupEveryMs: env.BACKUP_EVERY,
         /** How many scheduled backups are kept, the newest. */
@@ -191,6 +197,7 @@ const VARIABLES = [
   'MFA_KEY',
   'BACKUP_EVERY',
   'BACKUP_KEEP',
+  'METRICS_TOKEN',
 ] as const;
 
 /** Shows a bad value in the error line without the password a URL may carry. */
@@ -226,6 +233,9 @@ export function parseConfig(
   const name = String(issue?.path[0] ?? 'environment');
   const value = input[name];
   // A key is never echoed, not even a malformed one: it may be a real key with a typo.
-  const got = value === undefined || name === 'MFA_KEY' ? '' : ` (got ${shown(value)})`;
+  const got =
+    value === undefined || name === 'MFA_KEY' || name === 'METRICS_TOKEN'
+      ? ''
+      : ` (got ${shown(value)})`;
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got}`);
 }
