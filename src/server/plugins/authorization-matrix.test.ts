@@ -177,6 +177,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /api/health': { expect: everyone(200) },
   'GET /api/health/live': { expect: everyone(200) },
   'GET /api/health/ready': { expect: everyone(200) },
+  'GET /api/admin/health': { expect: admin(200) },
   'POST /api/auth/register': {
     request: async () => ({ body: signUpPayload() }),
     expect: everyone(201),
