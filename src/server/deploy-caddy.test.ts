@@ -1,7 +1,8 @@
 /**
  * deploy/Caddyfile in front of the real server (docs/deploy.md), with Debian's Caddy and its local
  * certificate authority on loopback ports: HTTP redirects to HTTPS, HTTP/2 is negotiated, HSTS and
- * `Secure` `__Host-` cookies are sent, sign-up and log-in work, and the server sees the visitor's
+ * `Secure` `__Host-` cookies are sent, sign-up and log-in work, a live event arrives within a
+ * second, and the server sees the visitor's
  * address (127.0.0.2 here), not the proxy's. Skipped with one line when Caddy is not installed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -33,6 +34,7 @@ function h2Call(
   method: string,
   path: string,
   body?: unknown,
+  extra: Record<string, string> = {},
 ): Promise<H2Answer> {
   return new Promise((resolve, reject) => {
     const stream = session.request({
@@ -41,6 +43,7 @@ function h2Call(
       'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36',
       'sec-fetch-site': 'same-origin',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...extra,
     });
     let headers: H2Answer['headers'] = {};
     let text = '';
@@ -144,7 +147,7 @@ describe.skipIf(caddyMissing)(
       expect(answer.location).toMatch(/^https:\/\/localhost(:\d+)?\/account$/);
     });
 
-    test('HTTP/2 with HSTS; sign-up and log-in set Secure __Host- cookies; the visitor address is seen', async () => {
+    test('HTTP/2 with HSTS; sign-up and log-in set Secure __Host- cookies; a live event within a second; the visitor address is seen', async () => {
       const session = await h2Session();
       try {
         expect(session.alpnProtocol).toBe('h2');
@@ -170,6 +173,33 @@ describe.skipIf(caddyMissing)(
         const sessionCookie = cookies.find((line) => line.startsWith('__Host-session='));
         expect(sessionCookie).toMatch(/; Secure/);
         expect(sessionCookie).toMatch(/Path=\//);
+
+        // A live event reaches the browser through the proxy at once (no buffering).
+        const cookie = sessionCookie!.split(';')[0]!;
+        const live = session.request({ ':method': 'GET', ':path': '/api/live', cookie });
+        live.setEncoding('utf8');
+        let received = '';
+        const userEvents = () => (received.match(/^event: user$/gm) ?? []).length;
+        live.on('data', (chunk: string) => (received += chunk));
+        const waitFor = async (count: number, ms: number) => {
+          for (let waited = 0; userEvents() < count && waited < ms; waited += 10)
+            await new Promise((resolve) => setTimeout(resolve, 10));
+        };
+        await waitFor(1, 10_000);
+        expect(userEvents(), received).toBe(1);
+        const changed = await h2Call(
+          session,
+          'PATCH',
+          '/api/me',
+          { bio: 'Through Caddy' },
+          { cookie },
+        );
+        expect(changed.status, changed.body).toBe(200);
+        const sentAt = performance.now();
+        await waitFor(2, 1000);
+        expect(userEvents(), received).toBe(2);
+        expect(performance.now() - sentAt).toBeLessThan(1000);
+        live.close();
 
         const login = await h2Call(session, 'POST', '/api/auth/login', {
           email: 'proxied@example.com',
