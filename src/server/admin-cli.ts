@@ -29,16 +29,18 @@ import { migrateToLatest, MigrationError } from '#server/db/migrate';
 import type { Database, User } from '#server/db/schema';
 import { describeError } from '#server/describe-error';
 import { notifyServers } from '#server/features/live/live.service';
+import { mailPauseReason, releaseMail } from '#server/ops/site-flags';
 
 const USAGE =
   'Usage: npm run admin -- set-rank <email> <rank> | list | disable <email> <reason…> | ' +
-  'enable <email> | end-sessions <email> | reset-mfa <email>';
+  'enable <email> | end-sessions <email> | reset-mfa <email> | release-mail';
 const ACTOR = 'command line' as const;
 
 class UsageError extends Error {}
 
 type Command =
   | { name: 'list' }
+  | { name: 'release-mail' }
   | { name: 'set-rank'; email: string; rank: number }
   | { name: 'disable'; email: string; reason: string }
   | { name: 'enable' | 'end-sessions' | 'reset-mfa'; email: string };
@@ -52,9 +54,9 @@ function parseEmail(raw: string): string {
 
 function parseArguments(args: string[]): Command {
   const [name, ...rest] = args;
-  if (name === 'list') {
-    if (rest.length > 0) throw new UsageError(`list takes no arguments. ${USAGE}`);
-    return { name };
+  if (name === 'list' || name === 'release-mail') {
+    if (rest.length > 0) throw new UsageError(`${name} takes no arguments. ${USAGE}`);
+    return name === 'list' ? { name } : { name };
   }
   if (name === 'set-rank') {
     if (rest.length !== 2) throw new UsageError(`set-rank needs an e-mail and a rank. ${USAGE}`);
@@ -118,6 +120,27 @@ async function list(db: Kysely<Database>): Promise<number> {
   return 0;
 }
 
+/** Lets a restored copy's mail queue send again (docs/product.md#backups). */
+async function release(db: Kysely<Database>): Promise<number> {
+  const was = await mailPauseReason(db);
+  await releaseMail(db);
+  await recordAudit(db, {
+    actorId: null,
+    actorLabel: ACTOR,
+    action: 'mail.release',
+    targetId: null,
+    outcome: 'success',
+    details: { wasPaused: was !== null },
+    source: 'command line',
+  });
+  process.stdout.write(
+    was === null
+      ? 'The mail queue was not paused; nothing to release.\n'
+      : `The mail queue is released (it was paused: ${was}); queued mail goes out now.\n`,
+  );
+  return 0;
+}
+
 /** The audit log's name for each command's action. */
 const ACTIONS = {
   'set-rank': 'accounts.rank',
@@ -125,7 +148,9 @@ const ACTIONS = {
   enable: 'accounts.enable',
   'end-sessions': 'accounts.end-sessions',
   'reset-mfa': 'mfa.reset',
-} as const satisfies Record<Exclude<Command, { name: 'list' }>['name'], string>;
+} as const satisfies Record<AccountCommand['name'], string>;
+
+type AccountCommand = Exclude<Command, { name: 'list' | 'release-mail' }>;
 
 type Done = { details: Record<string, unknown>; said: string };
 /** A command that could not be done: the line for stderr and the reason the audit log keeps. */
@@ -142,7 +167,7 @@ function enrolmentLine(code: string | null): string {
 
 /** Carries out a command on one account. */
 async function change(
-  command: Exclude<Command, { name: 'list' }>,
+  command: AccountCommand,
   db: Kysely<Database>,
   user: User,
 ): Promise<Done | Refused> {
@@ -216,7 +241,7 @@ async function change(
  */
 async function audit(
   db: Kysely<Database>,
-  command: Exclude<Command, { name: 'list' }>,
+  command: AccountCommand,
   targetId: string | null,
   outcome: Done | Refused | { failed: unknown },
 ): Promise<void> {
@@ -238,6 +263,7 @@ async function audit(
 
 async function execute(command: Command, db: Kysely<Database>, config: Config): Promise<number> {
   if (command.name === 'list') return list(db);
+  if (command.name === 'release-mail') return release(db);
   const user = await findAccountByEmail(db, command.email);
   if (!user) {
     await audit(db, command, null, { line: '', reason: 'no such account' });

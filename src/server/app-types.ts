@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
+import type { Metrics } from '#server/plugins/metrics';
 import type { Database, Session, User } from '#server/db/schema';
 import type { z } from 'zod';
 
@@ -57,6 +58,8 @@ declare module 'fastify' {
     config: Config;
     /** The storage (plugins/db.ts); repositories take it, or a transaction, as their first argument. */
     db: Kysely<Database>;
+    /** Prometheus gauges (plugins/metrics.ts); null unless METRICS_TOKEN is set. */
+    metrics: Metrics | null;
   }
   interface FastifyRequest {
     /**

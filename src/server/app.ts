@@ -29,6 +29,7 @@ import { auditRoutes } from '#server/features/audit/audit.routes';
 import { mfaRoutes } from '#server/features/mfa/mfa.routes';
 import { errorReportsRoutes } from '#server/features/error-reports/error-reports.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
+import { metricsPlugin } from '#server/plugins/metrics';
 import { INDICATOR_SUBMISSION_EFFECTS } from '#server/features/indicators/indicator-effects';
 import { productAccessRoutes } from '#server/features/indicators/product-access.routes';
 import { liveRoutes } from '#server/features/live/live.routes';
@@ -142,6 +143,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(errorsPlugin, {
     fallback: clientDir ? spaFallback(readPagePreloads(clientDir, app.log), pages) : undefined,
   });
+  // After the error handler, so a refused scrape gets the error envelope.
+  await app.register(metricsPlugin);
   await app.register(sessionPlugin);
   await app.register(sameOriginPlugin);
   await app.register(rateLimitPlugin);

@@ -40,7 +40,23 @@ test('an empty environment gives the documented defaults', () => {
     logLevel: 'info',
     serveClient: true,
     clientDir: resolve('dist/client'),
+    backupEveryMs: undefined,
+    backupKeep: 7,
+    metricsToken: undefined,
   });
+});
+
+test('BACKUP_EVERY takes a duration and BACKUP_KEEP a count', () => {
+  const config = parseConfig({ BACKUP_EVERY: '24h', BACKUP_KEEP: '3' }, site);
+  expect(config.backupEveryMs).toBe(86_400_000);
+  expect(config.backupKeep).toBe(3);
+  expect(parseConfig({ BACKUP_EVERY: '30m' }, site).backupEveryMs).toBe(1_800_000);
+  expect(() => parseConfig({ BACKUP_EVERY: 'daily' }, site)).toThrow(
+    'Invalid configuration: BACKUP_EVERY must be a duration like 24h, 30m or 7d (got "daily")',
+  );
+  expect(() => parseConfig({ BACKUP_KEEP: '0' }, site)).toThrow(
+    'Invalid configuration: BACKUP_KEEP must be a whole number from 1 to 9999 (got "0")',
+  );
 });
 
 test('the default sender uses the site name from content/site.json', () => {

@@ -65,6 +65,13 @@ function parseTrustProxy(value: string): boolean | number | string[] | undefined
   return entries.every(isProxyAddress) ? entries : undefined;
 }
 
+const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `24h` → milliseconds (the schema's regex has checked the form). */
+function durationMs(value: string): number {
+  return Number(value.slice(0, -1)) * UNIT_MS[value.slice(-1) as keyof typeof UNIT_MS];
+}
+
 const mailbox = /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
 
 function configSchema(site: Pick<SiteContent, 'siteName'>) {
@@ -124,6 +131,20 @@ function configSchema(site: Pick<SiteContent, 'siteName'>) {
         .transform((v) => v === 'true')
         .default(true),
       CLIENT_DIR: z.string().default('dist/client'),
+      BACKUP_EVERY: z
+        .string()
+        .regex(/^[1-9]\d{0,5}(s|m|h|d)$/, 'must be a duration like 24h, 30m or 7d')
+        .transform(durationMs)
+        .optional(),
+      BACKUP_KEEP: z
+        .string()
+        .regex(/^[1-9]\d{0,3}$/, 'must be a whole number from 1 to 9999')
+        .transform(Number)
+        .default(7),
+      METRICS_TOKEN: z
+        .string()
+        .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces')
+        .optional(),
       MFA_KEY: z
         .string()
         .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 32-byte key)')
@@ -145,6 +166,12 @@ function configSchema(site: Pick<SiteContent, 'siteName'>) {
         logLevel: env.LOG_LEVEL,
         serveClient: env.SERVE_CLIENT,
         clientDir: resolve(env.CLIENT_DIR),
+        /** Turns GET /api/metrics on, for this bearer token (docs/product.md#metrics). */
+        metricsToken: env.METRICS_TOKEN,
+        /** Scheduled backups' interval, off when unset (docs/product.md#scheduled-backups). */
+        backupEveryMs: env.BACKUP_EVERY,
+        /** How many scheduled backups are kept, the newest. */
+        backupKeep: env.BACKUP_KEEP,
         /** Seals admins' authenticator secrets; when unset, a key file in DATA_DIR (features/mfa). */
         mfaKey: env.MFA_KEY?.toLowerCase(),
       };
@@ -168,6 +195,9 @@ const VARIABLES = [
   'SERVE_CLIENT',
   'CLIENT_DIR',
   'MFA_KEY',
+  'BACKUP_EVERY',
+  'BACKUP_KEEP',
+  'METRICS_TOKEN',
 ] as const;
 
 /** Shows a bad value in the error line without the password a URL may carry. */
@@ -203,6 +233,9 @@ export function parseConfig(
   const name = String(issue?.path[0] ?? 'environment');
   const value = input[name];
   // A key is never echoed, not even a malformed one: it may be a real key with a typo.
-  const got = value === undefined || name === 'MFA_KEY' ? '' : ` (got ${shown(value)})`;
+  const got =
+    value === undefined || name === 'MFA_KEY' || name === 'METRICS_TOKEN'
+      ? ''
+      : ` (got ${shown(value)})`;
   throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got}`);
 }

@@ -3,13 +3,20 @@
  * SIGINT stop accepting, let in-flight requests finish, close storage and exit 0 (forced after 10 s).
  * Anything the owner must fix ends start-up with one line on stderr and exit code 1, never a stack.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { buildApp, type BuildAppOptions } from '#server/app';
-import { parseConfig, type ConfigEnv } from '#server/config';
+import { parseConfig, type Config, type ConfigEnv } from '#server/config';
 import { ConfigError } from '#server/config-error';
-import { connectDatabase } from '#server/db/connect';
-import { migrateToLatest, MigrationError } from '#server/db/migrate';
+import { connectDatabase, SQLITE_FILE_NAME } from '#server/db/connect';
+import { migrateToLatest, migrationStatus, MigrationError } from '#server/db/migrate';
+import type { Database } from '#server/db/schema';
 import { describeError } from '#server/describe-error';
 import { mfaKeyWarnings } from '#server/features/mfa/mfa-key';
+import { scheduleBackups } from '#server/ops/backup-schedule';
+import { createBackup } from '#server/ops/create-backup';
+import { claimDataDir } from '#server/ops/live-instance';
 import { contentWarnings } from '#server/site-content';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -17,6 +24,33 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 function fail(line: string): never {
   process.stderr.write(`${line}\n`);
   process.exit(1);
+}
+
+/**
+ * SQLite's schema changes are not transactional: before migrations run on a SQLite file that has
+ * data, a backup is written and named in the log, so a failed upgrade has a way back
+ * (docs/product.md#backups). A backup that fails stops start-up with nothing migrated.
+ */
+async function backupBeforeMigrating(
+  config: Config,
+  db: Kysely<Database>,
+): Promise<{ path: string; pending: string[] } | null> {
+  let pending: string[];
+  try {
+    const status = await migrationStatus(db);
+    if (status.applied === 0) return null;
+    pending = status.pending;
+  } catch {
+    return null; // migrateToLatest says what is wrong with the database, in its own words
+  }
+  if (pending.length === 0) return null;
+  try {
+    const { path } = await createBackup(config, { prefix: 'pre-migration' });
+    return { path, pending };
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    fail(`Could not back up before migrating (nothing was migrated): ${describeError(error)}`);
+  }
 }
 
 export async function runServer(
@@ -31,20 +65,31 @@ export async function runServer(
     throw error;
   }
 
+  const hadSqliteFile = !config.databaseUrl && existsSync(join(config.dataDir, SQLITE_FILE_NAME));
   let db;
   try {
     db = connectDatabase(config);
   } catch (error) {
     fail(`Could not open the database: ${describeError(error)}`);
   }
+  if (!config.databaseUrl) {
+    // A restore refuses while this file names a live process (docs/product.md#backups).
+    const release = claimDataDir(config.dataDir);
+    process.on('exit', release);
+  }
+  const preMigration = hadSqliteFile ? await backupBeforeMigrating(config, db) : null;
   try {
     await migrateToLatest(db);
   } catch (error) {
     await db.destroy().catch(() => undefined);
-    fail(
+    const reason =
       error instanceof MigrationError
         ? error.message
-        : `Migrations failed: ${describeError(error)}`,
+        : `Migrations failed: ${describeError(error)}`;
+    fail(
+      preMigration
+        ? `${reason} (the data from before is in ${preMigration.path}: npm run restore -- ${preMigration.path})`
+        : reason,
     );
   }
 
@@ -64,8 +109,14 @@ export async function runServer(
     await db.destroy();
     fail(`Could not listen on ${config.host}:${config.port}: ${describeError(error)}`);
   }
+  if (preMigration)
+    app.log.info(
+      { backup: preMigration.path, migrations: preMigration.pending },
+      `Backup before migrating written to ${preMigration.path}`,
+    );
   app.log.info(`Site ready at ${config.publicUrl}`);
   for (const line of [...contentWarnings(), ...mfaKeyWarnings(config)]) app.log.warn(line);
+  const backups = scheduleBackups(config, app.log);
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -76,6 +127,7 @@ export async function runServer(
       app.log.error(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    await backups?.stop();
     await app.close();
     await db.destroy();
     app.log.info('Stopped');

@@ -61,10 +61,14 @@ export interface CommandResult {
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Runs `npm run admin -- …` the way the script does (tsx), with only the given variables set. */
-export function adminCommand(args: string[], env: Record<string, string>): Promise<CommandResult> {
+/** Runs a command-line script the way its npm script does (tsx), with only the given variables set. */
+export function runCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/admin-cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,4 +80,22 @@ export function adminCommand(args: string[], env: Record<string, string>): Promi
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Runs `npm run admin -- …` the way the script does (tsx), with only the given variables set. */
+export function adminCommand(args: string[], env: Record<string, string>): Promise<CommandResult> {
+  return runCommand('src/server/admin-cli.ts', args, env);
+}
+
+/** `npm run backup -- …` */
+export function backupCommand(args: string[], env: Record<string, string>): Promise<CommandResult> {
+  return runCommand('src/server/ops/backup-cli.ts', args, env);
+}
+
+/** `npm run restore -- …` */
+export function restoreCommand(
+  args: string[],
+  env: Record<string, string>,
+): Promise<CommandResult> {
+  return runCommand('src/server/ops/restore-cli.ts', args, env);
 }

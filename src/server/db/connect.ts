@@ -25,6 +25,12 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
+/**
+ * The name a server's connections carry in pg_stat_activity: a restore refuses while any connection
+ * with it is open on its database (docs/product.md#backups).
+ */
+export const SERVER_APPLICATION_NAME = 'creator-site';
+
 /** PostgreSQL's bigint (count(*), sum) arrives as a string in node-pg; SQLite gives a number. */
 const INT8_OID = 20;
 const pgTypes: pg.CustomTypesConfig = {
@@ -43,8 +49,15 @@ export function createPostgresPool(
   connectionString: string,
   onIdleError: (error: Error) => void = (error) =>
     console.warn(`database: an idle connection was dropped (${error.message})`),
+  options: { applicationName?: string; searchPath?: string } = {},
 ): pg.Pool {
-  const pool = new pg.Pool({ connectionString, types: pgTypes, max: 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    types: pgTypes,
+    max: 10,
+    application_name: options.applicationName ?? SERVER_APPLICATION_NAME,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
   pool.on('error', onIdleError);
   return pool;
 }

@@ -40,6 +40,7 @@ const TABLES = [
   'product_access',
   'rate_limits',
   'sessions',
+  'site_flags',
   'submissions',
   'users',
   'visit_exclusions',
@@ -99,6 +100,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-27-0022-error-groups',
       '2026-11-27-0023-assistant-schedule',
       '2026-11-27-0024-admin-notifications',
+      '2026-11-27-0035-site-flags',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

@@ -23,6 +23,7 @@ import * as visitSources from '#server/db/migrations/2026-11-27-0021-visit-sourc
 import * as errorGroups from '#server/db/migrations/2026-11-27-0022-error-groups';
 import * as assistantSchedule from '#server/db/migrations/2026-11-27-0023-assistant-schedule';
 import * as adminNotifications from '#server/db/migrations/2026-11-27-0024-admin-notifications';
+import * as siteFlags from '#server/db/migrations/2026-11-27-0035-site-flags';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -48,7 +49,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0022-error-groups': errorGroups,
   '2026-11-27-0023-assistant-schedule': assistantSchedule,
   '2026-11-27-0024-admin-notifications': adminNotifications,
+  '2026-11-27-0035-site-flags': siteFlags,
 };
+
+/** The names of every migration this code knows, in the order they run (backups check against it). */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(MIGRATIONS).sort();
 
 const provider: MigrationProvider = {
   getMigrations: async () => MIGRATIONS,
@@ -58,15 +63,30 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
+export interface MigrateOptions {
+  /**
+   * The PostgreSQL schema of Kysely's own tables, for a restore that builds a database in a schema
+   * of its own beside `public` (whose tables Kysely would otherwise take for its own).
+   */
+  migrationTableSchema?: string;
+}
+
 /** Applies the migrations up to and including `name` (tests of a migration's handling of old rows). */
-export async function migrateUpTo<DB>(db: Kysely<DB>, name: string): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+export async function migrateUpTo<DB>(
+  db: Kysely<DB>,
+  name: string,
+  options: MigrateOptions = {},
+): Promise<void> {
+  const { error } = await new Migrator({ db, provider, ...options }).migrateTo(name);
   if (error) throw new MigrationError(`Migrations up to ${name} failed: ${describeError(error)}`);
 }
 
 /** Applies pending migrations and returns their names; throws a MigrationError naming the one that failed. */
-export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest<DB>(
+  db: Kysely<DB>,
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...options });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName;
@@ -77,4 +97,15 @@ export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<string[]> {
     );
   }
   return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** How many migrations have run and which are still to run (a start-up backup first, on SQLite). */
+export async function migrationStatus<DB>(
+  db: Kysely<DB>,
+): Promise<{ applied: number; pending: string[] }> {
+  const migrations = await new Migrator({ db, provider }).getMigrations();
+  return {
+    applied: migrations.filter((m) => m.executedAt !== undefined).length,
+    pending: migrations.filter((m) => m.executedAt === undefined).map((m) => m.name),
+  };
 }

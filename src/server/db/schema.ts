@@ -361,7 +361,15 @@ export interface NotificationEventsTable {
   created_at: string;
 }
 
+/** A switch that is on (migration 0035; docs/product.md#backups). */
+export interface SiteFlagsTable {
+  name: 'mail_paused';
+  reason: string;
+  set_at: string;
+}
+
 export interface Database {
+  site_flags: SiteFlagsTable;
   admin_notifications: AdminNotificationsTable;
   notification_events: NotificationEventsTable;
   error_groups: ErrorGroupsTable;

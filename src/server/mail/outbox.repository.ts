@@ -114,6 +114,10 @@ export async function claimDueMail(
     .select('id')
     .where('status', '=', 'queued')
     .where('next_attempt_at', '<=', nowIso)
+    // A restored copy sends nothing until the owner releases its queue (docs/product.md#backups).
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('site_flags').select('name').where('name', '=', 'mail_paused'))),
+    )
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
     // A visitor waiting for a reset link comes before a newsletter's thousandth reader.
     .orderBy(sql`case when newsletter_id is null then 0 else 1 end`)

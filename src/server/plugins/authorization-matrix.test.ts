@@ -175,6 +175,9 @@ async function accessRecord(userId: string, status: 'requested' | 'active' | 're
 /** `METHOD path` as Fastify registered it → how to call it and what each role gets. */
 const ROUTES: Record<string, RouteCase> = {
   'GET /api/health': { expect: everyone(200) },
+  'GET /api/health/live': { expect: everyone(200) },
+  'GET /api/health/ready': { expect: everyone(200) },
+  'GET /api/admin/health': { expect: admin(200) },
   'POST /api/auth/register': {
     request: async () => ({ body: signUpPayload() }),
     expect: everyone(201),

@@ -68,6 +68,7 @@ export async function liveRoutes(app: App): Promise<void> {
     feed.close();
   });
   app.liveStreamCounts.open = streams.size;
+  app.metrics?.gauge('live_streams_open', 'Open live-update streams', () => streams.size());
   app.liveStreamCounts.assistantFollowers = feed.followerCount;
   app.liveStreamCounts.filedByOwner = streams.filedByOwner;
 

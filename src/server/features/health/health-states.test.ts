@@ -1,0 +1,53 @@
+/**
+ * /api/health/live and /api/health/ready through their states (docs/product.md#public-routes): ready
+ * fails while the app is built but not yet listening, answers once it listens, fails when storage
+ * does not answer; live answers throughout, since it touches nothing.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, expect, test } from 'vitest';
+import { buildApp } from '#server/app';
+import { parseConfig } from '#server/config';
+import { connectDatabase } from '#server/db/connect';
+import { migrateToLatest } from '#server/db/migrate';
+import { freePort, makeTempDir } from '#test-support/server';
+
+const dataDir = makeTempDir();
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test('ready is 503 while starting, 200 once listening, 503 when storage is gone; live stays 200', async () => {
+  const port = await freePort();
+  const config = parseConfig({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SERVE_CLIENT: 'false',
+  });
+  const migrating = connectDatabase(config);
+  await migrateToLatest(migrating);
+  await migrating.destroy();
+  const app = await buildApp(config);
+  try {
+    const starting = await app.inject('/api/health/ready');
+    expect(starting.statusCode).toBe(503);
+    expect(starting.json()).toEqual({ error: { status: 'unavailable', message: 'Starting.' } });
+    expect((await app.inject('/api/health/live')).statusCode).toBe(200);
+
+    await app.listen({ port, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${port}`;
+    const ready = await fetch(`${url}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok' });
+
+    await app.db.destroy();
+    const noStorage = await fetch(`${url}/api/health/ready`);
+    expect(noStorage.status).toBe(503);
+    expect(await noStorage.json()).toEqual({
+      error: { status: 'unavailable', message: 'Storage is unavailable.' },
+    });
+    const live = await fetch(`${url}/api/health/live`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+  } finally {
+    await app.close();
+  }
+});

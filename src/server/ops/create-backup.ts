@@ -1,0 +1,231 @@
+/**
+ * `npm run backup`: one file holding a consistent snapshot of a running site (docs/product.md#backups).
+ * SQLite: `VACUUM INTO` a temporary file (an online copy that sees one moment, never a file copy),
+ * integrity-checked, then read. PostgreSQL: one REPEATABLE READ transaction. The parts are written
+ * to a staging folder, checksummed into the manifest, packed with tar and gzip under a temporary
+ * name, synced and renamed, so a backup file either is whole or does not exist.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import {
+  closeSync,
+  cpSync,
+  createWriteStream,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import * as tar from 'tar';
+import type { Config } from '#server/config';
+import { createPostgresPool, SQLITE_FILE_NAME } from '#server/db/connect';
+import {
+  appVersion,
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  BackupRefused,
+  CONTENT_FOLDER,
+  DATA_FOLDER,
+  encodeValue,
+  MANIFEST_FILE,
+  REPO_CONTENT_DIR,
+  type Manifest,
+  type TableEntry,
+} from '#server/ops/backup-format';
+import {
+  readPostgresSnapshot,
+  readSqliteSnapshot,
+  type SnapshotReader,
+  type TableShape,
+} from '#server/ops/table-reader';
+
+export const BACKUPS_FOLDER = 'backups';
+export const BACKUP_SUFFIX = '.backup.tar.gz';
+
+export interface BackupOptions {
+  /** A file path, or an existing folder to write into; default DATA_DIR/backups/. */
+  out?: string;
+  /** The content/ folder to include (default: the repository's). */
+  contentDir?: string;
+  /** How the default file name starts (`site`; scheduled and pre-migration backups differ). */
+  prefix?: string;
+}
+
+export interface BackupResult {
+  path: string;
+  manifest: Manifest;
+}
+
+/** `{prefix}-20261127T051358077Z.backup.tar.gz`: names sort by time. */
+export function backupFileName(prefix = 'site', now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:.]/g, '');
+  return `${prefix}-${stamp}${BACKUP_SUFFIX}`;
+}
+
+function targetPath(
+  config: Pick<Config, 'dataDir'>,
+  out: string | undefined,
+  prefix: string | undefined,
+): string {
+  if (!out) return join(config.dataDir, BACKUPS_FOLDER, backupFileName(prefix));
+  const path = resolve(out);
+  if (existsSync(path) && statSync(path).isDirectory()) return join(path, backupFileName(prefix));
+  return path;
+}
+
+async function writeTable(
+  reader: SnapshotReader,
+  table: TableShape,
+  staging: string,
+): Promise<TableEntry> {
+  const file = `${DATA_FOLDER}/${table.name}.jsonl`;
+  const stream = createWriteStream(join(staging, file));
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let rows = 0;
+  for await (const batch of reader.rows(table)) {
+    const chunk = Buffer.from(
+      batch.map((row) => `${JSON.stringify(row.map(encodeValue))}\n`).join(''),
+      'utf8',
+    );
+    hash.update(chunk);
+    bytes += chunk.length;
+    rows += batch.length;
+    if (!stream.write(chunk)) await once(stream, 'drain');
+  }
+  stream.end();
+  await once(stream, 'finish');
+  return { ...table, rows, file, bytes, sha256: hash.digest('hex') };
+}
+
+function listFiles(root: string, folder = root): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return listFiles(root, path);
+    return entry.isFile() ? [relative(root, path)] : [];
+  });
+}
+
+function copyContent(contentDir: string, staging: string): Manifest['content'] {
+  if (!existsSync(contentDir)) return [];
+  const target = join(staging, CONTENT_FOLDER);
+  cpSync(contentDir, target, { recursive: true });
+  return listFiles(target)
+    .sort()
+    .map((name) => {
+      const data = readFileSync(join(target, name));
+      return {
+        file: `${CONTENT_FOLDER}/${name.split('\\').join('/')}`,
+        bytes: data.length,
+        sha256: createHash('sha256').update(data).digest('hex'),
+      };
+    });
+}
+
+function fsyncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Takes the snapshot the configuration's storage allows, then hands a reader to `use`. */
+async function withSnapshot<T>(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  scratch: string,
+  use: (reader: SnapshotReader) => Promise<T>,
+): Promise<T> {
+  if (config.databaseUrl) {
+    const pool = createPostgresPool(config.databaseUrl, undefined, {
+      applicationName: 'creator-site-backup',
+    });
+    const client = await pool.connect();
+    try {
+      const reader = await readPostgresSnapshot(client);
+      try {
+        return await use(reader);
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      client.release();
+      await pool.end();
+    }
+  }
+  const live = join(config.dataDir, SQLITE_FILE_NAME);
+  if (!existsSync(live)) throw new BackupRefused(`No database to back up at ${live}.`);
+  const snapshot = join(scratch, 'snapshot.db');
+  const source = new SQLite(live, { fileMustExist: true });
+  try {
+    source.pragma('busy_timeout = 5000');
+    source.prepare('vacuum into ?').run(snapshot);
+  } finally {
+    source.close();
+  }
+  const check = new SQLite(snapshot, { readonly: true });
+  const verdict = check.pragma('integrity_check', { simple: true });
+  check.close();
+  if (verdict !== 'ok') throw new Error(`the snapshot failed its integrity check (${verdict})`);
+  const reader = readSqliteSnapshot(snapshot);
+  try {
+    return await use(reader);
+  } finally {
+    await reader.close();
+  }
+}
+
+export async function createBackup(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  options: BackupOptions = {},
+): Promise<BackupResult> {
+  const path = targetPath(config, options.out, options.prefix);
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.${randomBytes(4).toString('hex')}.partial`;
+  const staging = `${partial}.d`;
+  mkdirSync(join(staging, DATA_FOLDER), { recursive: true });
+  const scratch = `${partial}.snapshot`;
+  mkdirSync(scratch);
+  try {
+    const manifest = await withSnapshot(config, scratch, async (reader) => {
+      const tables: TableEntry[] = [];
+      for (const table of reader.tables) tables.push(await writeTable(reader, table, staging));
+      return {
+        format: BACKUP_FORMAT,
+        formatVersion: BACKUP_FORMAT_VERSION,
+        createdAt: new Date().toISOString(),
+        appVersion: appVersion(),
+        databaseKind: reader.kind,
+        migrations: reader.migrations,
+        mfaKeyIncluded: false,
+        tables,
+        content: [],
+      } satisfies Manifest as Manifest;
+    });
+    rmSync(scratch, { recursive: true, force: true });
+    manifest.content = copyContent(options.contentDir ?? REPO_CONTENT_DIR, staging);
+    writeFileSync(join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    const entries = [
+      MANIFEST_FILE,
+      DATA_FOLDER,
+      ...(manifest.content.length ? [CONTENT_FOLDER] : []),
+    ];
+    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, entries);
+    fsyncFile(partial);
+    renameSync(partial, path);
+    return { path, manifest };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+    rmSync(staging, { recursive: true, force: true });
+    rmSync(partial, { force: true });
+  }
+}
