@@ -9,6 +9,7 @@ import { AccountsSection } from './accounts/AccountsSection';
 import { AuditLogSection } from './audit/AuditLogSection';
 import { AssistantComposer } from './assistant/AssistantComposer';
 import { ErrorReportsSection } from './error-reports/ErrorReportsSection';
+import { SiteHealthSection } from './health/SiteHealthSection';
 import { MailSection } from './mail/MailSection';
 import { AuthenticatorSection } from './mfa/AuthenticatorSection';
 import { SubmissionsSection } from './submissions/SubmissionsSection';
@@ -86,5 +87,12 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     description:
       'Every admin log-in, code entered and action taken, from the desk or the command line, with its outcome. Nothing can change or remove an entry.',
     Component: AuditLogSection,
+  },
+  {
+    id: 'site-health',
+    title: 'Site health',
+    description:
+      'Whether the database answers, the free disk where the data lives, the mail queue and the newest backup with its age.',
+    Component: SiteHealthSection,
   },
 ];
