@@ -2,14 +2,20 @@
  * Nowou writes dates and times the site's one way (docs/product.md#dates-and-times) in a browser
  * whose language would write them otherwise (en-US: "2:30 PM", "Mon, Nov 30"): a to-do's day and
  * time in Upcoming, when it was done, the timeline's hour labels, its day headings and a block's
- * time, at 1280 and 400 px.
+ * time; New block…'s day and start fields show and take "27 Nov 2026" and "14:30" (or "2pm"), not
+ * the browser's "mm/dd/yyyy" and "02:30 PM"; at 1280 and 400 px.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { VIEWPORTS } from '#test-support/browser';
 import { useSite } from '#test-support/site';
-import { formatClock, formatPlanDate, formatPlanDay } from '../../../src/client/lib/date-format';
+import {
+  formatClock,
+  formatDay,
+  formatPlanDate,
+  formatPlanDay,
+} from '../../../src/client/lib/date-format';
 import { addDays, dayOf } from '../../../src/client/features/nowou/logic/calendar-day';
 
 const site = useSite();
@@ -100,5 +106,41 @@ test.each([VIEWPORTS.desktop.width, VIEWPORTS.mobile.width])(
     expect(await block.getByRole('button').getAttribute('aria-label')).toBe(
       'Standup, 09:05 to 10:05',
     );
+
+    // New block…: the day and start are typed the site's way; what is not a day is refused.
+    await page.getByRole('button', { name: 'New block…' }).click();
+    const form = page.getByRole('form', { name: 'New block' });
+    const dayField = form.getByLabel('Day');
+    expect(await dayField.getAttribute('type')).toBe('text');
+    expect(await dayField.inputValue()).toBe(formatDay(today));
+    expect(await form.getByLabel('Start').inputValue()).toMatch(/^\d{2}:\d{2}$/);
+    await form.getByLabel('Title').fill('Tea with Ada');
+    await dayField.fill('31 Feb 2026');
+    await form.getByLabel('Start').fill('2pm');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await form.getByText('Pick a day and a start time.').waitFor();
+    await dayField.fill(formatDay(inThreeDays).toLowerCase());
+    await form.getByLabel('Start').fill('2pm');
+    await form.getByLabel('Start').blur();
+    expect(await form.getByLabel('Start').inputValue()).toBe('14:00');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await form.waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const todo = Object.keys(localStorage)
+            .filter((key) => key.startsWith('todo-'))
+            .map(
+              (key) =>
+                JSON.parse(localStorage.getItem(key)!) as {
+                  title: string;
+                  schedule: { start: string } | null;
+                },
+            )
+            .find((item) => item.title === 'Tea with Ada');
+          return todo?.schedule?.start ?? null;
+        }),
+      )
+      .toMatch(new RegExp(`^${inThreeDays}T14:00`));
   },
 );

@@ -25,6 +25,7 @@ import type { Todo } from '#shared/nowou-records';
 import { subtaskProgress } from './series';
 import type { EditorList } from './TodoEditor';
 import { doneWhen, type TodoList } from './todo-views';
+import { DayInput } from '../app/TypedDayTime';
 
 /** The editor loads when a to-do is first edited. */
 const TodoEditor = lazy(() =>
@@ -307,13 +308,12 @@ export function TodoRow({
             }}
           >
             <label htmlFor={`${id}-day`}>Date</label>
-            <input
+            <DayInput
               id={`${id}-day`}
-              type="date"
               value={day}
               required
               onKeyDown={onMenuKeyDown}
-              onChange={(event) => setDay(event.target.value)}
+              onValueChange={setDay}
             />
             <Button type="submit" onKeyDown={onMenuKeyDown}>
               Move
