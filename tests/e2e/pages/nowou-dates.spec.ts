@@ -2,7 +2,7 @@
  * Nowou writes dates and times the site's one way (docs/product.md#dates-and-times) in a browser
  * whose language would write them otherwise (en-US: "2:30 PM", "Mon, Nov 30"): a to-do's day and
  * time in Upcoming, when it was done, the timeline's hour labels, its day headings and a block's
- * time; New block…'s day and start fields show and take "27 Nov 2026" and "14:30" (or "2pm"), not
+ * time; a row's Move to… date and New block…'s day and start fields show and take "27 Nov 2026" and "14:30" (or "2pm"), not
  * the browser's "mm/dd/yyyy" and "02:30 PM"; at 1280 and 400 px.
  */
 import type { Page } from 'playwright-core';
@@ -84,6 +84,33 @@ test.each([VIEWPORTS.desktop.width, VIEWPORTS.mobile.width])(
     const minute = doneText.slice(-5);
     const now = Date.now();
     expect([formatClock(now - 60_000), formatClock(now)]).toContain(minute);
+
+    // Move to… a date typed the site's way; what is no date is refused, and said so.
+    await openView(page, 'Inbox');
+    await quickAdd(page, 'Post letter');
+    const actions = page.getByRole('button', { name: 'Actions for Post letter' });
+    if (await actions.isVisible()) await actions.click();
+    await page.getByRole('button', { name: 'Move to… Post letter' }).click();
+    const moveTo = page.getByRole('group', { name: 'Move Post letter to' });
+    await moveTo.getByLabel('Date').fill('31 Feb 2026');
+    await moveTo.getByRole('button', { name: 'Move', exact: true }).click();
+    await moveTo.getByText('Write a date like 27 Nov 2026.').waitFor();
+    const inFiveDays = addDays(today, 5);
+    await moveTo.getByLabel('Date').fill(formatDay(inFiveDays));
+    await moveTo.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            Object.keys(localStorage)
+              .filter((key) => key.startsWith('todo-'))
+              .map(
+                (key) => JSON.parse(localStorage.getItem(key)!) as { title: string; list: string },
+              )
+              .find((todo) => todo.title === 'Post letter')?.list,
+        ),
+      )
+      .toBe(`day:${inFiveDays}`);
 
     // The timeline: hour labels, day headings (today's exactly) and the block's time.
     await page.goto(new URL(`${paths.nowou}?section=timeline`, page.url()).href);
