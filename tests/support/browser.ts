@@ -22,6 +22,8 @@ export interface ContextOptions {
   /** Pre-accept the cookie notice so it does not cover what a test looks at. */
   cookieConsent?: boolean;
   reducedMotion?: boolean;
+  /** The browser's language (navigator.language, Intl's default), e.g. 'en-US'; Chromium's own when left out. */
+  locale?: string;
 }
 
 /** A fresh context (own storage) with the theme saved the way the site saves it. */
@@ -35,6 +37,7 @@ export async function newContext(
     // (docs/product.md#counting-rules); the tests play people, in a browser that says so.
     userAgent: BROWSER_USER_AGENT,
     reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const seed = {
     theme: options.theme ?? null,

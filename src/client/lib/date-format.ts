@@ -1,8 +1,11 @@
 /**
- * Dates as the site writes them: "21 Nov 2026, 14:02" and "29 Nov 2026" in the visitor's own time
- * zone, and "5 Sep 2026" for a calendar day 'YYYY-MM-DD'. Written out by hand rather than with Intl,
- * whose English month abbreviations differ between locales and versions ("Sep"/"Sept"). Plain
- * functions, so the browser tests can write the dates they expect with them.
+ * Dates and times as the whole site writes them (docs/product.md#dates-and-times): times on the
+ * 24-hour clock ("14:30"), dates as day, short month, year ("29 Nov 2026", "21 Nov 2026, 14:02"),
+ * and a day to plan as "Fri 27 Nov" within the current year ("27 Nov 2027" otherwise), in the
+ * visitor's own time zone; "5 Sep 2026" for a calendar day 'YYYY-MM-DD'. Written out by hand rather
+ * than with Intl, whose English names differ between locales and versions ("Sep"/"Sept",
+ * "Wed"/"Wed,"), so every browser and the server's prerender write the same text. Plain functions,
+ * so the browser tests can write the dates they expect with them.
  */
 const MONTHS = [
   'Jan',
@@ -19,13 +22,60 @@ const MONTHS = [
   'Dec',
 ] as const;
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
 const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** A moment as a Date: a Date, epoch milliseconds, or an ISO time. */
+type Moment = Date | number | string;
+
+const dateOf = (at: Moment) => (at instanceof Date ? at : new Date(at));
+
+/** "14:30", "09:05": the 24-hour clock in local time; '' when it is not a time. */
+export function formatClock(at: Moment): string {
+  const date = dateOf(at);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+}
+
+/** "10:00 – 11:30": a span of time on one day, for a block on Nowou's timeline. */
+export function formatClockRange(start: Moment, end: Moment): string {
+  return `${formatClock(start)} – ${formatClock(end)}`;
+}
+
+/** "Tue 10:00": a weekday and a time, for a moment in the week on show. */
+export function formatWeekdayClock(at: Moment): string {
+  const date = dateOf(at);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${WEEKDAYS[date.getDay()]} ${formatClock(date)}`;
+}
+
+/**
+ * A day to plan, local time: "Fri 27 Nov" within the year of `now`, "27 Nov 2027" in any other
+ * year (Nowou's lists, timeline and to-dos); '' when it is not a time.
+ */
+export function formatPlanDate(at: Moment, now: Date = new Date()): string {
+  const date = dateOf(at);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = date.getDate();
+  const month = MONTHS[date.getMonth()];
+  return date.getFullYear() === now.getFullYear()
+    ? `${WEEKDAYS[date.getDay()]} ${day} ${month}`
+    : `${day} ${month} ${date.getFullYear()}`;
+}
+
+/** formatPlanDate for a calendar day 'YYYY-MM-DD' (a to-do's day); the input when it is not one. */
+export function formatPlanDay(day: string, now: Date = new Date()): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  return formatPlanDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])), now);
+}
 
 /** "21 Nov 2026, 14:02" in local time; the input unchanged when it is not a date. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return `${formatDate(iso)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return `${formatDate(iso)}, ${formatClock(date)}`;
 }
 
 /** "29 Nov 2026" in local time; the input unchanged when it is not a date. */

@@ -12,6 +12,7 @@ import { call, createUser, loginAs, unique } from '#test-support/accounts';
 import { invalidField, navigationPanel, useAccountsSite } from '#test-support/accounts-site';
 import { VIEWPORTS } from '#test-support/browser';
 import { linkIn } from '#test-support/smtp-sink';
+import { formatDate } from '../../../src/client/lib/date-format';
 
 const site = useAccountsSite();
 const WIDTHS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width];
@@ -50,6 +51,10 @@ test.each(WIDTHS)(
     const username = profile.getByLabel('Username');
     await username.waitFor();
     expect(await username.inputValue()).toBe(user.username);
+    // The site's one way of writing a date (docs/product.md#dates-and-times).
+    expect(await page.getByText(/^Member since/).innerText()).toBe(
+      `Member since ${formatDate(user.created_at)}`,
+    );
     const save = profile.getByRole('button', { name: 'Save profile' });
 
     await username.fill('a');

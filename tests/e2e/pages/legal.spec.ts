@@ -24,6 +24,7 @@ import { MAX_STREAMS_PER_ADDRESS } from '#server/features/live/live.plugin';
 import { axeViolationsInPage as axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 import { gotoPage, useSite } from '#test-support/site';
+import { formatDay } from '../../../src/client/lib/date-format';
 
 const site = useSite();
 
@@ -59,13 +60,9 @@ test.each(LEGAL_PAGES)(
     await main.getByRole('heading', { level: 1, name: title }).waitFor();
     const updated = updatedDate(file);
     expect(await main.locator('time').getAttribute('datetime')).toBe(updated);
-    const longDate = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }).format(new Date(`${updated}T00:00:00Z`));
-    expect(await main.getByText(/^Last updated/).innerText()).toBe(`Last updated ${longDate}`);
+    expect(await main.getByText(/^Last updated/).innerText()).toBe(
+      `Last updated ${formatDay(updated)}`,
+    );
 
     const toc = main.getByRole('navigation', { name: 'On this page' });
     const entries = await toc.getByRole('link').all();

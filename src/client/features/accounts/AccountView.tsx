@@ -13,6 +13,7 @@ import { Avatar } from '../../ui/avatars/Avatar';
 import { Button } from '../../ui/Button';
 import { FormMessage } from '../../ui/form/FormMessage';
 import { DataSection } from './DataSection';
+import { formatDate } from '../../lib/date-format';
 import { useEmailVerificationToken, type VerificationResult } from './use-email-verification-token';
 import { EmailSection } from './EmailSection';
 import { NewsletterSection } from './NewsletterSection';
@@ -65,9 +66,8 @@ function VerificationMessage({ result }: { result: VerificationResult }) {
 }
 
 function memberSince(createdAt: string): string | null {
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString('en', { year: 'numeric', month: 'long', day: 'numeric' });
+  if (Number.isNaN(new Date(createdAt).getTime())) return null;
+  return formatDate(createdAt);
 }
 
 function SignedIn({ info, children }: { info: UserInfo; children?: ReactNode }) {

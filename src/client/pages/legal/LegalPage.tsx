@@ -9,14 +9,8 @@ import { ROUTE_TITLES } from '#shared/paths';
 import { MarkdownBlocks } from '../markdown/MarkdownBlocks';
 import type { MarkdownDocument } from '../markdown/markdown-document';
 import { PageMain } from '../PageMain';
+import { formatDay } from '../../lib/date-format';
 import './legal.css';
-
-const UPDATED_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 interface LegalPageProps {
   route: 'termsOfService' | 'privacyPolicy';
@@ -34,10 +28,7 @@ export function LegalPage({ route, document }: LegalPageProps) {
         <p className="page__lead">{summary}</p>
         {updated && (
           <p className="legal__updated">
-            Last updated{' '}
-            <time dateTime={updated}>
-              {UPDATED_FORMAT.format(new Date(`${updated}T00:00:00Z`))}
-            </time>
+            Last updated <time dateTime={updated}>{formatDay(updated)}</time>
           </p>
         )}
       </div>

@@ -8,12 +8,11 @@ import { useAssistant } from '../../lib/assistant/use-assistant';
 import { useAssistantState } from '../../lib/assistant/use-assistant-state';
 import { CloseIcon } from '../../ui/icons';
 import { TypedText } from './TypedText';
+import { formatDateTime } from '../../lib/date-format';
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
+/** "21 Nov 2026, 14:02" (lib/date-format); nothing for a time that is not one. */
 function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : timeFormat.format(date);
+  return Number.isNaN(new Date(iso).getTime()) ? '' : formatDateTime(iso);
 }
 
 function AssistantFace() {

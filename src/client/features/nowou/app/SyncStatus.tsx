@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { usePopups } from '../../../lib/popups/use-popups';
 import { Button } from '../../../ui/Button';
 import type { NowouSync } from '../sync/use-nowou-sync';
-
-const TIME = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+import { formatClock } from '../../../lib/date-format';
 
 export function SyncIndicator({ sync }: { sync: NowouSync }) {
   const { open } = usePopups();
@@ -39,7 +38,7 @@ export function SyncIndicator({ sync }: { sync: NowouSync }) {
     <div className="nowou-sync" data-state={status.kind}>
       <span
         className="nowou-sync__state"
-        title={status.kind === 'synced' ? `Synced at ${TIME.format(status.at)}` : undefined}
+        title={status.kind === 'synced' ? `Synced at ${formatClock(status.at)}` : undefined}
       >
         <span className="nowou-sync__dot" aria-hidden="true" />
         {label}

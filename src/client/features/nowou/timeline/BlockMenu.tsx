@@ -16,6 +16,7 @@ import {
 } from './grid-math';
 import { useEscape } from './use-escape';
 import type { TimelineActions } from './use-timeline-actions';
+import { DayInput, TimeInput } from '../app/TypedDayTime';
 
 type Pane = 'menu' | 'title' | 'move' | 'duration';
 
@@ -182,26 +183,23 @@ export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuPro
           {pane === 'move' && [
             field(
               'Day',
-              <input
+              <DayInput
                 id={`${id}-day`}
                 className="tl-input"
-                type="date"
                 required
                 value={day}
-                onChange={(e) => setDay(e.target.value)}
+                onValueChange={setDay}
               />,
               'day',
             ),
             field(
               'Start',
-              <input
+              <TimeInput
                 id={`${id}-start`}
                 className="tl-input"
-                type="time"
-                step={900}
                 required
                 value={time}
-                onChange={(e) => setTime(e.target.value)}
+                onValueChange={setTime}
               />,
               'start',
             ),

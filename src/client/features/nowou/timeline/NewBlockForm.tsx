@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { atMinutes, parseHhmm } from './grid-math';
 import { useEscape } from './use-escape';
+import { DayInput, TimeInput } from '../app/TypedDayTime';
 
 export interface NewBlock {
   kind: 'todo' | 'textBox';
@@ -91,29 +92,26 @@ export function NewBlockForm({
         </div>
         <div className="tl-form__field">
           <label htmlFor={`${id}-day`}>Day</label>
-          <input
+          <DayInput
             id={`${id}-day`}
             className="tl-input"
-            type="date"
             required
             value={day}
             aria-invalid={invalid('start')}
             aria-describedby={described('start')}
-            onChange={(event) => setDay(event.target.value)}
+            onValueChange={setDay}
           />
         </div>
         <div className="tl-form__field">
           <label htmlFor={`${id}-start`}>Start</label>
-          <input
+          <TimeInput
             id={`${id}-start`}
             className="tl-input"
-            type="time"
-            step={900}
             required
             value={start}
             aria-invalid={invalid('start')}
             aria-describedby={described('start')}
-            onChange={(event) => setStart(event.target.value)}
+            onValueChange={setStart}
           />
         </div>
         <div className="tl-form__field">

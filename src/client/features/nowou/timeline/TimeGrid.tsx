@@ -15,7 +15,7 @@ import {
   type RefObject,
 } from 'react';
 import type { TextBox } from '#shared/nowou-records';
-import { formatDay, formatDayTime, formatHour, formatTime } from './block-items';
+import { formatClock, formatPlanDate, formatWeekdayClock } from '../../../lib/date-format';
 import { BlockMenu } from './BlockMenu';
 import { CreatePopover } from './CreatePopover';
 import {
@@ -184,7 +184,7 @@ export function TimeGrid({
           <div className="tl-grid__corner" />
           {days.map((day) => (
             <div key={day} className="tl-grid__day" data-today={day === today || undefined}>
-              {formatDay(atMinutes(day, 0))}
+              {formatPlanDate(atMinutes(day, 0))}
               {day === today && <span className="visually-hidden"> (today)</span>}
             </div>
           ))}
@@ -193,7 +193,7 @@ export function TimeGrid({
           <div className="tl-grid__hours" aria-hidden="true">
             {HOURS.map((hour) => (
               <span key={hour} style={{ top: `${minutesToY(hour * 60)}px` }}>
-                {hour === 0 ? '' : formatHour(new Date(2000, 0, 3, hour).getTime())}
+                {hour === 0 ? '' : formatClock(new Date(2000, 0, 3, hour))}
               </span>
             ))}
           </div>
@@ -202,7 +202,7 @@ export function TimeGrid({
             className="tl-grid__layer"
             data-testid="timeline-grid"
             role="group"
-            aria-label={`Time grid, ${days.map((day) => formatDay(atMinutes(day, 0))).join(' to ')}`}
+            aria-label={`Time grid, ${days.map((day) => formatPlanDate(atMinutes(day, 0))).join(' to ')}`}
             style={{ height: `${DAY_PX}px` }}
             onPointerDown={onPointerDown}
           >
@@ -253,7 +253,7 @@ export function TimeGrid({
                   }}
                 />
                 <CreatePopover
-                  when={`${formatDayTime(atMinutes(creatingDay, creating.start))} to ${formatTime(atMinutes(creatingDay, creating.end))}`}
+                  when={`${formatWeekdayClock(atMinutes(creatingDay, creating.start))} to ${formatClock(atMinutes(creatingDay, creating.end))}`}
                   style={popoverStyle(creating.dayIndex, dayCount, creating.start, creating.end)}
                   onCancel={() => setCreating(null)}
                   onSave={(kind, title) => {

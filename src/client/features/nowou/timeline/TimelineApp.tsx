@@ -15,7 +15,7 @@ import { useTimelineCommands, type TimelineCommand } from '../app/section-comman
 import { useNowou } from '../nowou-context';
 import { DayNotes } from '../textboxes/DayNotes';
 import { useItems } from '../use-nowou-store';
-import { formatDay } from './block-items';
+import { formatPlanDate } from '../../../lib/date-format';
 import {
   atMinutes,
   blocksOfTimeline,
@@ -134,8 +134,8 @@ export function TimelineApp() {
 
   const rangeLabel =
     days.length === 1
-      ? formatDay(atMinutes(days[0]!, 0))
-      : `${formatDay(atMinutes(days[0]!, 0))} – ${formatDay(atMinutes(days.at(-1)!, 0))}`;
+      ? formatPlanDate(atMinutes(days[0]!, 0))
+      : `${formatPlanDate(atMinutes(days[0]!, 0))} – ${formatPlanDate(atMinutes(days.at(-1)!, 0))}`;
 
   /** Opens New block… on the shown day (today when shown), at the next quarter hour or 09:00. */
   function openNewBlock() {

@@ -7,7 +7,8 @@
  */
 import { memo, type KeyboardEvent } from 'react';
 import type { TextBox } from '#shared/nowou-records';
-import { formatRange, formatShortRange } from './block-items';
+import { formatClockRange } from '../../../lib/date-format';
+import { formatRange } from './block-items';
 import { MINUTES_PER_SLOT, minutesToY, type BlockKey, type PlacedBlock } from './grid-math';
 import { MarkdownText } from '../textboxes/MarkdownText';
 
@@ -93,14 +94,14 @@ function TimelineBlockView({
         {block.kind === 'todo' && (
           <span className="tl-block__content" aria-hidden="true">
             <span className="tl-block__title">{block.title}</span>
-            <span className="tl-block__time">{formatShortRange(block.start, block.end)}</span>
+            <span className="tl-block__time">{formatClockRange(block.start, block.end)}</span>
           </span>
         )}
       </button>
       {box && (
         <div className="tl-block__content tl-block__note">
           <span className="tl-block__time" aria-hidden="true">
-            {formatShortRange(block.start, block.end)}
+            {formatClockRange(block.start, block.end)}
           </span>
           <MarkdownText text={box.text} />
         </div>

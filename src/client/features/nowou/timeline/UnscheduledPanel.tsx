@@ -20,6 +20,7 @@ import { atMinutes, parseHhmm } from './grid-math';
 import type { BlockDrag } from './use-block-drag';
 import { useEscape } from './use-escape';
 import type { TimelineActions } from './use-timeline-actions';
+import { DayInput, TimeInput } from '../app/TypedDayTime';
 
 /** Rows shown at once; a search finds the rest. */
 const SHOWN = 100;
@@ -160,25 +161,22 @@ const PanelRow = memo(function PanelRow({
         >
           <div className="tl-form__field">
             <label htmlFor={`${id}-day`}>Day</label>
-            <input
+            <DayInput
               id={`${id}-day`}
               className="tl-input"
-              type="date"
               required
               value={day}
-              onChange={(e) => setDay(e.target.value)}
+              onValueChange={setDay}
             />
           </div>
           <div className="tl-form__field">
             <label htmlFor={`${id}-start`}>Start</label>
-            <input
+            <TimeInput
               id={`${id}-start`}
               className="tl-input"
-              type="time"
-              step={900}
               required
               value={time}
-              onChange={(e) => setTime(e.target.value)}
+              onValueChange={setTime}
             />
           </div>
           <div className="tl-form__field">

@@ -4,6 +4,7 @@
  * the words that announce a change. The caller passes ids, times and `now`.
  */
 import { dayOf } from '../logic/calendar-day';
+import { formatClock } from '../../../lib/date-format';
 import type { TextBox, Todo } from '#shared/nowou-records';
 import { orderAtEnd } from '../todos/todo-views';
 import { hhmm, toLocalIso, wallMinutes } from './grid-math';
@@ -102,46 +103,7 @@ export function todoMinutes(todo: Todo): number {
   return todo.duration ?? 30;
 }
 
-const timeFormat = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions) {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let format = timeFormat.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    timeFormat.set(key, format);
-  }
-  return format;
-}
-
-const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-
-/** "10:00" (or "10:00 AM") in the visitor's clock style. */
-export function formatTime(ms: number, locale?: string): string {
-  return formatter(locale, TIME).format(ms);
-}
-
-/** An hour label: "10" or "10 AM". */
-export function formatHour(ms: number, locale?: string): string {
-  return formatter(locale, { hour: 'numeric' }).format(ms);
-}
-
-/** "10:00 – 11:30" (or "10:00 – 11:30 AM"), short for a block. */
-export function formatShortRange(start: number, end: number, locale?: string): string {
-  return formatter(locale, TIME).formatRange(start, end);
-}
-
-/** "Tue 10:00". */
-export function formatDayTime(ms: number, locale?: string): string {
-  return formatter(locale, { weekday: 'short', ...TIME }).format(ms);
-}
-
-/** "Tue 5 May". */
-export function formatDay(ms: number, locale?: string): string {
-  return formatter(locale, { weekday: 'short', day: 'numeric', month: 'short' }).format(ms);
-}
-
-/** "10:00 to 11:30" for a block's name. */
-export function formatRange(start: number, end: number, locale?: string): string {
-  return `${formatTime(start, locale)} to ${formatTime(end, locale)}`;
+/** "10:00 to 11:30" for a block's name (the site's clock, lib/date-format). */
+export function formatRange(start: number, end: number): string {
+  return `${formatClock(start)} to ${formatClock(end)}`;
 }

@@ -7,15 +7,8 @@ import { dayOf } from '../logic/calendar-day';
 import { useNowou } from '../nowou-context';
 import { tickChanges } from '../todos/series';
 import { atMinutes, noteTitle, type TimedBlock } from './grid-math';
-import {
-  formatDay,
-  formatDayTime,
-  formatTime,
-  newNoteBlock,
-  newTodoBlock,
-  withRange,
-  type BlockItem,
-} from './block-items';
+import { newNoteBlock, newTodoBlock, withRange, type BlockItem } from './block-items';
+import { formatClock, formatPlanDate, formatWeekdayClock } from '../../../lib/date-format';
 import { randomId } from '../../../lib/random-id';
 
 export interface TimelineActions {
@@ -59,8 +52,8 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
           [withRange(item, timelineId, start, end)],
           `${verb} ${title}`,
           how === 'move'
-            ? `Moved ${title} to ${formatDayTime(start)}.`
-            : `${title} now ends at ${formatTime(end)}.`,
+            ? `Moved ${title} to ${formatWeekdayClock(start)}.`
+            : `${title} now ends at ${formatClock(end)}.`,
         );
       },
       create(kind, title, start, end) {
@@ -71,7 +64,7 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
           kind === 'todo'
             ? newTodoBlock(store.all('todo'), title, timelineId, start, end, id, now)
             : newNoteBlock(title, timelineId, start, end, id, now);
-        return write([item], `Added ${title}`, `Added ${title} at ${formatDayTime(start)}.`)
+        return write([item], `Added ${title}`, `Added ${title} at ${formatWeekdayClock(start)}.`)
           ? id
           : null;
       },
@@ -81,7 +74,7 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
         write(
           [withRange(todo, timelineId, start, end)],
           `Scheduled ${todo.title}`,
-          `Scheduled ${todo.title} at ${formatDayTime(start)}.`,
+          `Scheduled ${todo.title} at ${formatWeekdayClock(start)}.`,
         );
       },
       unschedule(todoId) {
@@ -100,7 +93,7 @@ export function useTimelineActions(timelineId: string | null): TimelineActions {
         const all = store.all('todo', { includeDeleted: true });
         const { changed, next } = tickChanges(todo, done, dayOf(now), all, now);
         const after = next
-          ? `${todo.title} done. Next one on ${formatDay(atMinutes(next.list.slice(4), 12 * 60))}.`
+          ? `${todo.title} done. Next one on ${formatPlanDate(atMinutes(next.list.slice(4), 12 * 60))}.`
           : done
             ? `${todo.title} done.`
             : `${todo.title} is not done.`;

@@ -41,6 +41,7 @@ import {
 } from './todo-views';
 import './todos.css';
 import { randomId } from '../../../lib/random-id';
+import { formatPlanDay } from '../../../lib/date-format';
 
 const UNDO_MS = 6000;
 
@@ -53,14 +54,9 @@ const MATCH_LABELS: Record<QuickAddKind, string> = {
   priority: 'Priority',
 };
 
-/** `day:2026-11-27` as the reader's short weekday and date, e.g. "Fri 27 Nov". */
+/** `day:2026-11-27` as the site writes a day to plan: "Fri 27 Nov" (lib/date-format). */
 function dayLabelOf(list: Todo['list']): string {
-  const [year, month, day] = list.slice(4).split('-').map(Number);
-  return new Date(year!, month! - 1, day!).toLocaleDateString(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  });
+  return formatPlanDay(list.slice(4));
 }
 
 function listLabel(list: TodoList, today: string, lists: readonly TodoListItem[]): string {

@@ -17,6 +17,7 @@ import {
   type TodoDraft,
 } from './todo-edit';
 import { randomId } from '../../../lib/random-id';
+import { DayInput } from '../app/TypedDayTime';
 
 const WEEKDAY_NAMES = [
   'Sunday',
@@ -185,13 +186,12 @@ export function TodoEditor({
         {draft.place === 'day' && (
           <div className="todo-editor__field">
             <label htmlFor={`${prefix}-day`}>Day</label>
-            <input
+            <DayInput
               {...checked('day')}
               className="todos__input"
-              type="date"
               required
               value={draft.day}
-              onChange={(event) => change({ day: event.target.value })}
+              onValueChange={(day) => change({ day })}
             />
           </div>
         )}

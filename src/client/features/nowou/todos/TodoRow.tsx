@@ -25,6 +25,7 @@ import type { Todo } from '#shared/nowou-records';
 import { subtaskProgress } from './series';
 import type { EditorList } from './TodoEditor';
 import { doneWhen, type TodoList } from './todo-views';
+import { DayInput } from '../app/TypedDayTime';
 
 /** The editor loads when a to-do is first edited. */
 const TodoEditor = lazy(() =>
@@ -103,6 +104,7 @@ export function TodoRow({
   const editButton = useRef<HTMLButtonElement>(null);
   const progress = subtaskProgress(todo);
   const [day, setDay] = useState('');
+  const [dayProblem, setDayProblem] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   /** The actions shown on a narrow screen, where they wait behind the row's menu button. */
@@ -301,23 +303,38 @@ export function TodoRow({
           ))}
           <form
             className="todo-row__date"
+            noValidate
             onSubmit={(event) => {
               event.preventDefault();
               if (day) move(`day:${day}`);
+              else setDayProblem(true);
             }}
           >
             <label htmlFor={`${id}-day`}>Date</label>
-            <input
+            <DayInput
               id={`${id}-day`}
-              type="date"
               value={day}
               required
+              aria-invalid={dayProblem || undefined}
+              aria-describedby={dayProblem ? `${id}-day-problem` : undefined}
               onKeyDown={onMenuKeyDown}
-              onChange={(event) => setDay(event.target.value)}
+              onValueChange={(next) => {
+                setDay(next);
+                if (next) setDayProblem(false);
+              }}
             />
             <Button type="submit" onKeyDown={onMenuKeyDown}>
               Move
             </Button>
+            {dayProblem && (
+              <p
+                id={`${id}-day-problem`}
+                className="todos__error todo-row__date-problem"
+                role="alert"
+              >
+                Write a date like 27 Nov 2026.
+              </p>
+            )}
           </form>
           <Button variant="ghost" onKeyDown={onMenuKeyDown} onClick={closeMenu}>
             Cancel

@@ -3,6 +3,7 @@
  * day). Lists other than the views' own (list:<id>) are kept but not shown yet.
  */
 import { addDays, dayOf } from '../logic/calendar-day';
+import { formatClock, formatPlanDay } from '../../../lib/date-format';
 import { atMinutes, toLocalIso } from '../timeline/grid-math';
 import { compareOrderKeys, keyBetween, type Spot } from '../logic/order-keys';
 import type { QuickAdd } from '../logic/quick-add';
@@ -227,19 +228,13 @@ export function everyTodo(todos: readonly Todo[]): Todo[] {
 
 /**
  * When a to-do was done, for its row: "today, 14:05", "yesterday, 09:10", or the day and time
- * ("Tue 10 Mar, 14:05"), in the visitor's own clock style.
+ * ("Tue 10 Mar, 14:05"; "31 Dec 2025, 09:05" in another year), as lib/date-format writes them.
  */
-export function doneWhen(doneAt: string, today: string, locale?: string): string {
+export function doneWhen(doneAt: string, today: string): string {
   const at = new Date(doneAt);
-  const time = at.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+  const time = formatClock(at);
   const day = dayOf(at);
   if (day === today) return `today, ${time}`;
   if (day === addDays(today, -1)) return `yesterday, ${time}`;
-  const date = at.toLocaleDateString(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    ...(day.slice(0, 4) === today.slice(0, 4) ? {} : { year: 'numeric' }),
-  });
-  return `${date}, ${time}`;
+  return `${formatPlanDay(day, new Date(Number(today.slice(0, 4)), 0, 1))}, ${time}`;
 }

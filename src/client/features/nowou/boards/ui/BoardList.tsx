@@ -9,20 +9,14 @@ import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { useNowou } from '../../nowou-context';
 import { boundsOf } from '../logic/selection';
 import { plural } from '../../../../lib/plural';
+import { formatAgo, formatDate } from '../../../../lib/date-format';
 import { duplicateBoard, newBoard, newId, newTextNode, nodesOfBoard } from './board-items';
 
-const MINUTE = 60_000;
+const WEEK = 7 * 24 * 60 * 60_000;
 
-/** "5 minutes ago", "yesterday", or a short date for anything older than a week. */
+/** "5 min ago", "2 days ago", or the date ("29 Nov 2026") for anything a week old or older. */
 export function lastChange(iso: string, now: number): string {
-  const at = Date.parse(iso);
-  const minutes = Math.round((at - now) / MINUTE);
-  const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  if (Math.abs(minutes) < 1) return 'just now';
-  if (Math.abs(minutes) < 60) return rtf.format(minutes, 'minute');
-  if (Math.abs(minutes) < 60 * 24) return rtf.format(Math.round(minutes / 60), 'hour');
-  if (Math.abs(minutes) < 60 * 24 * 7) return rtf.format(Math.round(minutes / 1440), 'day');
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(at);
+  return now - Date.parse(iso) < WEEK ? formatAgo(iso, new Date(now)) : formatDate(iso);
 }
 
 /** Focuses the rename field when it appears. */
