@@ -2,7 +2,8 @@
  * `npm run bench`: bundle sizes from real Chromium page loads and Lighthouse scores, both against the
  * real server on a loopback port, then the live fan-out and visit-counting figures (fanout.ts), then
  * the owner's desk with 100,000 accounts (desk.ts), Nowou in Chromium (nowou.ts) and Nowou's sync
- * through the account (sync.ts). BENCH_ONLY=bundle,lighthouse,fanout,visits,desk,nowou,sync picks
+ * through the account (sync.ts), and backup and restore (backup.ts).
+ * BENCH_ONLY=bundle,lighthouse,fanout,visits,desk,nowou,sync,backup picks
  * parts. Exits 0 whenever it printed figures (a MISS is a
  * figure) and 1 when something could not be measured.
  */
@@ -41,6 +42,9 @@ import {
   type HeavyLibraryCheck,
 } from './heavy-chunks.ts';
 import { runFanout, type FanoutParts } from './fanout.ts';
+import { runBackup } from './backup.ts';
+import { backupLines, backupSummary } from './backup-report.ts';
+import type { BackupResults } from './backup-results.ts';
 import { runDesk } from './desk.ts';
 import { deskLines, exportSummary } from './desk-report.ts';
 import type { DeskResults } from './desk-results.ts';
@@ -71,7 +75,16 @@ interface BundleResults {
   heavyLibraries: HeavyLibraryCheck[];
 }
 
-const PARTS = ['bundle', 'lighthouse', 'fanout', 'visits', 'desk', 'nowou', 'sync'] as const;
+const PARTS = [
+  'bundle',
+  'lighthouse',
+  'fanout',
+  'visits',
+  'desk',
+  'nowou',
+  'sync',
+  'backup',
+] as const;
 type Part = (typeof PARTS)[number];
 
 interface Results {
@@ -89,6 +102,7 @@ interface Results {
   desk: DeskResults | null;
   nowou: NowouResults | null;
   sync: SyncResults | null;
+  backup: BackupResults | null;
   errors: string[];
 }
 
@@ -386,6 +400,26 @@ async function measureAndPrintSync(results: Results): Promise<void> {
   }
 }
 
+async function measureAndPrintBackup(results: Results): Promise<void> {
+  console.log(
+    '\nBackup and restore: 100,000 accounts and a year of visits; createBackup and restoreBackup timed, and the p99 of visits and page loads while npm run backup runs against the same without one',
+  );
+  try {
+    const backup = await runBackup((cleanup) => cleanups.push(cleanup));
+    results.backup = backup;
+    const { cores, loadAtStart, loadAtEnd } = backup.machine;
+    console.log(
+      `(MB = 1,000,000 bytes of the backup file over the step's time; ${cores} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd?.toFixed(1) ?? '—'} at the end)\n`,
+    );
+    for (const line of backupLines(backup)) console.log(line);
+    results.errors.push(...backup.errors.map((error) => `backup: ${error}`));
+  } catch (error) {
+    endProgress();
+    results.errors.push(`backup: ${errorMessage(error)}`);
+    console.error(`bench: backup: ${errorMessage(error)}`);
+  }
+}
+
 async function main(): Promise<number> {
   const parts = partsFromEnv();
   const runs = runsFromEnv();
@@ -399,6 +433,7 @@ async function main(): Promise<number> {
     desk: null,
     nowou: null,
     sync: null,
+    backup: null,
     errors: [],
   };
   if (parts.includes('bundle') || parts.includes('lighthouse') || parts.includes('nowou')) {
@@ -422,6 +457,10 @@ async function main(): Promise<number> {
     await buildClientIfNeeded();
     await measureAndPrintSync(results);
   }
+  if (parts.includes('backup')) {
+    await buildClientIfNeeded();
+    await measureAndPrintBackup(results);
+  }
 
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
@@ -431,7 +470,7 @@ async function main(): Promise<number> {
 
 function printSummary(results: Results): void {
   console.log('\nSummary');
-  const { bundle, lighthouse, fanout, desk, nowou, sync } = results;
+  const { bundle, lighthouse, fanout, desk, nowou, sync, backup } = results;
   if (bundle) {
     console.log(`  ${targetLine(bundle.target)}`);
     console.log(`  ${ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline)}`);
@@ -469,6 +508,12 @@ function printSummary(results: Results): void {
       if (line) console.log(`  ${line}`);
     }
     if (sync.postgresSkipped) console.log(`  sync on PostgreSQL skipped: ${sync.postgresSkipped}`);
+  }
+  if (backup) {
+    for (const target of backup.targets) console.log(`  ${verdictLine(target)}`);
+    for (const run of backup.runs) console.log(`  ${backupSummary(run)}`);
+    if (backup.postgresSkipped)
+      console.log(`  backup on PostgreSQL skipped: ${backup.postgresSkipped}`);
   }
   for (const error of results.errors) console.log(`  ERROR ${error}`);
   console.log(`  Figures written to ${RESULTS_FILE}`);

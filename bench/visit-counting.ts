@@ -11,7 +11,7 @@ import { BLOCK } from './fanout-run.ts';
 import { endProgress, progress } from './progress.ts';
 
 /** A browser's User-Agent: without one (or with a bot's) a visit is left out, not counted. */
-const BROWSER_USER_AGENT =
+export const BROWSER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /**

@@ -1,0 +1,84 @@
+/** Turns the backup figures into the lines `npm run bench` prints. */
+import type { BackupResults, BackupRun, BackupTiming, LoadWindow } from './backup-results.ts';
+import { verdictLine } from './fanout-report.ts';
+import type { Latency } from './fanout-results.ts';
+import { table } from './report.ts';
+
+function ms(value: number | undefined): string {
+  return value === undefined ? '—' : value < 10 ? value.toFixed(1) : String(Math.round(value));
+}
+
+function timingCells(figure: BackupTiming | null): string[] {
+  return figure
+    ? [
+        (figure.ms / 1000).toFixed(1),
+        (figure.bytes / 1e6).toFixed(1),
+        figure.mbPerSecond.toFixed(1),
+      ]
+    : ['—', '—', '—'];
+}
+
+function latencyCells(latency: Latency | null | undefined): string[] {
+  return [
+    String(latency?.samples ?? '—'),
+    ms(latency?.p50Ms),
+    ms(latency?.p99Ms),
+    ms(latency?.maxMs),
+  ];
+}
+
+function loadRows(run: BackupRun): string[][] {
+  const rows = (label: string, window: LoadWindow | null): string[][] => [
+    [run.storage, 'POST /api/visits', label, ...latencyCells(window?.visits)],
+    [run.storage, 'GET /', label, ...latencyCells(window?.pageLoads)],
+  ];
+  return [...rows('no backup', run.quiet), ...rows('backup running', run.duringBackup)];
+}
+
+export function backupLines(results: BackupResults): string[] {
+  const lines: string[] = [];
+  for (const run of results.runs) {
+    lines.push(
+      `  ${run.storage}: ${run.accounts.toLocaleString('en')} accounts, ${run.visits.toLocaleString('en')} visits in ${run.trafficRows.toLocaleString('en')} counter rows; the backup holds ${run.backupRows?.toLocaleString('en') ?? '—'} rows`,
+    );
+  }
+  if (results.runs.length) {
+    lines.push(
+      '',
+      ...table(
+        ['storage', 'step', 'seconds', 'file MB', 'MB/s'],
+        results.runs.flatMap((run) => [
+          [run.storage, 'createBackup', ...timingCells(run.backup)],
+          [run.storage, 'restoreBackup (into empty storage)', ...timingCells(run.restore)],
+        ]),
+        [false, false, true, true, true],
+      ),
+      '',
+      `Steady load: ${results.load.visitsPerSecond} POST /api/visits and ${results.load.pageLoadsPerSecond} GET / a second from ${results.load.addresses} loopback addresses, each timed to its last byte; "backup running" is while npm run backup runs in its own process:`,
+      ...table(
+        ['storage', 'request', 'window', 'answers', 'p50 ms', 'p99 ms', 'max ms'],
+        results.runs.flatMap(loadRows),
+        [false, false, false, true, true, true, true],
+      ),
+    );
+    for (const run of results.runs) {
+      if (run.backupUnderLoadMs !== null)
+        lines.push(
+          `  ${run.storage}: npm run backup took ${(run.backupUnderLoadMs / 1000).toFixed(1)} s under the load (process start to exit)`,
+        );
+    }
+  }
+  if (results.postgresSkipped) lines.push(`  PostgreSQL skipped: ${results.postgresSkipped}`);
+  lines.push('');
+  for (const target of results.targets) lines.push(verdictLine(target));
+  return lines;
+}
+
+/** The createBackup / restoreBackup figures in one line per storage, for the summary. */
+export function backupSummary(run: BackupRun): string {
+  const part = (name: string, figure: BackupTiming | null) =>
+    figure
+      ? `${name} ${(figure.ms / 1000).toFixed(1)} s (${figure.mbPerSecond.toFixed(1)} MB/s)`
+      : `${name} not measured`;
+  return `backup on ${run.storage}: ${part('createBackup', run.backup)}, ${part('restoreBackup', run.restore)}, file ${(((run.backup ?? run.restore)?.bytes ?? 0) / 1e6).toFixed(1)} MB`;
+}

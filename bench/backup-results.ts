@@ -1,0 +1,87 @@
+/**
+ * What the backup part reports (backup.ts runs it, backup-report.ts prints it,
+ * bench/results/latest.json keeps it), and the target its figures are judged against
+ * (issue 23: the p99 of visits and page loads while a backup runs, at most 1.5 × without one).
+ */
+import type { FanoutVerdict, Latency } from './fanout-results.ts';
+
+export const BACKUP_TARGETS = {
+  /** p99 while `npm run backup` runs, as a multiple of the p99 of the same load without one. */
+  p99Ratio: 1.5,
+};
+
+/** One timed step: createBackup or restoreBackup, on the whole file. */
+export interface BackupTiming {
+  ms: number;
+  /** Size of the backup file (what was written, or what was read back). */
+  bytes: number;
+  /** bytes / time, MB = 1,000,000 bytes. */
+  mbPerSecond: number;
+}
+
+/** The steady load's answers in one window (no backup, or while one runs). */
+export interface LoadWindow {
+  ms: number;
+  visits: Latency | null;
+  pageLoads: Latency | null;
+  /** Answers other than the expected 204 / 200, and requests that failed, by status or message. */
+  unexpected: Record<string, number>;
+}
+
+export interface BackupRun {
+  storage: 'SQLite' | 'PostgreSQL';
+  accounts: number;
+  /** Counted visits and counter rows of the seeded year. */
+  visits: number;
+  trafficRows: number;
+  /** Not a figure: how long seeding took. */
+  seedMs: number;
+  /** Rows over every table, as the backup's manifest counts them. */
+  backupRows: number | null;
+  backup: BackupTiming | null;
+  restore: BackupTiming | null;
+  /** The same steady load without a backup, then while `npm run backup` runs in its own process. */
+  quiet: LoadWindow | null;
+  duringBackup: LoadWindow | null;
+  /** How long that `npm run backup` took (process start to exit). */
+  backupUnderLoadMs: number | null;
+}
+
+export interface BackupResults {
+  machine: { cores: number; loadAtStart: number; loadAtEnd: number | null };
+  /** The steady load: requests per second of each kind. */
+  load: { visitsPerSecond: number; pageLoadsPerSecond: number; addresses: number };
+  runs: BackupRun[];
+  postgresSkipped: string | null;
+  targets: FanoutVerdict[];
+  errors: string[];
+}
+
+function ratioVerdict(name: string, during: number | undefined, quiet: number | undefined) {
+  const actual = during !== undefined && quiet !== undefined && quiet > 0 ? during / quiet : null;
+  const limit = BACKUP_TARGETS.p99Ratio;
+  return {
+    name,
+    limit,
+    actual,
+    unit: '×',
+    bound: 'atMost',
+    pass: actual === null ? null : actual <= limit,
+  } satisfies FanoutVerdict;
+}
+
+export function backupTargets(results: BackupResults): FanoutVerdict[] {
+  const limit = BACKUP_TARGETS.p99Ratio;
+  return results.runs.flatMap((run) => [
+    ratioVerdict(
+      `backup on ${run.storage}: POST /api/visits p99 during a backup ≤ ${limit} × without`,
+      run.duringBackup?.visits?.p99Ms,
+      run.quiet?.visits?.p99Ms,
+    ),
+    ratioVerdict(
+      `backup on ${run.storage}: GET / p99 during a backup ≤ ${limit} × without`,
+      run.duringBackup?.pageLoads?.p99Ms,
+      run.quiet?.pageLoads?.p99Ms,
+    ),
+  ]);
+}

@@ -1,0 +1,249 @@
+/**
+ * Backup and restore figures (issue 23, docs/product.md#backups): with the desk's 100,000 accounts
+ * and a year of visits in storage (desk-seed.ts, desk-traffic.ts), the time and MB/s of
+ * createBackup and of restoreBackup (into empty storage), and the p99 of POST /api/visits and GET /
+ * under a steady load (backup-load.ts) without a backup and while `npm run backup` runs in its own
+ * process, as an owner runs it. Once on SQLite and once on a throwaway PostgreSQL database (skipped
+ * with the reason when none can be made), each on the real server (bench/server.ts) with the client.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { parseConfig, type Config } from '#server/config';
+import { connectDatabase } from '#server/db/connect';
+import { createBackup } from '#server/ops/create-backup';
+import { restoreBackup } from '#server/ops/restore-backup';
+import { makeTempDir } from '#test-support/temp-dir';
+import { LOAD, steadyLoad, type SteadyLoad } from './backup-load.ts';
+import {
+  backupTargets,
+  type BackupResults,
+  type BackupRun,
+  type BackupTiming,
+  type LoadWindow,
+} from './backup-results.ts';
+import { seedDesk } from './desk-seed.ts';
+import { seedTraffic } from './desk-traffic.ts';
+import type { Defer } from './fanout.ts';
+import { createBenchDatabase } from './fanout-two-instances.ts';
+import { endProgress, progress } from './progress.ts';
+import { startSiteServer } from './server.ts';
+import { delay, errorMessage } from './timeout.ts';
+
+type Storage = BackupRun['storage'];
+type StorageConfig = Pick<Config, 'dataDir' | 'databaseUrl'>;
+
+const WARM_UP_MS = 3_000;
+/** The window without a backup lasts at least this long (and as long as the in-process backup took). */
+const MIN_QUIET_MS = 15_000;
+
+function timing(ms: number, bytes: number): BackupTiming {
+  return { ms, bytes, mbPerSecond: bytes / 1e6 / (ms / 1000) };
+}
+
+async function countUsers(config: StorageConfig): Promise<number> {
+  const db = connectDatabase(config);
+  try {
+    const { count } = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** `npm run backup -- <folder>` in its own process, with the server's configuration. */
+async function backupInChild(env: Record<string, string>, folder: string): Promise<number> {
+  const started = Date.now();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/ops/backup-cli.ts', folder],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => (stderr += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`npm run backup exited with ${code}: ${stderr.trim()}`);
+  return Date.now() - started;
+}
+
+export async function runBackup(defer: Defer): Promise<BackupResults> {
+  const results: BackupResults = {
+    machine: { cores: availableParallelism(), loadAtStart: loadavg()[0]!, loadAtEnd: null },
+    load: { ...LOAD },
+    runs: [],
+    postgresSkipped: null,
+    targets: [],
+    errors: [],
+  };
+  const attempt = async <T>(what: string, step: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await step();
+    } catch (error) {
+      endProgress();
+      results.errors.push(`${what}: ${errorMessage(error)}`);
+      console.error(`bench: ${what}: ${errorMessage(error)}`);
+      return null;
+    }
+  };
+
+  // An empty DATABASE_URL counts as unset: SQLite even when the shell names a database.
+  await attempt('backup on SQLite', () =>
+    measureStorage('SQLite', { DATABASE_URL: '' }, async () => ({
+      config: { dataDir: makeTempDir('bench-restore-'), databaseUrl: undefined },
+      drop: async () => undefined,
+    })),
+  );
+
+  const database = await createBenchDatabase();
+  if (typeof database === 'string') {
+    results.postgresSkipped = database;
+  } else {
+    defer(() => database.drop());
+    await attempt('backup on PostgreSQL', () =>
+      measureStorage('PostgreSQL', { DATABASE_URL: database.url }, async () => {
+        const target = await createBenchDatabase();
+        if (typeof target === 'string') throw new Error(target);
+        defer(() => target.drop());
+        return {
+          config: { dataDir: makeTempDir('bench-restore-'), databaseUrl: target.url },
+          drop: () => target.drop(),
+        };
+      }),
+    );
+    await database.drop();
+  }
+
+  results.machine.loadAtEnd = loadavg()[0]!;
+  results.targets = backupTargets(results);
+  return results;
+
+  async function measureStorage(
+    storage: Storage,
+    env: Record<string, string>,
+    restoreTarget: () => Promise<{ config: StorageConfig; drop: () => Promise<void> }>,
+  ): Promise<void> {
+    const folder = makeTempDir('bench-backups-');
+    defer(() => rmSync(folder, { recursive: true, force: true }));
+    progress(`${storage}: starting the server…`);
+    const server = await startSiteServer({ own: true, env });
+    defer(() => server.stop());
+    const config = parseConfig(server.env);
+    let load: SteadyLoad | undefined;
+    try {
+      progress(`${storage}: seeding accounts and a year of visits…`);
+      const db = connectDatabase(config);
+      let run: BackupRun;
+      try {
+        const seed = await seedDesk(db, new Date());
+        const traffic = await seedTraffic(db, new Date());
+        if (storage === 'PostgreSQL') await sql`analyze`.execute(db);
+        const { count } = await db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow();
+        run = {
+          storage,
+          accounts: Number(count),
+          visits: traffic.visits,
+          trafficRows: traffic.rows,
+          seedMs: seed.ms + traffic.ms,
+          backupRows: null,
+          backup: null,
+          restore: null,
+          quiet: null,
+          duringBackup: null,
+          backupUnderLoadMs: null,
+        };
+      } finally {
+        await db.destroy();
+      }
+      endProgress();
+      results.runs.push(run);
+      console.log(
+        `  ${storage}: ${run.accounts.toLocaleString('en')} accounts and ${run.visits.toLocaleString('en')} visits (${run.trafficRows.toLocaleString('en')} counter rows) seeded in ${(run.seedMs / 1000).toFixed(1)} s (not a figure)`,
+      );
+      const on = (what: string) => `backup on ${storage}: ${what}`;
+
+      progress(`${storage}: createBackup…`);
+      let file: string | null = null;
+      run.backup = await attempt(on('createBackup'), async () => {
+        const started = Date.now();
+        const made = await createBackup(config, { out: folder });
+        const ms = Date.now() - started;
+        file = made.path;
+        run.backupRows = made.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+        return timing(ms, statSync(made.path).size);
+      });
+      endProgress();
+
+      const steady = steadyLoad(server.origin);
+      load = steady;
+      const measureWindow = async (
+        what: string,
+        during: () => Promise<unknown>,
+      ): Promise<LoadWindow> => {
+        progress(`${storage}: steady load, ${what}…`);
+        const window = steady.window();
+        await during();
+        const figures = await window.stop();
+        endProgress();
+        return figures;
+      };
+      await measureWindow('warming up', () => delay(WARM_UP_MS));
+      run.quiet = await attempt(on('load without a backup'), () =>
+        measureWindow('without a backup', () => delay(Math.max(MIN_QUIET_MS, run.backup?.ms ?? 0))),
+      );
+      run.duringBackup = await attempt(on('load while npm run backup runs'), () =>
+        measureWindow('while npm run backup runs', async () => {
+          run.backupUnderLoadMs = await backupInChild(server.env, folder);
+        }),
+      );
+      for (const window of [run.quiet, run.duringBackup]) {
+        const wrong = Object.entries(window?.unexpected ?? {});
+        if (wrong.length)
+          results.errors.push(
+            on(`unexpected answers under load: ${wrong.map(([k, n]) => `${k} ×${n}`).join(', ')}`),
+          );
+      }
+      steady.close();
+      load = undefined;
+      await server.stop();
+
+      if (file) {
+        const backupFile: string = file;
+        run.restore = await attempt(on('restoreBackup'), async () => {
+          const target = await restoreTarget();
+          try {
+            progress(`${storage}: restoreBackup into empty storage…`);
+            const started = Date.now();
+            await restoreBackup(target.config, backupFile, {
+              contentDir: join(target.config.dataDir, 'content'),
+            });
+            const ms = Date.now() - started;
+            endProgress();
+            const users = await countUsers(target.config);
+            // Every account in storage when the backup was taken must be in the restored copy.
+            if (users !== run.accounts)
+              throw new Error(`the restored copy holds ${users} accounts, not ${run.accounts}`);
+            return timing(ms, statSync(backupFile).size);
+          } finally {
+            rmSync(target.config.dataDir, { recursive: true, force: true });
+            await target.drop();
+          }
+        });
+      }
+    } finally {
+      endProgress();
+      load?.close();
+      await server.stop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+}
