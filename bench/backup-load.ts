@@ -60,10 +60,33 @@ function request(
   });
 }
 
+/** What one window of the load got back: times in ms of the expected answers, and the others. */
+export interface LoadSamples {
+  ms: number;
+  visits: number[];
+  pages: number[];
+  unexpected: Record<string, number>;
+}
+
 export interface SteadyLoad {
   /** Starts a window; `stop` ends it once every request sent in it has been answered. */
-  window(): { stop(): Promise<LoadWindow> };
+  window(): { stop(): Promise<LoadSamples> };
   close(): void;
+}
+
+/** Several windows pooled into one figure. */
+export function pooled(windows: LoadSamples[]): LoadWindow {
+  const unexpected: Record<string, number> = {};
+  for (const window of windows)
+    for (const [what, n] of Object.entries(window.unexpected))
+      unexpected[what] = (unexpected[what] ?? 0) + n;
+  return {
+    windows: windows.length,
+    ms: windows.reduce((sum, window) => sum + window.ms, 0),
+    visits: latencyOf(windows.flatMap((window) => window.visits)),
+    pageLoads: latencyOf(windows.flatMap((window) => window.pages)),
+    unexpected,
+  };
 }
 
 export function steadyLoad(origin: string): SteadyLoad {
@@ -99,7 +122,7 @@ export function steadyLoad(origin: string): SteadyLoad {
           for (const timer of timers) clearInterval(timer);
           const ms = Date.now() - started;
           await Promise.all(pending);
-          return { ms, visits: latencyOf(visits), pageLoads: latencyOf(pages), unexpected };
+          return { ms, visits, pages, unexpected };
         },
       };
     },

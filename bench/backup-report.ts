@@ -1,5 +1,11 @@
 /** Turns the backup figures into the lines `npm run bench` prints. */
-import type { BackupResults, BackupRun, BackupTiming, LoadWindow } from './backup-results.ts';
+import {
+  BACKUP_ROUNDS,
+  type BackupResults,
+  type BackupRun,
+  type BackupTiming,
+  type LoadWindow,
+} from './backup-results.ts';
 import { verdictLine } from './fanout-report.ts';
 import type { Latency } from './fanout-results.ts';
 import { table } from './report.ts';
@@ -39,7 +45,7 @@ export function backupLines(results: BackupResults): string[] {
   const lines: string[] = [];
   for (const run of results.runs) {
     lines.push(
-      `  ${run.storage}: ${run.accounts.toLocaleString('en')} accounts, ${run.visits.toLocaleString('en')} visits in ${run.trafficRows.toLocaleString('en')} counter rows; the backup holds ${run.backupRows?.toLocaleString('en') ?? '—'} rows`,
+      `  ${run.storage}: ${run.accounts.toLocaleString('en')} accounts, ${run.visits.toLocaleString('en')} visits in ${run.trafficRows.toLocaleString('en')} counter rows; the backup holds ${run.backupRows?.toLocaleString('en') ?? '—'} rows (${run.dataBytes === null ? '—' : (run.dataBytes / 1e6).toFixed(1)} MB of JSON lines before gzip)`,
     );
   }
   if (results.runs.length) {
@@ -54,7 +60,7 @@ export function backupLines(results: BackupResults): string[] {
         [false, false, true, true, true],
       ),
       '',
-      `Steady load: ${results.load.visitsPerSecond} POST /api/visits and ${results.load.pageLoadsPerSecond} GET / a second from ${results.load.addresses} loopback addresses, each timed to its last byte; "backup running" is while npm run backup runs in its own process:`,
+      `Steady load: ${results.load.visitsPerSecond} POST /api/visits and ${results.load.pageLoadsPerSecond} GET / a second from ${results.load.addresses} loopback addresses, each timed to its last byte, in ${BACKUP_ROUNDS} rounds of a window without a backup and one while npm run backup runs in its own process, pooled:`,
       ...table(
         ['storage', 'request', 'window', 'answers', 'p50 ms', 'p99 ms', 'max ms'],
         results.runs.flatMap(loadRows),
@@ -62,9 +68,9 @@ export function backupLines(results: BackupResults): string[] {
       ),
     );
     for (const run of results.runs) {
-      if (run.backupUnderLoadMs !== null)
+      if (run.backupsUnderLoadMs.length)
         lines.push(
-          `  ${run.storage}: npm run backup took ${(run.backupUnderLoadMs / 1000).toFixed(1)} s under the load (process start to exit)`,
+          `  ${run.storage}: npm run backup took ${run.backupsUnderLoadMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s under the load (process start to exit); windows without a backup ${((run.quiet?.ms ?? 0) / 1000).toFixed(0)} s in all, with one ${((run.duringBackup?.ms ?? 0) / 1000).toFixed(0)} s`,
         );
     }
   }

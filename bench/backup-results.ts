@@ -10,6 +10,9 @@ export const BACKUP_TARGETS = {
   p99Ratio: 1.5,
 };
 
+/** Rounds of (a window without a backup, a window while one runs), so noise falls on both alike. */
+export const BACKUP_ROUNDS = 3;
+
 /** One timed step: createBackup or restoreBackup, on the whole file. */
 export interface BackupTiming {
   ms: number;
@@ -19,8 +22,10 @@ export interface BackupTiming {
   mbPerSecond: number;
 }
 
-/** The steady load's answers in one window (no backup, or while one runs). */
+/** The steady load's answers over its windows without a backup, or over those while one ran. */
 export interface LoadWindow {
+  /** Windows pooled, and their time together. */
+  windows: number;
   ms: number;
   visits: Latency | null;
   pageLoads: Latency | null;
@@ -36,15 +41,19 @@ export interface BackupRun {
   trafficRows: number;
   /** Not a figure: how long seeding took. */
   seedMs: number;
-  /** Rows over every table, as the backup's manifest counts them. */
+  /** Rows over every table, as the backup's manifest counts them, and their bytes before gzip. */
   backupRows: number | null;
+  dataBytes: number | null;
   backup: BackupTiming | null;
   restore: BackupTiming | null;
-  /** The same steady load without a backup, then while `npm run backup` runs in its own process. */
+  /**
+   * The same steady load in BACKUP_ROUNDS rounds, each a window without a backup and then one
+   * while `npm run backup` runs in its own process, pooled per kind.
+   */
   quiet: LoadWindow | null;
   duringBackup: LoadWindow | null;
-  /** How long that `npm run backup` took (process start to exit). */
-  backupUnderLoadMs: number | null;
+  /** How long each of those `npm run backup` took (process start to exit). */
+  backupsUnderLoadMs: number[];
 }
 
 export interface BackupResults {
