@@ -58,8 +58,13 @@ export interface BackupRun {
 
 export interface BackupResults {
   machine: { cores: number; loadAtStart: number; loadAtEnd: number | null };
-  /** The steady load: requests per second of each kind. */
-  load: { visitsPerSecond: number; pageLoadsPerSecond: number; addresses: number };
+  /** The steady load: requests per second of each kind; the backup's nice value (BENCH_BACKUP_NICE). */
+  load: {
+    visitsPerSecond: number;
+    pageLoadsPerSecond: number;
+    addresses: number;
+    backupNice: number | null;
+  };
   runs: BackupRun[];
   postgresSkipped: string | null;
   targets: FanoutVerdict[];

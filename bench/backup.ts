@@ -57,14 +57,32 @@ async function countUsers(config: StorageConfig): Promise<number> {
   }
 }
 
+/**
+ * BENCH_BACKUP_NICE=19 runs the backup under load as `nice -n 19 npm run backup` would (lowest CPU
+ * priority), to see how much of its effect on the site is a fight for the cores; default none.
+ */
+function backupNiceFromEnv(): number | null {
+  const raw = process.env.BENCH_BACKUP_NICE;
+  if (!raw) return null;
+  const nice = Number(raw);
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19)
+    throw new Error(`BENCH_BACKUP_NICE must be a whole number from 0 to 19 (got "${raw}")`);
+  return nice;
+}
+
 /** `npm run backup -- <folder>` in its own process, with the server's configuration. */
-async function backupInChild(env: Record<string, string>, folder: string): Promise<number> {
+async function backupInChild(
+  env: Record<string, string>,
+  folder: string,
+  nice: number | null,
+): Promise<number> {
   const started = Date.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/ops/backup-cli.ts', folder],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const node = [process.execPath, '--import', 'tsx', 'src/server/ops/backup-cli.ts', folder];
+  const [command, ...args] = nice === null ? node : ['nice', '-n', String(nice), ...node];
+  const child = spawn(command!, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => (stderr += chunk));
@@ -76,7 +94,7 @@ async function backupInChild(env: Record<string, string>, folder: string): Promi
 export async function runBackup(defer: Defer): Promise<BackupResults> {
   const results: BackupResults = {
     machine: { cores: availableParallelism(), loadAtStart: loadavg()[0]!, loadAtEnd: null },
-    load: { ...LOAD },
+    load: { ...LOAD, backupNice: backupNiceFromEnv() },
     runs: [],
     postgresSkipped: null,
     targets: [],
@@ -207,7 +225,7 @@ export async function runBackup(defer: Defer): Promise<BackupResults> {
           quiet.push(await measureWindow(`without a backup, ${of}`, () => delay(length)));
           during.push(
             await measureWindow(`while npm run backup runs, ${of}`, async () => {
-              const ms = await backupInChild(server.env, folder);
+              const ms = await backupInChild(server.env, folder, results.load.backupNice);
               run.backupsUnderLoadMs.push(ms);
               length = Math.max(MIN_QUIET_MS, ms);
             }),
