@@ -122,7 +122,8 @@ test.each(WIDTHS)(
     const panel = await navigationPanel(page);
     const account = panel.getByRole('link', { name });
     expect(await account.getAttribute('href')).toBe(paths.account);
-    expect(await panel.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+    // Log out is its own small chunk, in once the account shows.
+    await panel.getByRole('button', { name: 'Log out' }).waitFor();
     expect(await panel.getByRole('button', { name: 'Sign Up' }).count()).toBe(0);
     expect(await account.locator('svg').getAttribute('data-avatar')).toBe('3');
 
