@@ -96,28 +96,34 @@ export async function adminSession(server: SiteServer): Promise<string> {
   if (!setCookie) throw new Error('signing up set no session cookie');
   const cookie = setCookie.split(';')[0]!;
 
-  await new Promise<void>((resolve, reject) => {
+  // set-rank prints the one-time enrolment code the first authenticator set-up asks for.
+  const printed = await new Promise<string>((resolve, reject) => {
     const cli = spawn(
       process.execPath,
       ['--import', 'tsx', 'src/server/admin-cli.ts', 'set-rank', email, '10'],
-      { env: { ...process.env, ...server.env }, stdio: ['ignore', 'ignore', 'pipe'] },
+      { env: { ...process.env, ...server.env }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    let stdout = '';
     let stderr = '';
+    cli.stdout.setEncoding('utf8');
+    cli.stdout.on('data', (chunk: string) => (stdout += chunk));
     cli.stderr.setEncoding('utf8');
     cli.stderr.on('data', (chunk: string) => (stderr += chunk));
     cli.on('error', reject);
     cli.on('exit', (code) =>
       code === 0
-        ? resolve()
+        ? resolve(stdout)
         : reject(new Error(`npm run admin -- set-rank exited with ${code}: ${stderr.trim()}`)),
     );
   });
+  const enrolmentCode = /Enrolment code[^:]*\): (\S+)/.exec(printed)?.[1];
+  if (!enrolmentCode) throw new Error('npm run admin -- set-rank printed no enrolment code');
   // The desk answers only a session that entered an authenticator code: set one up as the owner would.
   const offered = await requestJson(
     server.origin,
     'POST',
     '/api/admin/mfa/enrolment',
-    {},
+    { enrolmentCode },
     { cookie },
   );
   if (offered.status !== 201) {
