@@ -31,7 +31,8 @@ import type { Defer } from './fanout.ts';
 import { createBenchDatabase } from './fanout-two-instances.ts';
 import { endProgress, progress } from './progress.ts';
 import { startSiteServer } from './server.ts';
-import { delay, errorMessage } from './timeout.ts';
+import { delay } from './timeout.ts';
+import { attempter } from './attempt.ts';
 
 type Storage = BackupRun['storage'];
 type StorageConfig = Pick<Config, 'dataDir' | 'databaseUrl'>;
@@ -100,16 +101,7 @@ export async function runBackup(defer: Defer): Promise<BackupResults> {
     targets: [],
     errors: [],
   };
-  const attempt = async <T>(what: string, step: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await step();
-    } catch (error) {
-      endProgress();
-      results.errors.push(`${what}: ${errorMessage(error)}`);
-      console.error(`bench: ${what}: ${errorMessage(error)}`);
-      return null;
-    }
-  };
+  const attempt = attempter(results.errors);
 
   // An empty DATABASE_URL counts as unset: SQLite even when the shell names a database.
   await attempt('backup on SQLite', () =>

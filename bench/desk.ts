@@ -25,7 +25,7 @@ import type { Defer } from './fanout.ts';
 import { createBenchDatabase } from './fanout-two-instances.ts';
 import { endProgress, progress } from './progress.ts';
 import { startSiteServer } from './server.ts';
-import { errorMessage } from './timeout.ts';
+import { attempter } from './attempt.ts';
 
 type Storage = DeskRun['storage'];
 
@@ -37,16 +37,7 @@ export async function runDesk(defer: Defer): Promise<DeskResults> {
     targets: [],
     errors: [],
   };
-  const attempt = async <T>(what: string, step: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await step();
-    } catch (error) {
-      endProgress();
-      results.errors.push(`${what}: ${errorMessage(error)}`);
-      console.error(`bench: ${what}: ${errorMessage(error)}`);
-      return null;
-    }
-  };
+  const attempt = attempter(results.errors);
 
   // An empty DATABASE_URL counts as unset: SQLite even when the shell names a database.
   await attempt('desk on SQLite', () => measureStorage('SQLite', { DATABASE_URL: '' }));

@@ -25,6 +25,7 @@ import { median, newContext, quantile, traceGesture, type TracedGesture } from '
 import { endProgress, progress } from './progress.ts';
 import type { SiteServer } from './server.ts';
 import { delay, errorMessage, withTimeout } from './timeout.ts';
+import { attempter } from './attempt.ts';
 
 const BOARDS_PATH = `${paths.nowou}?section=boards`;
 const CANVAS = '[data-testid="board-canvas"]';
@@ -345,16 +346,7 @@ export async function measureBoards(
   errors: string[],
 ): Promise<NowouBoard> {
   const result: NowouBoard = { store: null, open: null, pan: null, nodeDrag: null, js: null };
-  const attempt = async <T>(what: string, step: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await step();
-    } catch (error) {
-      endProgress();
-      errors.push(`board ${what}: ${errorMessage(error)}`);
-      console.error(`bench: Nowou board ${what}: ${errorMessage(error)}`);
-      return null;
-    }
-  };
+  const attempt = attempter(errors, { list: 'board ', log: 'Nowou board ' });
   const seed = await attempt('seed', () => Promise.resolve(seedNowouBoard(new Date())));
   if (!seed) return result;
   result.store = {

@@ -34,6 +34,7 @@ import { newContext, median, quantile, traceGesture } from './nowou-trace.ts';
 import { endProgress, progress } from './progress.ts';
 import type { SiteServer } from './server.ts';
 import { delay, errorMessage, withTimeout } from './timeout.ts';
+import { attempter } from './attempt.ts';
 
 const TIMELINE_PATH = `${paths.nowou}?section=timeline`;
 const GRID = '[data-testid="timeline-grid"]';
@@ -413,16 +414,7 @@ export async function runNowou(server: SiteServer): Promise<NowouResults> {
     isolated: null,
     errors: [],
   };
-  const attempt = async <T>(what: string, step: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await step();
-    } catch (error) {
-      endProgress();
-      results.errors.push(`${what}: ${errorMessage(error)}`);
-      console.error(`bench: Nowou ${what}: ${errorMessage(error)}`);
-      return null;
-    }
-  };
+  const attempt = attempter(results.errors, { log: 'Nowou ' });
 
   let entries: StorageEntries | null = null;
   await attempt('seed', async () => {

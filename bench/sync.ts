@@ -22,7 +22,7 @@ import { measureFirstSync } from './sync-first.ts';
 import { measurePushLatency, type Instance } from './sync-latency.ts';
 import { SYNC_DEVICES, syncTargets, type SyncResults, type SyncRun } from './sync-results.ts';
 import { seedSyncStore, type SyncStore } from './sync-store.ts';
-import { errorMessage } from './timeout.ts';
+import { attempter } from './attempt.ts';
 
 export async function runSync(defer: Defer): Promise<SyncResults> {
   const results: SyncResults = {
@@ -32,16 +32,7 @@ export async function runSync(defer: Defer): Promise<SyncResults> {
     targets: [],
     errors: [],
   };
-  const attempt = async <T>(what: string, step: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await step();
-    } catch (error) {
-      endProgress();
-      results.errors.push(`${what}: ${errorMessage(error)}`);
-      console.error(`bench: ${what}: ${errorMessage(error)}`);
-      return null;
-    }
-  };
+  const attempt = attempter(results.errors);
 
   const store = seedSyncStore(new Date());
   const browser = await launchBrowser();
