@@ -9,7 +9,6 @@ import type {
 } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
-import type { Metrics } from '#server/plugins/metrics';
 import type { Database, Session, User } from '#server/db/schema';
 import type { z } from 'zod';
 
@@ -44,6 +43,12 @@ export type FindAccounts = (
   db: Kysely<Database>,
   userIds: string[],
 ) => Promise<Map<string, AccountSummary>>;
+
+/** What features register for the metrics endpoint (plugins/metrics.ts). */
+export interface Metrics {
+  /** A gauge read when Prometheus scrapes. */
+  gauge(name: string, help: string, read: () => number): void;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

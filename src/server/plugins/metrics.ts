@@ -11,10 +11,7 @@ import { sql } from 'kysely';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { ApiError } from '#server/plugins/errors';
 
-export interface Metrics {
-  /** A gauge read when Prometheus scrapes. */
-  gauge(name: string, help: string, read: () => number): void;
-}
+import type { Metrics } from '#server/app-types';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
