@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { shortcuts } from '../../app/commands';
+import { shortcuts } from '../../app/shortcuts';
 import { node } from '../logic/test-boards';
 import { boardKeysText, shortcutOf } from './help';
 import { bindingsText, type KeyPress } from './keys';
