@@ -68,7 +68,6 @@ export function createBoardWrites({
   /** The board as stored now (a viewport saved since the render, another tab's change). */
   const fresh = () => store.get('brainstorm', state.doc().board.id) ?? state.doc().board;
   const nodeNow = (id: string) => store.get('textElement', id) ?? state.doc().byId.get(id);
-  const selected = () => state.get().selection;
 
   function focusNode(id: string, reveal = true) {
     state.focus(id);
@@ -396,7 +395,6 @@ export function createBoardWrites({
 
   return {
     ...writes,
-    selected,
     nodeNow,
     moveNodes,
     addNodeAt,
