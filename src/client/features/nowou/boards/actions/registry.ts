@@ -17,7 +17,7 @@ const hasNode = (state: ActionState) => state.node !== undefined;
 const hasTargets = (state: ActionState) => state.targets.length > 0;
 
 /** While a connection is being made (C, or Connect to…). */
-const CONNECTING: BoardAction[] = [
+const CONNECTING = [
   {
     id: 'connecting.cancel',
     label: 'Cancel',
@@ -50,10 +50,10 @@ const CONNECTING: BoardAction[] = [
       else writes.connect(state.connectingFrom!, state.node!.id);
     },
   },
-];
+] as const satisfies readonly BoardAction[];
 
 /** On the canvas: keys on a focused node, or on the selection; and the selection bar's buttons. */
-const ON_NODES: BoardAction[] = [
+const ON_NODES = [
   {
     id: 'edit',
     label: 'Edit',
@@ -231,10 +231,10 @@ const ON_NODES: BoardAction[] = [
     when: (state) => state.selection.size > 1,
     perform: ({ state, writes }) => writes.group([...state.selection]),
   },
-];
+] as const satisfies readonly BoardAction[];
 
 /** In a node's editor (its textarea). */
-const EDITING: BoardAction[] = [
+const EDITING = [
   {
     id: 'editing.end-label',
     label: 'End a group’s label',
@@ -277,14 +277,15 @@ const EDITING: BoardAction[] = [
     when: hasNode,
     perform: ({ state, writes }) => writes.addRelated(state.node!.id, 'sibling'),
   },
-];
+] as const satisfies readonly BoardAction[];
 
-export const BOARD_ACTIONS: readonly BoardAction[] = [...CONNECTING, ...ON_NODES, ...EDITING];
+const ALL = [...CONNECTING, ...ON_NODES, ...EDITING];
+export const BOARD_ACTIONS: readonly BoardAction[] = ALL;
 
-export function boardAction(id: string): BoardAction {
-  const action = BOARD_ACTIONS.find((candidate) => candidate.id === id);
-  if (!action) throw new Error(`No board action ${id}`);
-  return action;
+export type BoardActionId = (typeof ALL)[number]['id'];
+
+export function boardAction(id: BoardActionId): BoardAction {
+  return BOARD_ACTIONS.find((candidate) => candidate.id === id)!;
 }
 
 /** The action a key press runs in this scope and state, if any. */

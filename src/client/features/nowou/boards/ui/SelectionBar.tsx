@@ -16,7 +16,7 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../../../ui/Button';
 import type { CanvasEdge, TextElement } from '#shared/nowou-records';
-import { SIZE_STEP, boardAction } from '../actions/registry';
+import { SIZE_STEP, boardAction, type BoardActionId } from '../actions/registry';
 import type { ActionState } from '../actions/types';
 import { nodeTitle } from '../logic/outline';
 import { NodeConnections } from './NodeConnections';
@@ -66,7 +66,7 @@ export interface NodeActions {
   /** What the board's actions are judged by: the single selected node, the selection. */
   state: ActionState;
   /** Runs a board action on the selection. */
-  run: (actionId: string) => void;
+  run: (actionId: BoardActionId) => void;
   selectEdge: (edgeId: string) => void;
   colour: (color: string | undefined) => void;
   resize: (dw: number, dh: number) => void;
@@ -78,7 +78,7 @@ function ActionButton({
   actions,
   before,
 }: {
-  id: string;
+  id: BoardActionId;
   actions: NodeActions;
   /** Runs first (closing the panel the button is in). */
   before?: () => void;
