@@ -44,7 +44,7 @@ import {
   placeSibling,
   type Direction,
 } from '../logic/selection';
-import { accessibleNames } from './board-logic';
+import { accessibleNames } from '../logic/accessible-names';
 import {
   GROUP_PADDING,
   NODE_HEIGHT,
@@ -57,7 +57,7 @@ import {
 } from './board-items';
 import { BoardFiles } from './BoardFiles';
 import { EdgeLayer } from './EdgeLayer';
-import { boxOf, clamp, layerTransform, withGroupContents, type Side } from './geometry';
+import { boxOf, clamp, layerTransform, withGroupContents, type Side } from '../logic/geometry';
 import { NodeView, type NodeEditor } from './NodeView';
 import { OutlinePanel } from './OutlinePanel';
 import { SelectionBar, type EdgeActions, type NodeActions } from './SelectionBar';

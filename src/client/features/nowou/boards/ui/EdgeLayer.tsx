@@ -8,7 +8,7 @@
  */
 import { memo, useMemo, type Ref } from 'react';
 import type { CanvasEdge, TextElement } from '#shared/nowou-records';
-import { edgeGeometry } from './geometry';
+import { edgeGeometry } from '../logic/geometry';
 
 const MARKER_COLOURS = ['0', '1', '2', '3', '4', '5', '6'] as const;
 

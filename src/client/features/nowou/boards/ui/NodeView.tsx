@@ -8,7 +8,7 @@ import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 're
 import type { TextElement } from '#shared/nowou-records';
 import { MarkdownLink, MarkdownText } from '../../textboxes/MarkdownText';
 import { checkLinkUrl, safeLinkHref } from '../logic/link-url';
-import { SIDES } from './geometry';
+import { SIDES } from '../logic/geometry';
 
 export interface NodeEditor {
   /**

@@ -16,7 +16,7 @@ import {
   type Box,
   type Point,
   type Side,
-} from './geometry';
+} from '../logic/geometry';
 
 const MOVE_THRESHOLD_PX = 3;
 export const MIN_WIDTH = 60;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { node } from '../logic/test-boards';
+import { node } from './test-boards';
 import { nodesInsideGroup, withGroupContents } from './geometry';
 
 const ids = (nodes: readonly { id: string }[]) => nodes.map((n) => n.id);
