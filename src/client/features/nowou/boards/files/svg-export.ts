@@ -6,7 +6,7 @@
 import type { Brainstorm, CanvasEdge, TextElement } from '#shared/nowou-records';
 import { drawnEdges, nodesInDrawingOrder } from '../logic/drawing-order';
 import { edgeGeometry, type Box } from '../logic/geometry';
-import { safeLinkHref } from '../logic/link-url';
+import { safeLinkHref } from '../../../../lib/safe-link';
 import { presetOf } from '../logic/palette';
 
 const DEFAULT_STROKE = '#5c5f66';
