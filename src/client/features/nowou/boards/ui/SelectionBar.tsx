@@ -20,16 +20,8 @@ import { SIZE_STEP, boardAction, type BoardActionId } from '../actions/registry'
 import type { ActionState } from '../actions/types';
 import { nodeTitle } from '../logic/outline';
 import { NodeConnections } from './NodeConnections';
+import { PRESET_COLOURS } from '../logic/palette';
 import type { Brainstorm } from '#shared/nowou-records';
-
-export const PRESET_COLOURS = [
-  { value: '1', name: 'Red' },
-  { value: '2', name: 'Orange' },
-  { value: '3', name: 'Yellow' },
-  { value: '4', name: 'Green' },
-  { value: '5', name: 'Cyan' },
-  { value: '6', name: 'Purple' },
-] as const;
 
 export function ColourPicker({
   value,

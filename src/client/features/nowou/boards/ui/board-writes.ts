@@ -28,7 +28,7 @@ import {
   tombstone,
 } from './board-items';
 import { connectingFrom, type BoardState } from './board-state';
-import { boxOf, clamp, withGroupContents, type Side } from './geometry';
+import { boxOf, clamp, withGroupContents, type Side } from '../logic/geometry';
 import { MIN_HEIGHT, MIN_WIDTH } from './use-node-drag';
 import type { FullViewportController } from './use-viewport';
 

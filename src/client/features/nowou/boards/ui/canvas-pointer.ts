@@ -8,7 +8,7 @@
 import type { MouseEvent, PointerEvent as ReactPointerEvent } from 'react';
 import { connectingFrom, editingId, type BoardState } from './board-state';
 import type { AllBoardWrites } from './board-writes';
-import type { Side } from './geometry';
+import type { Side } from '../logic/geometry';
 import type { NodeDrag } from './use-node-drag';
 import type { FullViewportController } from './use-viewport';
 

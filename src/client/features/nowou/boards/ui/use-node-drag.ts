@@ -18,7 +18,7 @@ import {
   type Box,
   type Point,
   type Side,
-} from './geometry';
+} from '../logic/geometry';
 
 export const MIN_WIDTH = 60;
 export const MIN_HEIGHT = 40;

@@ -18,7 +18,7 @@ import {
   type Rect,
   type Viewport,
 } from '../logic/selection';
-import { clamp, layerTransform } from './geometry';
+import { clamp, layerTransform } from '../logic/geometry';
 
 type Box = Rect;
 
