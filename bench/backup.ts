@@ -60,8 +60,7 @@ async function countAccounts(config: StorageConfig): Promise<number> {
 
 /**
  * BENCH_BACKUP_NICE=19 runs the backup under load as `nice -n 19 npm run backup` would (lowest CPU
- * priority); default none. The command now lowers its own priority to the lowest, so this only
- * matters when measuring code from before that.
+ * priority); default none. The command itself now takes nice 10 (src/server/ops/low-priority.ts).
  */
 function backupNiceFromEnv(): number | null {
   const raw = process.env.BENCH_BACKUP_NICE;

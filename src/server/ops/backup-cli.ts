@@ -2,7 +2,7 @@
  * `npm run backup [-- PATH]` writes one backup file and prints its path as the last line;
  * `npm run backup -- --verify FILE` checks a file without restoring it (docs/product.md#backups).
  * Same configuration as `npm start`. Anything wrong is one line on stderr and exit code 1. A backup
- * runs at the lowest CPU priority and pauses between steps, so the running site keeps its pace.
+ * runs at a lower CPU priority and pauses between steps, so the running site keeps its pace.
  */
 import { parseConfig } from '#server/config';
 import { ConfigError } from '#server/config-error';
