@@ -1,6 +1,5 @@
 /** Turns the backup figures into the lines `npm run bench` prints. */
 import {
-  BACKUP_ROUNDS,
   type BackupResults,
   type BackupRun,
   type BackupTiming,
@@ -60,7 +59,7 @@ export function backupLines(results: BackupResults): string[] {
         [false, false, true, true, true],
       ),
       '',
-      `Steady load: ${results.load.visitsPerSecond} POST /api/visits and ${results.load.pageLoadsPerSecond} GET / a second from ${results.load.addresses} loopback addresses, each timed to its last byte, in ${BACKUP_ROUNDS} rounds of a window without a backup and one while npm run backup runs in its own process${results.load.backupNice === null ? '' : ` at nice ${results.load.backupNice}`}, pooled:`,
+      `Steady load: ${results.load.visitsPerSecond} POST /api/visits and ${results.load.pageLoadsPerSecond} GET / a second from ${results.load.addresses} loopback addresses, each timed to its last byte, in ${results.load.rounds} rounds of a window without a backup and one while npm run backup runs in its own process${results.load.backupNice === null ? '' : ` at nice ${results.load.backupNice}`}, pooled:`,
       ...table(
         ['storage', 'request', 'window', 'answers', 'p50 ms', 'p99 ms', 'max ms'],
         results.runs.flatMap(loadRows),

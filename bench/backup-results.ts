@@ -10,7 +10,10 @@ export const BACKUP_TARGETS = {
   p99Ratio: 1.5,
 };
 
-/** Rounds of (a window without a backup, a window while one runs), so noise falls on both alike. */
+/**
+ * Rounds of (a window without a backup, a window while one runs), so noise falls on both alike;
+ * BENCH_BACKUP_ROUNDS sets another number (fewer for a quick look on a busy machine).
+ */
 export const BACKUP_ROUNDS = 3;
 
 /** One timed step: createBackup or restoreBackup, on the whole file. */
@@ -58,12 +61,16 @@ export interface BackupRun {
 
 export interface BackupResults {
   machine: { cores: number; loadAtStart: number; loadAtEnd: number | null };
-  /** The steady load: requests per second of each kind; the backup's nice value (BENCH_BACKUP_NICE). */
+  /**
+   * The steady load: requests per second of each kind; the backup's nice value (BENCH_BACKUP_NICE);
+   * the rounds measured (BENCH_BACKUP_ROUNDS).
+   */
   load: {
     visitsPerSecond: number;
     pageLoadsPerSecond: number;
     addresses: number;
     backupNice: number | null;
+    rounds: number;
   };
   runs: BackupRun[];
   postgresSkipped: string | null;

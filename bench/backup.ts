@@ -60,7 +60,7 @@ async function countAccounts(config: StorageConfig): Promise<number> {
 
 /**
  * BENCH_BACKUP_NICE=19 runs the backup under load as `nice -n 19 npm run backup` would (lowest CPU
- * priority), to see how much of its effect on the site is a fight for the cores; default none.
+ * priority); default none. The command itself now takes nice 10 (src/server/ops/low-priority.ts).
  */
 function backupNiceFromEnv(): number | null {
   const raw = process.env.BENCH_BACKUP_NICE;
@@ -69,6 +69,15 @@ function backupNiceFromEnv(): number | null {
   if (!Number.isInteger(nice) || nice < 0 || nice > 19)
     throw new Error(`BENCH_BACKUP_NICE must be a whole number from 0 to 19 (got "${raw}")`);
   return nice;
+}
+
+function backupRoundsFromEnv(): number {
+  const raw = process.env.BENCH_BACKUP_ROUNDS;
+  if (!raw) return BACKUP_ROUNDS;
+  const rounds = Number(raw);
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new Error(`BENCH_BACKUP_ROUNDS must be a whole number from 1 (got "${raw}")`);
+  return rounds;
 }
 
 /** `npm run backup -- <folder>` in its own process, with the server's configuration. */
@@ -95,7 +104,7 @@ async function backupInChild(
 export async function runBackup(defer: Defer): Promise<BackupResults> {
   const results: BackupResults = {
     machine: { cores: availableParallelism(), loadAtStart: loadavg()[0]!, loadAtEnd: null },
-    load: { ...LOAD, backupNice: backupNiceFromEnv() },
+    load: { ...LOAD, backupNice: backupNiceFromEnv(), rounds: backupRoundsFromEnv() },
     runs: [],
     postgresSkipped: null,
     targets: [],
@@ -208,8 +217,9 @@ export async function runBackup(defer: Defer): Promise<BackupResults> {
         // The first window without a backup as long as the in-process one took; later ones as
         // long as the last npm run backup.
         let length = Math.max(MIN_QUIET_MS, run.backup?.ms ?? 0);
-        for (let round = 1; round <= BACKUP_ROUNDS; round++) {
-          const of = `round ${round} of ${BACKUP_ROUNDS}`;
+        const rounds = results.load.rounds;
+        for (let round = 1; round <= rounds; round++) {
+          const of = `round ${round} of ${rounds}`;
           quiet.push(await measureWindow(`without a backup, ${of}`, () => delay(length)));
           during.push(
             await measureWindow(`while npm run backup runs, ${of}`, async () => {

@@ -1,7 +1,8 @@
 /**
  * `npm run backup [-- PATH]` writes one backup file and prints its path as the last line;
  * `npm run backup -- --verify FILE` checks a file without restoring it (docs/product.md#backups).
- * Same configuration as `npm start`. Anything wrong is one line on stderr and exit code 1.
+ * Same configuration as `npm start`. Anything wrong is one line on stderr and exit code 1. A backup
+ * runs at a lower CPU priority and pauses between steps, so the running site keeps its pace.
  */
 import { parseConfig } from '#server/config';
 import { ConfigError } from '#server/config-error';
@@ -9,6 +10,7 @@ import { describeError } from '#server/describe-error';
 import { MFA_KEY_NOTE } from '#server/ops/backup-cli-notes';
 import { BackupRefused, type Manifest } from '#server/ops/backup-format';
 import { createBackup } from '#server/ops/create-backup';
+import { lowerOwnPriority } from '#server/ops/low-priority';
 import { verifyBackup } from '#server/ops/verify-backup';
 
 const USAGE = 'Usage: npm run backup [-- PATH] | npm run backup -- --verify FILE';
@@ -32,7 +34,9 @@ async function run(args: string[]): Promise<number> {
   }
   if (args.length > 1 || args[0]?.startsWith('-')) throw new BackupRefused(USAGE);
   const config = parseConfig(process.env);
-  const { path, manifest } = await createBackup(config, { out: args[0] });
+  lowerOwnPriority();
+  // Beside a running site: as much rest as work.
+  const { path, manifest } = await createBackup(config, { out: args[0], restRatio: 1 });
   process.stdout.write(`Backed up ${summary(manifest)}.\n${MFA_KEY_NOTE}\n${path}\n`);
   return 0;
 }

@@ -2,14 +2,16 @@
  * Backups on a schedule (docs/product.md#scheduled-backups): with BACKUP_EVERY set the server writes
  * `scheduled-{time}.backup.tar.gz` to DATA_DIR/backups/ every interval and keeps the newest
  * BACKUP_KEEP of them (other backups in the folder are the owner's and never removed). A run that
- * fails is logged and the next one tries again; runs never overlap.
+ * fails is logged and the next one tries again; runs never overlap. Each run is `npm run backup` in
+ * its own process (backup-process.ts), off the server's event loop.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config';
 import { describeError } from '#server/describe-error';
-import { BACKUP_SUFFIX, BACKUPS_FOLDER, createBackup } from '#server/ops/create-backup';
+import { backupInOwnProcess } from '#server/ops/backup-process';
+import { BACKUP_SUFFIX, BACKUPS_FOLDER, backupFileName } from '#server/ops/create-backup';
 
 export const SCHEDULED_PREFIX = 'scheduled';
 
@@ -40,7 +42,10 @@ export function scheduleBackups(
   let running: Promise<void> | null = null;
   const run = async () => {
     try {
-      const { path } = await createBackup(config, { prefix: SCHEDULED_PREFIX });
+      const path = await backupInOwnProcess(
+        config,
+        join(config.dataDir, BACKUPS_FOLDER, backupFileName(SCHEDULED_PREFIX)),
+      );
       last = { path, at: new Date() };
       const removed = pruneScheduledBackups(config.dataDir, config.backupKeep);
       log.info({ path, removed: removed.length }, 'scheduled backup written');

@@ -3,18 +3,16 @@
  * SQLite: `VACUUM INTO` a temporary file (an online copy that sees one moment, never a file copy),
  * integrity-checked, then read. PostgreSQL: one REPEATABLE READ transaction. The parts are written
  * to a staging folder, checksummed into the manifest, packed with tar and gzip under a temporary
- * name, synced and renamed, so a backup file either is whole or does not exist.
+ * name, synced and renamed, so a backup file either is whole or does not exist. The work pauses
+ * between steps (pacer.ts) so a running site keeps its share of the machine.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import {
-  closeSync,
   cpSync,
   createWriteStream,
   existsSync,
-  fsyncSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -22,6 +20,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import * as tar from 'tar';
@@ -46,6 +45,7 @@ import {
   type SnapshotReader,
   type TableShape,
 } from '#server/ops/table-reader';
+import { pacer, type Pace } from '#server/ops/pacer';
 
 export const BACKUPS_FOLDER = 'backups';
 export const BACKUP_SUFFIX = '.backup.tar.gz';
@@ -57,6 +57,11 @@ export interface BackupOptions {
   contentDir?: string;
   /** How the default file name starts (`site`; scheduled and pre-migration backups differ). */
   prefix?: string;
+  /**
+   * After each step of the work, a pause this many times as long as the step took (pacer.ts);
+   * default 0, only a yield to the event loop, for when no site is running.
+   */
+  restRatio?: number;
 }
 
 export interface BackupResult {
@@ -85,6 +90,7 @@ async function writeTable(
   reader: SnapshotReader,
   table: TableShape,
   staging: string,
+  pace: Pace,
 ): Promise<TableEntry> {
   const file = `${DATA_FOLDER}/${table.name}.jsonl`;
   const stream = createWriteStream(join(staging, file));
@@ -100,6 +106,7 @@ async function writeTable(
     bytes += chunk.length;
     rows += batch.length;
     if (!stream.write(chunk)) await once(stream, 'drain');
+    await pace();
   }
   stream.end();
   await once(stream, 'finish');
@@ -130,12 +137,25 @@ function copyContent(contentDir: string, staging: string): Manifest['content'] {
     });
 }
 
-function fsyncFile(path: string): void {
-  const fd = openSync(path, 'r');
+/** Synced to disk a piece at a time, so no single large flush holds up the site's own writes. */
+const SYNC_EVERY_BYTES = 1 << 20;
+
+async function writeSynced(path: string, chunks: AsyncIterable<Buffer>, pace: Pace): Promise<void> {
+  const file = await open(path, 'w');
   try {
-    fsyncSync(fd);
+    let unsynced = 0;
+    for await (const chunk of chunks) {
+      await file.write(chunk);
+      unsynced += chunk.length;
+      if (unsynced >= SYNC_EVERY_BYTES) {
+        await file.datasync();
+        unsynced = 0;
+        await pace();
+      }
+    }
+    await file.sync();
   } finally {
-    closeSync(fd);
+    await file.close();
   }
 }
 
@@ -168,6 +188,9 @@ async function withSnapshot<T>(
   const source = new SQLite(live, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
+    // The copy is scratch, read and removed within the run: never forced to disk, where it would
+    // queue ahead of the site's own synced writes.
+    source.pragma('synchronous = OFF');
     source.prepare('vacuum into ?').run(snapshot);
   } finally {
     source.close();
@@ -189,6 +212,7 @@ export async function createBackup(
   options: BackupOptions = {},
 ): Promise<BackupResult> {
   const path = targetPath(config, options.out, options.prefix);
+  const pace = pacer(options.restRatio);
   mkdirSync(dirname(path), { recursive: true });
   const partial = `${path}.${randomBytes(4).toString('hex')}.partial`;
   const staging = `${partial}.d`;
@@ -198,7 +222,8 @@ export async function createBackup(
   try {
     const manifest = await withSnapshot(config, scratch, async (reader) => {
       const tables: TableEntry[] = [];
-      for (const table of reader.tables) tables.push(await writeTable(reader, table, staging));
+      for (const table of reader.tables)
+        tables.push(await writeTable(reader, table, staging, pace));
       return {
         format: BACKUP_FORMAT,
         formatVersion: BACKUP_FORMAT_VERSION,
@@ -219,8 +244,11 @@ export async function createBackup(
       DATA_FOLDER,
       ...(manifest.content.length ? [CONTENT_FOLDER] : []),
     ];
-    await tar.create({ gzip: true, file: partial, cwd: staging, portable: true }, entries);
-    fsyncFile(partial);
+    await writeSynced(
+      partial,
+      tar.create({ gzip: true, cwd: staging, portable: true }, entries),
+      pace,
+    );
     renameSync(partial, path);
     return { path, manifest };
   } finally {
