@@ -128,3 +128,52 @@ test('no public page raises a browser issue (what Lighthouse counts as inspector
   }
   expect(issues).toEqual([]);
 });
+
+/** The CSP directives the page reports as violated, from before its first byte on. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __violations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(event.effectiveDirective),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+}
+
+/** Whether the page's inline <style> block is in force (a refused one has no style sheet). */
+const inlineStyleApplied = (page: Page) =>
+  page.evaluate(() => (document.querySelector('style')?.sheet?.cssRules.length ?? 0) > 0);
+
+test('every public page paints with its inline stylesheet, which the CSP allows by its hash', async () => {
+  const { page } = await site.newTab({ width: VIEWPORTS.mobile.width });
+  const violations = await watchViolations(page);
+  for (const name of PUBLIC_PAGES) {
+    await page.goto(`${site.url}${paths[name]}`);
+    await waitForApp(page);
+    expect(await violations(), paths[name]).toEqual([]);
+    expect(await inlineStyleApplied(page), paths[name]).toBe(true);
+  }
+});
+
+test('an inline stylesheet changed without a matching hash is refused', async () => {
+  const { page } = await site.newTab({
+    width: VIEWPORTS.mobile.width,
+    expectErrors: /Refused to apply inline style/,
+  });
+  const violations = await watchViolations(page);
+  await page.route(`${site.url}${paths.home}`, async (route) => {
+    const response = await route.fetch();
+    // The body is sent again decoded: its length and encoding headers no longer apply.
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(
+        ([name]) => name !== 'content-encoding' && name !== 'content-length',
+      ),
+    );
+    const body = (await response.text()).replace('<style>', '<style>/* changed */');
+    await route.fulfill({ status: response.status(), headers, body });
+  });
+  await page.goto(`${site.url}${paths.home}`);
+  await expect.poll(violations).toContain('style-src-elem');
+  expect(await inlineStyleApplied(page)).toBe(false);
+});
