@@ -42,7 +42,8 @@ export function contentSecurityPolicy(
   inlineStyleHashes: readonly string[] = [],
 ): string {
   const directives: Record<string, readonly string[]> = {
-    'default-src': ["'self'"],
+    // 'none': a kind of resource not named below (frames, manifests, …) is refused.
+    'default-src': ["'none'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", ...inlineStyleHashes],
     'img-src': ["'self'", 'data:'],

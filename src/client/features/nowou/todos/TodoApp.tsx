@@ -41,7 +41,7 @@ import {
 } from './todo-views';
 import './todos.css';
 import { randomId } from '../../../lib/random-id';
-import { formatPlanDay } from '../../../lib/date-format';
+import { SITE_CALENDAR, formatPlanDay } from '../../../lib/date-format';
 
 const UNDO_MS = 6000;
 
@@ -106,7 +106,10 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
 
   // Today is read at each render: a tab left open past midnight shows the new day's lists.
   const today = dayOf(new Date());
-  const parsed = useMemo(() => (text.trim() ? parseQuickAdd(text, new Date()) : null), [text]);
+  const parsed = useMemo(
+    () => (text.trim() ? parseQuickAdd(text, new Date(), SITE_CALENDAR) : null),
+    [text],
+  );
   const inView = useMemo(
     () => (searchAll ? everyTodo(todos) : todosInView(todos, view, today)),
     [todos, view, today, searchAll],
@@ -212,7 +215,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
 
   function add(event: FormEvent) {
     event.preventDefault();
-    const line = parseQuickAdd(text, new Date());
+    const line = parseQuickAdd(text, new Date(), SITE_CALENDAR);
     if (!line.title) {
       setAddError('Type what to do first.');
       quickAddRef.current?.focus();
