@@ -9,8 +9,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { minifySync } from 'vite';
 import siteJson from '#content/site.json';
-import { CLIENT_MANIFEST, clientManifestSchema, pageFiles } from '#shared/client-manifest';
+import {
+  CLIENT_MANIFEST,
+  clientManifestSchema,
+  entryFiles,
+  pageFiles,
+} from '#shared/client-manifest';
 import { parseSiteContent } from '#shared/content-schema';
 import { documentTitleFor, pageTitleFor } from '#shared/document-title';
 import { paths } from '#shared/paths';
@@ -22,6 +28,7 @@ import {
 import { PAGE_LANGUAGES, PUBLIC_PAGES, type PublicPage } from '#shared/public-pages';
 import { PAGE_END_ID } from '../../src/client/lib/main-content';
 import { contentDate } from './content-dates';
+import { inlineStylesheets } from './inline-styles';
 import { escapeHtml, headTags, type PreviewImage } from './page-head';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH, renderIcon, renderPreview } from './preview-image';
 import { structuredData } from './structured-data';
@@ -42,27 +49,54 @@ const monogram = site.creatorName
   .map((word) => word[0]?.toUpperCase() ?? '')
   .join('');
 
-function hashed(name: string, data: Buffer): string {
+/** Writes `data` under a name with its hash in /assets/ (cached for good) and returns its path. */
+function hashed(name: string, data: Buffer | string, extension: string): string {
   const hash = createHash('sha256').update(data).digest('hex').slice(0, 10);
-  const file = `assets/${name}-${hash}.png`;
+  const file = `assets/${name}-${hash}.${extension}`;
   writeFileSync(join(CLIENT, file), data);
   return `/${file}`;
 }
 
+function replaceTag(html: string, tag: string, by: string): string {
+  if (!html.includes(tag)) throw new Error(`The built index.html has no ${tag}`);
+  return html.replace(tag, by);
+}
+
+const clientManifest = clientManifestSchema.parse(
+  JSON.parse(readFileSync(join(CLIENT, CLIENT_MANIFEST), 'utf8')),
+);
+const isCss = (file: string) => file.endsWith('.css');
+const entryStylesheets = [...entryFiles(clientManifest)].filter(isCss);
+const THEME_INIT = '<script src="/theme-init.js"></script>';
+
 /**
- * The page's own stylesheets, linked in its head: the prerendered markup paints styled, with
- * JavaScript or without. The client's loader finds them there and does not fetch them again. Then
- * its modules, preloaded after everything the first paint waits for.
+ * The built index.html as the prerendered pages start from it: the entry's stylesheets are left to
+ * each page's inlined block (`pageAssets`), and theme-init.js, the one script the first paint waits
+ * for, is minified under a hashed name, cached for good. The app shell keeps the plain template
+ * (Nowou's offline copy names /theme-init.js).
  */
-function stylesheetsOf(route: PublicPage | 'home'): string {
-  const manifest = clientManifestSchema.parse(
-    JSON.parse(readFileSync(join(CLIENT, CLIENT_MANIFEST), 'utf8')),
+function prerenderTemplate(template: string): string {
+  const themeInit = readFileSync(join(CLIENT, 'theme-init.js'), 'utf8');
+  const minified = minifySync('theme-init.js', themeInit);
+  if (minified.errors.length > 0) throw new Error(`theme-init.js: ${minified.errors[0]?.message}`);
+  const themeInitPath = hashed('theme-init', minified.code, 'js');
+  return entryStylesheets.reduce(
+    (html, file) => replaceTag(html, `<link rel="stylesheet" crossorigin href="/${file}">`, ''),
+    replaceTag(template, THEME_INIT, `<script src="${themeInitPath}"></script>`),
   );
-  const files = pageFiles(manifest, route) ?? [];
+}
+
+/**
+ * What a prerendered page adds to its head: every stylesheet it needs (the entry's, then its page
+ * module's) inlined, so the markup paints styled with JavaScript or without and no stylesheet
+ * request holds the paint back; then its page module's chunks, preloaded after all that.
+ */
+function pageAssets(route: PublicPage | 'home'): string {
+  const files = pageFiles(clientManifest, route) ?? [];
   return [
-    ...files
-      .filter((file) => file.endsWith('.css'))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+    inlineStylesheets([...entryStylesheets, ...files.filter(isCss)], (file) =>
+      readFileSync(join(CLIENT, file), 'utf8'),
+    ),
     ...files
       .filter((file) => file.endsWith('.js'))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
@@ -72,15 +106,14 @@ function stylesheetsOf(route: PublicPage | 'home'): string {
 /** The built index.html with this page's language, head and markup. */
 function fill(
   template: string,
-  { lang, head, body, styles = '' }: { lang: string; head: string; body: string; styles?: string },
+  { lang, head, body, assets = '' }: { lang: string; head: string; body: string; assets?: string },
 ) {
   const html = template
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace(/<meta\s+name="description"[^>]*>\s*/, '')
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace('<!--app-head-->', body ? `${head}\n    ${PAINT_WHEN_PARSED}` : head)
-    // After the entry's own stylesheet, so the cascade is the one the client builds.
-    .replace('</head>', `  ${styles}\n  </head>`)
+    .replace('</head>', `  ${assets}\n  </head>`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
   // The CSP allows no inline style: a style attribute in the markup would be dropped by the browser.
   const styled = /<[^>]+\sstyle="/.exec(body);
@@ -93,6 +126,7 @@ async function main() {
     pathToFileURL(join('dist', 'prerender', 'prerender.js')).href
   )) as Renderer;
   const template = readFileSync(join(CLIENT, 'index.html'), 'utf8');
+  const pageTemplate = prerenderTemplate(template);
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
 
@@ -125,7 +159,7 @@ async function main() {
       fillPicture: page === 'art',
     });
     const image: PreviewImage = {
-      path: hashed(`preview-${page}`, picture),
+      path: hashed(`preview-${page}`, picture, 'png'),
       width: PREVIEW_WIDTH,
       height: PREVIEW_HEIGHT,
       alt: `${previewTitle}: ${site.siteName}`,
@@ -156,7 +190,7 @@ async function main() {
     const body = await renderer.renderPage(path);
     writeFileSync(
       join(OUT, file),
-      fill(template, { lang: language, head, body, styles: stylesheetsOf(page) }),
+      fill(pageTemplate, { lang: language, head, body, assets: pageAssets(page) }),
     );
     manifest.pages.push({ page, path, file, lastmod: contentDate(page as PublicPage) });
   }
@@ -169,11 +203,11 @@ async function main() {
   ].join('\n    ');
   writeFileSync(
     join(OUT, manifest.notFound),
-    fill(template, {
+    fill(pageTemplate, {
       lang: 'en',
       head: homeHead,
       body: await renderer.renderPage('/404'),
-      styles: stylesheetsOf('home'),
+      assets: pageAssets('home'),
     }),
   );
 

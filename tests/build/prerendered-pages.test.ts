@@ -6,6 +6,7 @@
  * origin, a 1200×630 PNG preview and JSON-LD that parses; plus the sitemap, robots.txt, the 404 and
  * noindex where it belongs.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { load } from 'cheerio';
 import ogs from 'open-graph-scraper';
@@ -74,6 +75,32 @@ describe.each(PUBLIC_PAGES)('the public page %s', (page) => {
       const type = $(element).attr('type');
       if (type !== 'application/ld+json') expect($(element).attr('src')).toMatch(/^\//);
     });
+  });
+
+  test('waits on one request to paint: its stylesheets are inlined, allowed by their hash alone', async () => {
+    const response = await fetch(`${server.url}${path}`);
+    const $ = load(await response.text());
+    // Only disabled links, which are never fetched, name the inlined files for the client's loader.
+    expect($('link[rel="stylesheet"]:not([disabled])').length).toBe(0);
+    expect($('link[rel="stylesheet"][disabled]').length).toBeGreaterThan(0);
+    const styles = $('style')
+      .toArray()
+      .map((element) => $(element).text());
+    expect(styles.length).toBe(1);
+    const styleSrc = /(?:^|;)style-src ([^;]*)/
+      .exec(response.headers.get('content-security-policy') ?? '')?.[1]
+      ?.split(' ');
+    expect(styleSrc).toEqual([
+      "'self'",
+      ...styles.map((css) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`),
+    ]);
+    // The one render-blocking script: theme-init.js, small and cached for good.
+    const blocking = $('head script[src]:not([type="module"]):not([async]):not([defer])');
+    expect(blocking.length).toBe(1);
+    const themeInit = await fetch(`${server.url}${blocking.attr('src')}`);
+    expect(blocking.attr('src')).toMatch(/^\/assets\/theme-init-[0-9a-f]{10}\.js$/);
+    expect(themeInit.headers.get('cache-control')).toContain('immutable');
+    expect((await themeInit.text()).length).toBeLessThan(1000);
   });
 
   test('has its own title, description, canonical URL and link-preview tags', async () => {
@@ -180,6 +207,9 @@ test.each([
   const $ = load(text);
   expect($('meta[name="robots"]').attr('content')).toBe('noindex');
   expect($('#root').children().length).toBe(0);
+  // Its stylesheet stays a file (cached across the app's routes); no inline style to allow.
+  expect($('link[rel="stylesheet"]:not([disabled])').length).toBe(1);
+  expect($('style').length).toBe(0);
 });
 
 test('sitemap.xml lists every public page with this origin and when its content changed', async () => {
@@ -229,11 +259,12 @@ test('the icons: a 180×180 apple-touch-icon and a PNG favicon beside the SVG on
   expect($('link[rel="icon"][type="image/png"]').attr('href')).toBe('/favicon-32.png');
 });
 
-test('a prerendered page links its chunks in its head after its stylesheets, not in a Link header that would be fetched before them; the app shell still gets the header', async () => {
+test('a prerendered page links its chunks in its head after its styles, not in a Link header that would be fetched before them; the app shell still gets the header', async () => {
   const home = await fetch(`${server.url}${paths.home}`);
   expect(home.headers.get('link')).toBeNull();
   const head = (await home.text()).split('</head>')[0]!;
-  const lastStylesheet = head.lastIndexOf('rel="stylesheet"');
+  const lastStylesheet = head.lastIndexOf('</style>');
+  expect(lastStylesheet).toBeGreaterThan(0);
   const homeModule = head.search(
     /rel="modulepreload" crossorigin href="\/assets\/HomePage-[^"]+\.js"/,
   );

@@ -3,7 +3,7 @@
  * client build's `.prerendered/` folder: each public page its own prerendered file, an unknown path
  * Home's with status 404 and `noindex`, every other route (the account, the desk, Nowou, the token
  * pages) the app shell with `noindex`. The build wrote absolute URLs with a placeholder origin;
- * here they get this server's PUBLIC_URL. Each answer is kept compressed, as the static files are.
+ * here they get this server's PUBLIC_URL. A page's inline stylesheets are allowed by their hashes. Each answer is kept compressed, as the static files are.
  * Also the sitemap of the public pages and robots.txt.
  */
 import { createHash } from 'node:crypto';
@@ -22,6 +22,8 @@ export interface HtmlDocument {
   status: 200 | 404;
   /** Its head links the page's own chunks already (no Link header is needed for them). */
   linksItsChunks: boolean;
+  /** The 'sha256-…' CSP sources of its inline `<style>` blocks, which its answer must allow. */
+  styleHashes: string[];
   html: Buffer;
   gzip: Buffer;
   brotli: Buffer;
@@ -36,6 +38,16 @@ export interface PrerenderedPages {
   robots: string;
 }
 
+/** The style elements' text as the HTML parser reads it: everything up to the first `</style`. */
+const STYLE_BLOCK = /<style(?:\s[^>]*)?>([\s\S]*?)<\/style/gi;
+
+export function inlineStyleHashes(html: string): string[] {
+  const hashes = [...html.matchAll(STYLE_BLOCK)].map(
+    ([, css]) => `'sha256-${createHash('sha256').update(css!).digest('base64')}'`,
+  );
+  return [...new Set(hashes)];
+}
+
 function documentOf(
   html: string,
   status: HtmlDocument['status'],
@@ -45,6 +57,7 @@ function documentOf(
   return {
     status,
     linksItsChunks,
+    styleHashes: inlineStyleHashes(html),
     html: bytes,
     gzip: gzipSync(bytes, { level: 9 }),
     brotli: brotliCompressSync(bytes, {

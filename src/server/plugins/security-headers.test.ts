@@ -1,6 +1,9 @@
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PRERENDER_MANIFEST, PRERENDERED_DIR } from '#shared/prerender-manifest';
 import { startTestServer, writeFakeClient, type TestServer } from '#test-support/server';
 
 const CSP =
@@ -121,4 +124,49 @@ describe('when PUBLIC_URL is https', () => {
       );
     },
   );
+});
+
+describe("a prerendered page's inline stylesheets", () => {
+  const STYLES = ['body{color:#222}', '.page{margin:0}\n/* a second block */'];
+  const sha256 = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  let server: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = writeFakeClient();
+    const pages = join(dir, PRERENDERED_DIR);
+    mkdirSync(pages);
+    const page = (head: string) =>
+      `<!doctype html><html lang="en"><head>${head}</head><body><div id="root"></div></body></html>`;
+    writeFileSync(
+      join(pages, 'home.html'),
+      page(STYLES.map((css) => `<style>${css}</style>`).join('')),
+    );
+    writeFileSync(join(pages, 'app-shell.html'), page('<title>Shell</title>'));
+    writeFileSync(
+      join(pages, PRERENDER_MANIFEST),
+      JSON.stringify({
+        origin: 'https://public-url.invalid',
+        pages: [{ page: 'home', path: '/', file: 'home.html', lastmod: '2026-01-01T00:00:00Z' }],
+        notFound: 'home.html',
+        appShell: 'app-shell.html',
+      }),
+    );
+    server = await startTestServer({ env: { CLIENT_DIR: dir, SERVE_CLIENT: 'true' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('are allowed by exactly their hashes, on that page alone', async () => {
+    const home = await fetch(`${server.url}/`);
+    expect(await home.text()).toContain(`<style>${STYLES[1]}</style>`);
+    expect(home.headers.get('content-security-policy')).toBe(
+      CSP.replace("style-src 'self'", `style-src 'self' ${STYLES.map(sha256).join(' ')}`),
+    );
+    for (const path of ['/account', '/api/health', '/favicon.svg'])
+      expect((await fetch(`${server.url}${path}`)).headers.get('content-security-policy')).toBe(
+        CSP,
+      );
+  });
 });

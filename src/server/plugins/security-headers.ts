@@ -1,12 +1,13 @@
 /**
  * Security headers on every response, HTML and API alike. The CSP allows only this origin: no inline
- * script or style (if React style props ever need it, add style-src-attr, never 'unsafe-inline').
+ * script, and no inline style but the blocks a page's answer names by hash (`allowInlineStyles`; if
+ * React style props ever need it, add style-src-attr, never 'unsafe-inline').
  * Cross-Origin-Opener-Policy goes only where a browser honours it, a potentially trustworthy origin
  * (https, or a loopback host): on plain HTTP by a host name or LAN address Chromium ignores it and
  * logs an error on every page. https://html.spec.whatwg.org/#the-cross-origin-opener-policy-header
  */
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isUnder, pathnameOf } from '#server/request-path';
 
@@ -32,27 +33,47 @@ export interface SecurityHeadersOptions {
   secureOrigin: boolean;
 }
 
+/**
+ * The CSP, as one header value. `inlineStyleHashes` ('sha256-…' sources) allow exactly the inline
+ * `<style>` blocks of the page being answered (a prerendered page inlines its stylesheets).
+ */
+export function contentSecurityPolicy(
+  secureOrigin: boolean,
+  inlineStyleHashes: readonly string[] = [],
+): string {
+  const directives: Record<string, readonly string[]> = {
+    // 'none': a kind of resource not named below (frames, manifests, …) is refused.
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", ...inlineStyleHashes],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'media-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(secureOrigin ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** This answer's CSP also allows the inline `<style>` blocks with these 'sha256-…' sources. */
+    allowInlineStyles(hashes: readonly string[]): FastifyReply;
+  }
+}
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, { secureOrigin }: SecurityHeadersOptions) => {
+    const policy = contentSecurityPolicy(secureOrigin);
     await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          // 'none': a kind of resource not named below (frames, manifests, …) is refused.
-          'default-src': ["'none'"],
-          'script-src': ["'self'"],
-          'style-src': ["'self'"],
-          'img-src': ["'self'", 'data:'],
-          'font-src': ["'self'"],
-          'connect-src': ["'self'"],
-          'media-src': ["'self'"],
-          'object-src': ["'none'"],
-          'base-uri': ["'self'"],
-          'form-action': ["'self'"],
-          'frame-ancestors': ["'none'"],
-          ...(secureOrigin ? { 'upgrade-insecure-requests': [] } : {}),
-        },
-      },
+      // Set below: an HTML answer may widen style-src by its inline blocks' hashes.
+      contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
       crossOriginOpenerPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -62,7 +83,14 @@ export const securityHeadersPlugin = fp(
         : false,
       xFrameOptions: { action: 'deny' },
     });
+    app.decorateReply(
+      'allowInlineStyles',
+      function (this: FastifyReply, hashes: readonly string[]) {
+        return this.header('content-security-policy', contentSecurityPolicy(secureOrigin, hashes));
+      },
+    );
     app.addHook('onRequest', async (request, reply) => {
+      reply.header('content-security-policy', policy);
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (isTrustworthy(request, secureOrigin))
         reply.header('cross-origin-opener-policy', 'same-origin');

@@ -70,7 +70,8 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, document: Ht
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', REVALIDATE)
     .header('vary', 'accept-encoding')
-    .header('etag', document.etag);
+    .header('etag', document.etag)
+    .allowInlineStyles(document.styleHashes);
   if (document.status === 200 && request.headers['if-none-match'] === document.etag) {
     reply.code(304).send();
     return;

@@ -128,3 +128,68 @@ test('no public page raises a browser issue (what Lighthouse counts as inspector
   }
   expect(issues).toEqual([]);
 });
+
+/** The CSP directives the page reports as violated, from before its first byte on. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __violations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(event.effectiveDirective),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+}
+
+/** Whether the page's inline <style> block is in force (a refused one has no style sheet). */
+const inlineStyleApplied = (page: Page) =>
+  page.evaluate(() => (document.querySelector('style')?.sheet?.cssRules.length ?? 0) > 0);
+
+test('every public page paints with its inline stylesheet, which the CSP allows by its hash', async () => {
+  const { page } = await site.newTab({ width: VIEWPORTS.mobile.width });
+  const violations = await watchViolations(page);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  for (const name of PUBLIC_PAGES) {
+    requested.length = 0;
+    await page.goto(`${site.url}${paths[name]}`);
+    await waitForApp(page);
+    expect(await violations(), paths[name]).toEqual([]);
+    expect(await inlineStyleApplied(page), paths[name]).toBe(true);
+    // The inlined files are named by disabled links: neither the browser nor the page module's
+    // loader fetches them.
+    const inlined = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')].map(
+        (link) => link.href,
+      ),
+    );
+    expect(inlined.length, paths[name]).toBeGreaterThan(0);
+    expect(
+      requested.filter((url) => inlined.includes(url)),
+      paths[name],
+    ).toEqual([]);
+  }
+});
+
+test('an inline stylesheet changed without a matching hash is refused', async () => {
+  const { page } = await site.newTab({
+    width: VIEWPORTS.mobile.width,
+    expectErrors:
+      /inline style violates the following Content Security Policy directive 'style-src/,
+  });
+  const violations = await watchViolations(page);
+  await page.route(`${site.url}${paths.home}`, async (route) => {
+    const response = await route.fetch();
+    // The body is sent again decoded: its length and encoding headers no longer apply.
+    const headers = Object.fromEntries(
+      Object.entries(response.headers()).filter(
+        ([name]) => name !== 'content-encoding' && name !== 'content-length',
+      ),
+    );
+    const body = (await response.text()).replace('<style>', '<style>/* changed */');
+    await route.fulfill({ status: response.status(), headers, body });
+  });
+  await page.goto(`${site.url}${paths.home}`);
+  await expect.poll(violations).toContain('style-src-elem');
+  expect(await inlineStyleApplied(page)).toBe(false);
+});
