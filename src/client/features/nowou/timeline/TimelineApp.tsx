@@ -17,16 +17,14 @@ import { DayNotes } from '../textboxes/DayNotes';
 import { useItems } from '../use-nowou-store';
 import { formatPlanDate } from '../../../lib/date-format';
 import {
-  atMinutes,
   blocksOfTimeline,
   daysOfView,
-  hhmm,
   MINUTES_PER_SLOT,
   stepAnchor,
-  wallMinutes,
   visibleBlocks,
   type ViewKind,
 } from './grid-math';
+import { atMinutes, hhmm, wallMinutes } from '../logic/local-time';
 import { buildIcs, icsFileName } from './ics';
 import { NewBlockForm, type NewBlock } from './NewBlockForm';
 import { TimeGrid } from './TimeGrid';

@@ -16,7 +16,7 @@ import { Button } from '../../../ui/Button';
 import type { Todo } from '#shared/nowou-records';
 import { byListThenOrder, filterTodos } from '../todos/todo-views';
 import { todoMinutes } from './block-items';
-import { atMinutes, parseHhmm } from './grid-math';
+import { atMinutes, parseHhmm } from '../logic/local-time';
 import type { BlockDrag } from './use-block-drag';
 import { useEscape } from './use-escape';
 import type { TimelineActions } from './use-timeline-actions';

@@ -7,7 +7,7 @@ import { dayOf } from '../logic/calendar-day';
 import { formatClock } from '../../../lib/date-format';
 import type { TextBox, Todo } from '#shared/nowou-records';
 import { orderAtEnd } from '../todos/todo-views';
-import { hhmm, toLocalIso, wallMinutes } from './grid-math';
+import { hhmm, toLocalIso, wallMinutes } from '../logic/local-time';
 
 export type BlockItem = Todo | TextBox;
 

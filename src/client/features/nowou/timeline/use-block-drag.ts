@@ -16,12 +16,12 @@ import {
   MINUTES_PER_DAY,
   MINUTES_PER_SLOT,
   clamp,
-  hhmm,
   minutesToY,
   snapMinutes,
   yToMinutes,
   type PlacedBlock,
 } from './grid-math';
+import { hhmm } from '../logic/local-time';
 
 export interface BlockDragChange {
   dayDelta: number;

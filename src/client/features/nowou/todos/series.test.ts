@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { todo } from '#shared/nowou-record-fixtures';
 import { todoSchema } from '#shared/nowou-records';
-import { toLocalIso } from '../timeline/grid-math';
+import { toLocalIso } from '../logic/local-time';
 import { nextInSeries, seriesDayId, subtaskProgress, tickChanges, withSeriesId } from './series';
 import { draftOf, todoFromDraft, type TodoDraft } from './todo-edit';
 

@@ -4,7 +4,7 @@
  */
 import { nextOccurrence } from '../logic/recurrence';
 import { isValidId, type Todo } from '#shared/nowou-records';
-import { scheduleOnDay } from './todo-move';
+import { scheduleOnDay } from '../logic/local-time';
 import { orderAtEnd } from './todo-views';
 import { randomId } from '../../../lib/random-id';
 

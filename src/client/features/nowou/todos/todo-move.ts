@@ -6,25 +6,13 @@
  * timeline's own moves keep the list in step the other way (timeline/block-items.ts).
  */
 import { placeAmong, type Spot } from '../logic/order-keys';
-import { atMinutes, hhmm, toLocalIso, wallMinutes } from '../timeline/grid-math';
-import { dayOf } from '../logic/calendar-day';
+import { hhmm, scheduleOnDay, wallMinutes } from '../logic/local-time';
 import type { Todo } from '#shared/nowou-records';
 import { rolloverCandidates } from './todo-views';
-
-type Schedule = NonNullable<Todo['schedule']>;
 
 /** The day a to-do's list names, or null for the Inbox, Someday and custom lists. */
 export function dayOfList(list: Todo['list']): string | null {
   return list.startsWith('day:') ? list.slice('day:'.length) : null;
-}
-
-/** The schedule moved to `day`, at the same wall-clock start and for the same length. */
-export function scheduleOnDay(schedule: Schedule, day: string): Schedule {
-  const start = Date.parse(schedule.start);
-  if (dayOf(new Date(start)) === day) return schedule;
-  const length = Date.parse(schedule.end) - start;
-  const from = atMinutes(day, Math.floor(wallMinutes(start)));
-  return { ...schedule, start: toLocalIso(from), end: toLocalIso(from + length) };
 }
 
 /**

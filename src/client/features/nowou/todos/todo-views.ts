@@ -4,7 +4,7 @@
  */
 import { addDays, dayOf } from '../logic/calendar-day';
 import { formatClock, formatPlanDay } from '../../../lib/date-format';
-import { atMinutes, toLocalIso } from '../timeline/grid-math';
+import { atMinutes, toLocalIso } from '../logic/local-time';
 import { compareOrderKeys, keyBetween, type Spot } from '../logic/order-keys';
 import type { QuickAdd } from '../logic/quick-add';
 import { isValidId, type Todo, type TodoListItem } from '#shared/nowou-records';
