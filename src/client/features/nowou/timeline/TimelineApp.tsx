@@ -31,7 +31,7 @@ import { TimeGrid } from './TimeGrid';
 import { TimelinePicker } from './TimelinePicker';
 import { UnscheduledPanel } from './UnscheduledPanel';
 import type { BlockDrag } from './use-block-drag';
-import { firstTimeline } from './new-timeline';
+import { firstTimeline } from '../logic/new-timeline';
 import { useTimelineActions } from './use-timeline-actions';
 import './timeline.css';
 

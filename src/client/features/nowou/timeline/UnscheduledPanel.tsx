@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { Button } from '../../../ui/Button';
 import type { Todo } from '#shared/nowou-records';
-import { byListThenOrder, filterTodos } from '../todos/todo-views';
+import { byListThenOrder, filterTodos } from '../logic/todo-queries';
 import { todoMinutes } from './block-items';
 import { atMinutes, parseHhmm } from '../logic/local-time';
 import type { BlockDrag } from './use-block-drag';

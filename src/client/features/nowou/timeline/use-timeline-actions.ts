@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { dayOf } from '../logic/calendar-day';
 import { useNowou } from '../nowou-context';
-import { tickChanges } from '../todos/series';
+import { tickChanges } from '../logic/series';
 import { noteTitle, type TimedBlock } from './grid-math';
 import { atMinutes } from '../logic/local-time';
 import { newNoteBlock, newTodoBlock, withRange, type BlockItem } from './block-items';

@@ -22,7 +22,7 @@ import { Button } from '../../../ui/Button';
 import { buttonClassName } from '../../../ui/button-class';
 import { describeRule } from '../logic/recurrence';
 import type { Todo } from '#shared/nowou-records';
-import { subtaskProgress } from './series';
+import { subtaskProgress } from '../logic/series';
 import type { EditorList } from './TodoEditor';
 import { doneWhen, type TodoList } from './todo-views';
 import { DayInput } from '../app/TypedDayTime';

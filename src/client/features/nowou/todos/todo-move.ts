@@ -40,13 +40,34 @@ export function placeTodo(
   list: Todo['list'],
   spot: Spot = 'end',
 ): Todo[] {
+  const { order, renumbered } = placement(todos, todo.id, list, spot);
+  return [withList(todo, list, order), ...renumbered];
+}
+
+/**
+ * The order key of a new to-do at the end of `list`, and the list's to-dos renumbered for it when
+ * the keys grew long (see placeTodo, which does the same for a to-do that already exists).
+ */
+export function endOfList(
+  todos: readonly Todo[],
+  list: Todo['list'],
+): { order: string; renumbered: Todo[] } {
+  return placement(todos, null, list, 'end');
+}
+
+function placement(
+  todos: readonly Todo[],
+  todoId: string | null,
+  list: Todo['list'],
+  spot: Spot,
+): { order: string; renumbered: Todo[] } {
   const siblings = todos.filter((other) => other.list === list);
-  const { key, renumbered } = placeAmong(siblings, todo.id, spot);
+  const { key, renumbered } = placeAmong(siblings, todoId, spot);
   const others = siblings.flatMap((other) => {
-    const order = other.id === todo.id ? undefined : renumbered.get(other.id);
+    const order = other.id === todoId ? undefined : renumbered.get(other.id);
     return order === undefined ? [] : [{ ...other, order }];
   });
-  return [withList(todo, list, key), ...others];
+  return { order: key, renumbered: others };
 }
 
 /**

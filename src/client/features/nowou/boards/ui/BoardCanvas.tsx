@@ -32,7 +32,7 @@ import {
 import { Button } from '../../../../ui/Button';
 import type { Brainstorm, CanvasEdge, TextElement, Todo } from '#shared/nowou-records';
 import { useNowou } from '../../nowou-context';
-import { orderAtEnd } from '../../todos/todo-views';
+import { orderAtEnd } from '../../logic/new-todo';
 import { useItems } from '../../use-nowou-store';
 import { nodeTitle } from '../logic/outline';
 import {
