@@ -10,7 +10,7 @@ import { durationMinutes, type TimedBlock } from './grid-math';
 import { atMinutes, hhmm, parseHhmm, wallMinutes } from '../logic/local-time';
 import { useEscape } from './use-escape';
 import type { TimelineActions } from './use-timeline-actions';
-import { DayInput, TimeInput } from '../app/TypedDayTime';
+import { DayInput, TimeInput } from '../kit/TypedDayTime';
 
 type Pane = 'menu' | 'title' | 'move' | 'duration';
 

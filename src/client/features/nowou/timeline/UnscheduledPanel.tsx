@@ -20,7 +20,7 @@ import { atMinutes, parseHhmm } from '../logic/local-time';
 import type { BlockDrag } from './use-block-drag';
 import { useEscape } from './use-escape';
 import type { TimelineActions } from './use-timeline-actions';
-import { DayInput, TimeInput } from '../app/TypedDayTime';
+import { DayInput, TimeInput } from '../kit/TypedDayTime';
 
 /** Rows shown at once; a search finds the rest. */
 const SHOWN = 100;

@@ -11,7 +11,7 @@ import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
 import { filterTodos, tagsOf } from '../logic/todo-queries';
 import type { Todo } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
-import { useSetting } from '../app/settings';
+import { useSetting } from '../kit/settings';
 import { useItems } from '../use-nowou-store';
 import { useRowDrag } from './use-row-drag';
 import { useTodoActions } from './use-todo-actions';

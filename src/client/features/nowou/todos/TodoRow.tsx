@@ -25,7 +25,7 @@ import type { Todo } from '#shared/nowou-records';
 import { subtaskProgress } from '../logic/series';
 import type { EditorList } from './TodoEditor';
 import { doneWhen, type TodoList } from './todo-views';
-import { DayInput } from '../app/TypedDayTime';
+import { DayInput } from '../kit/TypedDayTime';
 
 /** The editor loads when a to-do is first edited. */
 const TodoEditor = lazy(() =>
