@@ -2,8 +2,9 @@
  * deploy/Caddyfile in front of the real server (docs/deploy.md), with Debian's Caddy and its local
  * certificate authority on loopback ports: HTTP redirects to HTTPS, HTTP/2 is negotiated, HSTS and
  * `Secure` `__Host-` cookies are sent, sign-up and log-in work, a live event arrives within a
- * second, and the server sees the visitor's
- * address (127.0.0.2 here), not the proxy's. Skipped with one line when Caddy is not installed.
+ * second, the server sees the visitor's address (127.0.0.2 here), not the proxy's, and the home page
+ * passes what the MDN HTTP Observatory grades (docs/deploy.md#check-the-headers). Skipped with one
+ * line when Caddy is not installed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runProcess, type ServerProcess } from '#test-support/server-process';
-import { freePort, makeTempDir } from '#test-support/server';
+import { freePort, makeTempDir, writeFakeClient } from '#test-support/server';
 
 const caddyMissing = spawnSync('caddy', ['version']).error !== undefined;
 if (caddyMissing)
@@ -76,6 +77,8 @@ describe.skipIf(caddyMissing)(
         PUBLIC_URL: `https://localhost:${httpsPort}`,
         TRUST_PROXY: 'loopback',
         LOG_LEVEL: 'info',
+        SERVE_CLIENT: 'true',
+        CLIENT_DIR: writeFakeClient(join(root, 'client')),
       });
       await server.waitForOutput('Site ready');
       caddy = spawn('caddy', ['run', '--config', 'deploy/Caddyfile', '--adapter', 'caddyfile'], {
@@ -172,6 +175,8 @@ describe.skipIf(caddyMissing)(
         const cookies = [signUp.headers['set-cookie'] ?? []].flat();
         const sessionCookie = cookies.find((line) => line.startsWith('__Host-session='));
         expect(sessionCookie).toMatch(/; Secure/);
+        expect(sessionCookie).toMatch(/; HttpOnly/);
+        expect(sessionCookie).toMatch(/; SameSite=(Lax|Strict)/);
         expect(sessionCookie).toMatch(/Path=\//);
 
         // A live event reaches the browser through the proxy at once (no buffering).
@@ -218,5 +223,51 @@ describe.skipIf(caddyMissing)(
         session.close();
       }
     }, 60_000);
+
+    // The results that score best in each test of the MDN HTTP Observatory that a local certificate
+    // lets it run (preloading HSTS needs a public domain); it scans the home page.
+    test('the home page passes what the MDN HTTP Observatory grades, at its best result', async () => {
+      const session = await h2Session();
+      try {
+        const home = await h2Call(session, 'GET', '/');
+        expect(home.status).toBe(200);
+        const header = (name: string) => String(home.headers[name]);
+        const hsts = /max-age=(\d+)/.exec(header('strict-transport-security'));
+        expect(Number(hsts?.[1])).toBeGreaterThanOrEqual(15_552_000);
+        const csp = new Map(
+          header('content-security-policy')
+            .split(';')
+            .map((directive) => directive.trim().split(/\s+/))
+            .map(([name = '', ...sources]) => [name, sources.join(' ')]),
+        );
+        expect(csp.get('default-src')).toBe("'none'");
+        expect(csp.get('object-src')).toBe("'none'");
+        expect(csp.get('frame-ancestors')).toBe("'none'");
+        expect(["'self'", "'none'"]).toContain(csp.get('form-action'));
+        expect(["'self'", "'none'"]).toContain(csp.get('base-uri'));
+        for (const [name, sources] of csp)
+          expect(sources, name).not.toMatch(/'unsafe-(inline|eval)'|\bhttps?:|\*/);
+        expect(`${csp.get('script-src')} ${csp.get('style-src')}`).not.toMatch(/data:/);
+        expect(['same-origin', 'same-site']).toContain(header('cross-origin-resource-policy'));
+        expect([
+          'no-referrer',
+          'same-origin',
+          'strict-origin',
+          'strict-origin-when-cross-origin',
+        ]).toContain(header('referrer-policy'));
+        expect(header('x-content-type-options')).toBe('nosniff');
+        expect(['DENY', 'SAMEORIGIN']).toContain(header('x-frame-options'));
+        expect(home.headers['set-cookie']).toBeUndefined();
+
+        const preflight = await h2Call(session, 'OPTIONS', '/', undefined, {
+          origin: 'https://http-observatory.security.mozilla.org',
+          'access-control-request-method': 'GET',
+          'sec-fetch-site': 'cross-site',
+        });
+        expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+      } finally {
+        session.close();
+      }
+    });
   },
 );

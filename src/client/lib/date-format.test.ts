@@ -6,8 +6,10 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
+  formatDayTick,
   formatPlanDate,
   formatPlanDay,
+  formatWeekday,
   formatWeekdayClock,
   parseDay,
 } from './date-format';
@@ -69,4 +71,12 @@ test('September is "Sep" and the afternoon is 14:30 (Intl would write "Sept" or 
   const at = new Date(2026, 8, 5, 14, 30);
   expect(formatDateTime(at.toISOString())).toBe('5 Sep 2026, 14:30');
   expect(formatPlanDate(at, at)).toBe('Sat 5 Sep');
+});
+
+test('weekdays are "Mon" to "Sun" counted from Sunday = 0, and a chart marks days by year, month or date', () => {
+  expect([0, 1, 2, 3, 4, 5, 6].map(formatWeekday).join(' ')).toBe('Sun Mon Tue Wed Thu Fri Sat');
+  expect(formatDayTick('2026-09-05', 'year')).toBe('2026');
+  expect(formatDayTick('2026-09-05', 'month')).toBe('Sep');
+  expect(formatDayTick('2026-09-05', 'date')).toBe('5');
+  expect(formatDayTick('soon', 'date')).toBe('');
 });

@@ -26,10 +26,28 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * The site's language and first day of the week, for code that reads dates people type (Nowou's
+ * quick add): English, as the pages are (<html lang="en">), with weeks from Monday as Nowou's week
+ * grid shows them.
+ */
+export const SITE_CALENDAR = { locale: 'en', weekStartsOn: 1 } as const;
+
+/** "Mon": a weekday's short name, 0 = Sunday (as Date.getDay counts). */
+export function formatWeekday(day: number): string {
+  return WEEKDAYS[((day % 7) + 7) % 7]!;
+}
+
 /** A moment as a Date: a Date, epoch milliseconds, or an ISO time. */
 type Moment = Date | number | string;
 
 const dateOf = (at: Moment) => (at instanceof Date ? at : new Date(at));
+
+/** A calendar day 'YYYY-MM-DD' as numbers (month 1–12), or null when it is not written so. */
+function dayParts(day: string): { year: number; month: number; date: number } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? { year: Number(match[1]), month: Number(match[2]), date: Number(match[3]) } : null;
+}
 
 /** "14:30", "09:05": the 24-hour clock in local time; '' when it is not a time. */
 export function formatClock(at: Moment): string {
@@ -66,9 +84,9 @@ export function formatPlanDate(at: Moment, now: Date = new Date()): string {
 
 /** formatPlanDate for a calendar day 'YYYY-MM-DD' (a to-do's day); the input when it is not one. */
 export function formatPlanDay(day: string, now: Date = new Date()): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  return formatPlanDate(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])), now);
+  const parts = dayParts(day);
+  if (!parts) return day;
+  return formatPlanDate(new Date(parts.year, parts.month - 1, parts.date), now);
 }
 
 /** "21 Nov 2026, 14:02" in local time; the input unchanged when it is not a date. */
@@ -87,10 +105,22 @@ export function formatDate(iso: string): string {
 
 /** "5 Sep 2026" for a day 'YYYY-MM-DD' (the traffic series and the sample prices count days). */
 export function formatDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return day;
-  const [, year, month, date] = match;
-  return `${Number(date)} ${MONTHS[Number(month) - 1] ?? month} ${year}`;
+  const parts = dayParts(day);
+  if (!parts) return day;
+  const { year, month, date } = parts;
+  return `${date} ${MONTHS[month - 1] ?? day.slice(5, 7)} ${year}`;
+}
+
+/**
+ * A chart's axis mark for a day 'YYYY-MM-DD': its year ("2026") where the year turns, its month
+ * ("Nov") where the month does, else the date ("27"); '' when it is not a day.
+ */
+export function formatDayTick(day: string, mark: 'year' | 'month' | 'date'): string {
+  const parts = dayParts(day);
+  if (!parts) return '';
+  if (mark === 'year') return String(parts.year);
+  if (mark === 'month') return MONTHS[parts.month - 1] ?? '';
+  return String(parts.date);
 }
 
 /**

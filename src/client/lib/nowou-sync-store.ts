@@ -8,6 +8,7 @@
  * Where IndexedDB is missing or refused (some private modes), everything is kept in memory for the
  * page's life: a sync then starts from nothing each time, which costs traffic and loses nothing.
  */
+import { openDatabase, requestDone, transactionDone } from './indexed-db';
 import { randomId } from './random-id';
 
 export interface ShadowEntry {
@@ -46,32 +47,12 @@ export interface NowouSyncStore {
 const DB_NAME = 'nowou-sync';
 const DB_VERSION = 1;
 
-function requestDone<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-function transactionDone(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = () =>
-      reject(transaction.error ?? new Error('IndexedDB transaction aborted'));
-    transaction.onerror = () =>
-      reject(transaction.error ?? new Error('IndexedDB transaction failed'));
-  });
-}
-
-function openDatabase(): Promise<IDBDatabase> {
-  const request = indexedDB.open(DB_NAME, DB_VERSION);
-  request.onupgradeneeded = () => {
-    const db = request.result;
+function openSyncDatabase(): Promise<IDBDatabase> {
+  return openDatabase(DB_NAME, DB_VERSION, (db) => {
     db.createObjectStore('meta');
     db.createObjectStore('accounts', { keyPath: 'userId' });
     db.createObjectStore('shadow', { keyPath: ['userId', 'key'] });
-  };
-  return requestDone(request);
+  });
 }
 
 /** Every key of one account in the shadow store: [userId, ''] up to [userId, '\uffff']. */
@@ -85,7 +66,7 @@ function newDeviceId(): string {
 
 function indexedDbStore(): NowouSyncStore {
   let opened: Promise<IDBDatabase> | null = null;
-  const db = () => (opened ??= openDatabase());
+  const db = () => (opened ??= openSyncDatabase());
 
   return {
     async deviceId() {

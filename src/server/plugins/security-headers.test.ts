@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, writeFakeClient, type TestServer } from '#test-support/server';
 
 const CSP =
-  "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';" +
+  "default-src 'none';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';" +
   "media-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 
 const EXPECTED: Record<string, string> = {

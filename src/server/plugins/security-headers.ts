@@ -38,7 +38,8 @@ export const securityHeadersPlugin = fp(
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
-          'default-src': ["'self'"],
+          // 'none': a kind of resource not named below (frames, manifests, …) is refused.
+          'default-src': ["'none'"],
           'script-src': ["'self'"],
           'style-src': ["'self'"],
           'img-src': ["'self'", 'data:'],

@@ -4,7 +4,7 @@
  * others, only when newer than the last viewed time (then recorded under the `assistant` key),
  * types itself out unless motion is reduced, reaches screen readers whole through a polite live
  * region, stays text, and is kept in a log the visitor can reopen; a tab opened just as a message
- * is posted shows it like the tab that was open.
+ * is posted shows it like the tab that was open; a scheduled message comes and goes on time by itself.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
@@ -93,6 +93,38 @@ test('a newer message shows at once on an open targeted page; clearing takes it 
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
     .toBe("Open the assistant's log");
+});
+
+test('a scheduled message appears on an open page within a second of its start and leaves at its end, the owner away', async () => {
+  const { page } = await site.open('/music', { width: 1280 });
+  await expect.poll(() => page.locator('.assistant').getAttribute('data-active')).toBe('false');
+  const startsAt = Date.now() + 3_000;
+  const endsAt = startsAt + 4_000;
+  const res = await call(site.server, 'POST', PATH, {
+    cookie: admin,
+    body: {
+      text: 'Doors open now',
+      pages: ['music'],
+      startsAt: new Date(startsAt).toISOString(),
+      endsAt: new Date(endsAt).toISOString(),
+    },
+  });
+  expect(res.status).toBe(201);
+
+  await page.waitForTimeout(Math.max(0, startsAt - Date.now() - 800));
+  expect(await bubble(page).count()).toBe(0); // not before its start
+  await liveRegion(page).filter({ hasText: 'Doors open now' }).waitFor({ timeout: 5_000 });
+  expect(Date.now()).toBeGreaterThanOrEqual(startsAt - 200);
+  expect(Date.now() - startsAt).toBeLessThan(1_000);
+  expect(await liveRegion(page).innerText()).toBe('Assistant: Doors open now');
+
+  await bubble(page).waitFor();
+  expect(await page.locator('.assistant').getAttribute('data-active')).toBe('true');
+
+  await expect.poll(() => bubble(page).count(), { timeout: 6_000 }).toBe(0);
+  expect(Date.now()).toBeGreaterThanOrEqual(endsAt - 200);
+  expect(Date.now() - endsAt).toBeLessThan(1_000);
+  expect(await page.locator('.assistant').getAttribute('data-active')).toBe('false');
 });
 
 test('a tab opened just as a message is posted shows it too, like the tab that was open', async () => {

@@ -1,7 +1,8 @@
 /**
  * /api/health/live and /api/health/ready through their states (docs/product.md#public-routes): ready
  * fails while the app is built but not yet listening, answers once it listens, fails when storage
- * does not answer; live answers throughout, since it touches nothing.
+ * does not answer; live answers throughout, since it touches nothing. Once shutting down the port
+ * takes no new connection (a proxy's next check fails) while a request in flight still finishes.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, expect, test } from 'vitest';
@@ -50,4 +51,43 @@ test('ready is 503 while starting, 200 once listening, 503 when storage is gone;
   } finally {
     await app.close();
   }
+});
+
+test('once shutting down no ready answer comes, while a request still in flight finishes', async () => {
+  const port = await freePort();
+  const config = parseConfig({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SERVE_CLIENT: 'false',
+  });
+  let entered!: () => void;
+  const inFlight = new Promise<void>((resolve) => (entered = resolve));
+  const app = await buildApp(config, {
+    registerExtraRoutes: (extra) => {
+      extra.get('/slow-for-test', async () => {
+        entered();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return { done: true };
+      });
+    },
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  expect((await app.inject('/api/health/ready')).statusCode).toBe(200);
+
+  const slow = fetch(`http://127.0.0.1:${port}/slow-for-test`);
+  await inFlight;
+  const closing = app.close();
+  await new Promise((resolve) => setImmediate(resolve)); // close() runs its preClose hooks
+  // A load balancer's next check finds no ready server: the port takes no new connection.
+  const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+    (res) => res.status,
+    (error: Error & { cause?: { code?: string } }) => error.cause?.code,
+  );
+  expect(ready).toBe('ECONNREFUSED');
+  const answer = await slow;
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('connection')).toBe('close');
+  expect(await answer.json()).toEqual({ done: true });
+  await closing;
 });

@@ -14,13 +14,14 @@
 import {
   AreaSeries,
   LineSeries,
+  TickMarkType,
   type AutoscaleInfoProvider,
   type IChartApi,
   type ISeriesApi,
   type Time,
 } from 'lightweight-charts';
 import { useEffect } from 'react';
-import { formatDay } from '../../../lib/date-format';
+import { formatDay, formatDayTick } from '../../../lib/date-format';
 import { ChartCredit } from '../../../ui/chart/ChartCredit';
 import { withAlpha, type ChartPalette } from '../../../ui/chart/chart-palette';
 import { useLightweightChart } from '../../../ui/chart/use-lightweight-chart';
@@ -69,6 +70,12 @@ function dayOfTime(time: Time): string {
   return `${time.year}-${pad(time.month)}-${pad(time.day)}`;
 }
 
+/** The axis marks the days in the site's words (the chart's own follow Intl): "2026", "Nov", "27". */
+function tickMark(time: Time, type: TickMarkType): string {
+  const mark = type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : 'date';
+  return formatDayTick(dayOfTime(time), mark);
+}
+
 function toData(points: readonly DayPoint[]) {
   return points.map(({ day, count }) => ({ time: day, value: count }));
 }
@@ -81,7 +88,7 @@ export function TrafficChart({ total, page, description }: TrafficChartProps) {
         timeFormatter: (time: Time) => formatDay(dayOfTime(time)),
         priceFormatter: (value: number) => Math.round(value).toLocaleString('en'),
       },
-      timeScale: { fixLeftEdge: true, fixRightEdge: true },
+      timeScale: { fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: tickMark },
     }),
     (chart, palette) => {
       const colors = seriesColors(palette);

@@ -1,6 +1,7 @@
-/** The help sheet: every keyboard shortcut Nowou has, from the one table in commands.ts. */
+/** The help sheet: every keyboard shortcut Nowou has, from the one table in shortcuts.ts. */
 import { Popup } from '../../../ui/Popup';
-import { modifierName, shortcuts } from './commands';
+import { modifierName } from './commands';
+import { shortcuts } from './shortcuts';
 
 export function ShortcutsSheet({ onClose }: { onClose: () => void }) {
   return (

@@ -10,6 +10,7 @@
  * another tab hears of a change through a BroadcastChannel.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { openDatabase, requestDone, transactionDone } from '../../../lib/indexed-db';
 
 export interface NowouSettings {
   /** Unfinished to-dos of earlier days move to today when Nowou opens and when the day turns. */
@@ -23,18 +24,9 @@ const CHANNEL = 'nowou-settings';
 
 let opened: Promise<IDBDatabase | null> | null = null;
 
+/** The settings' database, or null where IndexedDB is missing or refused: the defaults hold. */
 function database(): Promise<IDBDatabase | null> {
-  opened ??= new Promise((resolve) => {
-    try {
-      const request = indexedDB.open(DB_NAME, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-      request.onblocked = () => resolve(null);
-    } catch {
-      resolve(null); // No IndexedDB (private mode in some browsers): the defaults hold.
-    }
-  });
+  opened ??= openDatabase(DB_NAME, 1, (db) => db.createObjectStore(STORE)).catch(() => null);
   return opened;
 }
 
@@ -43,20 +35,30 @@ export async function readSetting<K extends keyof NowouSettings>(
 ): Promise<NowouSettings[K]> {
   const db = await database();
   if (!db) return DEFAULTS[key];
-  return new Promise((resolve) => {
-    try {
-      const request = db.transaction(STORE, 'readonly').objectStore(STORE).get(key);
-      request.onsuccess = () =>
-        resolve(
-          typeof request.result === typeof DEFAULTS[key]
-            ? (request.result as NowouSettings[K])
-            : DEFAULTS[key],
-        );
-      request.onerror = () => resolve(DEFAULTS[key]);
-    } catch {
-      resolve(DEFAULTS[key]);
-    }
-  });
+  try {
+    const stored: unknown = await requestDone(
+      db.transaction(STORE, 'readonly').objectStore(STORE).get(key),
+    );
+    return typeof stored === typeof DEFAULTS[key] ? (stored as NowouSettings[K]) : DEFAULTS[key];
+  } catch {
+    return DEFAULTS[key];
+  }
+}
+
+async function saveHere<K extends keyof NowouSettings>(
+  key: K,
+  value: NowouSettings[K],
+): Promise<boolean> {
+  const db = await database();
+  if (!db) return false;
+  try {
+    const transaction = db.transaction(STORE, 'readwrite');
+    transaction.objectStore(STORE).put(value, key);
+    await transactionDone(transaction);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Saves a setting; false when the browser refused it (it then lasts while the page is open). */
@@ -64,20 +66,7 @@ export async function writeSetting<K extends keyof NowouSettings>(
   key: K,
   value: NowouSettings[K],
 ): Promise<boolean> {
-  const db = await database();
-  const saved =
-    db !== null &&
-    (await new Promise<boolean>((resolve) => {
-      try {
-        const transaction = db.transaction(STORE, 'readwrite');
-        transaction.objectStore(STORE).put(value, key);
-        transaction.oncomplete = () => resolve(true);
-        transaction.onerror = () => resolve(false);
-        transaction.onabort = () => resolve(false);
-      } catch {
-        resolve(false);
-      }
-    }));
+  const saved = await saveHere(key, value);
   try {
     const channel = new BroadcastChannel(CHANNEL);
     channel.postMessage({ key, value });

@@ -9,6 +9,7 @@
  * 8th).
  */
 import { recurrenceSchema, type Recurrence } from '#shared/nowou-records';
+import { SITE_CALENDAR, formatWeekday } from '../../../lib/date-format';
 import { addDays, daysBetween, daysInMonth, makeDay, parseDay, weekdayOf } from './calendar-day';
 
 /** Rules are checked by the schema a to-do stores them with, nothing else. */
@@ -68,27 +69,16 @@ export function nextOccurrence(rule: Recurrence, fromDay: string, doneDay?: stri
   }
 }
 
-const weekdayNameCache = new Map<string, string[]>();
-
-/** Short weekday names in the locale, Sunday first: "Sun", "Mon"… for English. */
-function shortWeekdayNames(locale: string): string[] {
-  let names = weekdayNameCache.get(locale);
-  if (!names) {
-    const format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
-    // 1 January 2023 was a Sunday.
-    names = [0, 1, 2, 3, 4, 5, 6].map((day) => format.format(Date.UTC(2023, 0, 1 + day)));
-    weekdayNameCache.set(locale, names);
-  }
-  return names;
-}
-
 /**
  * The rule in a few words: "Every day", "Every weekday", "Every Mon, Wed", "Monthly on day 15",
- * "Every 3 days". The sentence is English, as the site is; the weekday names follow `locale` and
- * start from `weekStartsOn` (Monday unless told). A weekly rule on all seven days reads "Every
- * day", and one on Monday to Friday reads "Every weekday", as they mean the same.
+ * "Every 3 days", with the site's weekday names (lib/date-format) from `weekStartsOn` (the site's
+ * Monday unless told). A weekly rule on all seven days reads "Every day", and one on Monday to
+ * Friday reads "Every weekday", as they mean the same.
  */
-export function describeRule(rule: Recurrence, locale = 'en-US', weekStartsOn: 0 | 1 = 1): string {
+export function describeRule(
+  rule: Recurrence,
+  weekStartsOn: 0 | 1 = SITE_CALENDAR.weekStartsOn,
+): string {
   requireRule(rule);
   switch (rule.kind) {
     case 'daily':
@@ -101,8 +91,7 @@ export function describeRule(rule: Recurrence, locale = 'en-US', weekStartsOn: 0
       );
       if (days.length === 7) return 'Every day';
       if (days.join() === '1,2,3,4,5') return 'Every weekday';
-      const names = shortWeekdayNames(locale);
-      return `Every ${days.map((day) => names[day]).join(', ')}`;
+      return `Every ${days.map(formatWeekday).join(', ')}`;
     }
     case 'monthly':
       return `Monthly on day ${rule.day}`;

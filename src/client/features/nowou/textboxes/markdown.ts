@@ -4,6 +4,7 @@
  * https:// addresses. Pure: it answers nodes for the renderer and never produces HTML, so anything
  * else in the text (tags, entities) stays literal text. Links are only http:, https: and mailto:.
  */
+import { isSafeHref } from '../../../lib/safe-link';
 
 export type Inline =
   | { type: 'text'; text: string }
@@ -27,14 +28,8 @@ const ORDERED = /^ {0,3}(\d{1,9})\.[ \t]+/;
 const TASK = /^\[([ xX])\](?=[ \t]|$)[ \t]*/;
 const LINK = /\[([^\]\n]{1,1000})\]\(((?:[^()\s]|\([^()\s]*\)){1,2048})\)/y;
 const BARE_URL = /https?:\/\/[^\s<>]{1,2048}/iy;
-const SAFE_HREF = /^(?:https?:\/\/|mailto:)\S/i;
 /** Emphasis nested deeper than this stays literal (keeps recursion shallow on hostile text). */
 const MAX_DEPTH = 8;
-
-/** Whether a link target may become a link: only http:, https: and mailto:. */
-export function isSafeHref(href: string): boolean {
-  return SAFE_HREF.test(href);
-}
 
 /** The task on one line, with where its mark (the space or x between brackets) is. */
 function taskOf(line: string): { checked: boolean; mark: number; content: string } | null {
@@ -147,7 +142,7 @@ export function parseInline(src: string, links = true, depth = 0): Inline[] {
     if ((char === 'h' || char === 'H') && links && !isWordChar(src[at - 1])) {
       BARE_URL.lastIndex = at;
       const url = trimUrl(BARE_URL.exec(src)?.[0] ?? '');
-      if (/^https?:\/\/./i.test(url)) {
+      if (isSafeHref(url)) {
         push({ type: 'link', href: url, children: [{ type: 'text', text: url }] });
         at += url.length;
         continue;

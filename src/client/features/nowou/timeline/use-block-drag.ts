@@ -3,7 +3,8 @@
  * bottom edge changes only that element's transform or height (through the DOM), drawing a new
  * block or dropping an unscheduled to-do moves one preview element, and the change is handed over
  * once, on pointerup. A mouse drag starts after a few pixels; on touch a block drag starts after a
- * long press (the page keeps scrolling otherwise), a grip drag at once.
+ * long press (the page keeps scrolling otherwise), a to-do's grip drag after a finger's few pixels
+ * (lib/pointer-gesture). Escape puts everything back and writes nothing.
  */
 import {
   useEffect,
@@ -22,6 +23,7 @@ import {
   type PlacedBlock,
 } from './grid-math';
 import { hhmm } from '../logic/local-time';
+import { trackPointer, type DragStart, type PointerGesture } from '../../../lib/pointer-gesture';
 
 export interface BlockDragChange {
   dayDelta: number;
@@ -38,19 +40,12 @@ export interface DragHandlers {
   onDropTodo: (todoId: string, dayIndex: number, start: number, end: number) => void;
 }
 
-const LONG_PRESS_MS = 400;
-const MOVE_THRESHOLD_PX = 4;
-const TOUCH_SLOP_PX = 8;
-
 type Mode = 'move' | 'resize' | 'create' | 'drop';
 
 interface DragState {
   mode: Mode;
-  pointerId: number;
-  x0: number;
-  y0: number;
+  gesture: PointerGesture | null;
   started: boolean;
-  timer: number | null;
   el: HTMLElement | null;
   placed: PlacedBlock | undefined;
   /** Pointer minutes and day at the press. */
@@ -195,11 +190,7 @@ function createController(
     const state = drag;
     if (!state) return;
     drag = null;
-    window.removeEventListener('pointermove', onMove);
-    window.removeEventListener('pointerup', onUp);
-    window.removeEventListener('pointercancel', onCancel);
-    window.removeEventListener('keydown', onKey);
-    if (state.timer !== null) window.clearTimeout(state.timer);
+    state.gesture?.cancel();
     state.ghost?.remove();
     showPreview(null);
     if (state.el) {
@@ -223,58 +214,31 @@ function createController(
     }
   }
 
-  function onMove(event: PointerEvent) {
-    const state = drag;
-    if (!state || event.pointerId !== state.pointerId) return;
-    const distance = Math.hypot(event.clientX - state.x0, event.clientY - state.y0);
-    if (!state.started) {
-      if (state.timer !== null) {
-        // Waiting for a long press: moving first means scrolling or a tap, not a drag.
-        if (distance > TOUCH_SLOP_PX) finish(false);
-        return;
-      }
-      if (distance < MOVE_THRESHOLD_PX) return;
-      begin(state);
-    }
-    event.preventDefault();
-    update(state, event.clientX, event.clientY);
-  }
-
-  function onUp(event: PointerEvent) {
-    const state = drag;
-    if (!state || event.pointerId !== state.pointerId) return;
-    // A click on empty space makes a one-slot block.
-    if (state.mode === 'create' && !state.started) update(state, event.clientX, event.clientY);
-    finish(true);
-  }
-
-  function onCancel() {
-    finish(false);
-  }
-
-  /** Escape during a drag puts the block back and writes nothing, as for a to-do row. */
-  function onKey(event: KeyboardEvent) {
-    if (event.key !== 'Escape' || !drag) return;
-    event.preventDefault();
-    finish(false);
-  }
-
-  function listen(state: DragState) {
+  /** Follows the press: the drag begins as `start` says and ends on pointerup or a cancel. */
+  function listen(state: DragState, event: ReactPointerEvent, start: DragStart, captor: Element) {
     finish(false);
     drag = state;
-    window.addEventListener('pointermove', onMove, { passive: false });
-    window.addEventListener('pointerup', onUp);
-    window.addEventListener('pointercancel', onCancel);
-    window.addEventListener('keydown', onKey);
+    state.gesture = trackPointer(
+      event,
+      start,
+      {
+        onStart: () => begin(state),
+        onMove: (moved) => update(state, moved.clientX, moved.clientY),
+        onEnd(up) {
+          // A click on empty space makes a one-slot block.
+          if (state.mode === 'create' && !state.started) update(state, up.clientX, up.clientY);
+          finish(true);
+        },
+        onCancel: () => finish(false),
+      },
+      captor,
+    );
   }
 
-  const newState = (event: ReactPointerEvent, mode: Mode): DragState => ({
+  const newState = (mode: Mode): DragState => ({
     mode,
-    pointerId: event.pointerId,
-    x0: event.clientX,
-    y0: event.clientY,
+    gesture: null,
     started: false,
-    timer: null,
     el: null,
     placed: undefined,
     minute0: 0,
@@ -293,27 +257,21 @@ function createController(
     const blockEl = target.closest<HTMLElement>('[data-block-id]');
     if (!blockEl) {
       if (target !== event.currentTarget && !target.closest('[data-grid-bg]')) return;
-      const state = newState(event, 'create');
+      const state = newState('create');
       state.minute0 = at.minute;
       state.day0 = at.dayIndex;
-      listen(state);
+      listen(state, event, 'move', event.currentTarget);
       return;
     }
     const placed = latest.current.placedOf(blockEl.dataset.blockId!);
     if (!placed) return;
-    const state = newState(event, target.closest('[data-resize-handle]') ? 'resize' : 'move');
+    const state = newState(target.closest('[data-resize-handle]') ? 'resize' : 'move');
     state.el = blockEl;
     state.placed = placed;
     state.minute0 = at.minute;
     state.day0 = placed.dayIndex;
     blockEl.dataset.height = blockEl.style.height;
-    listen(state);
-    if (event.pointerType === 'touch') {
-      state.timer = window.setTimeout(() => {
-        state.timer = null;
-        if (drag === state) begin(state);
-      }, LONG_PRESS_MS);
-    }
+    listen(state, event, event.pointerType === 'touch' ? 'long-press' : 'move', blockEl);
   }
 
   function onTodoPointerDown(
@@ -321,13 +279,12 @@ function createController(
     todo: { id: string; title: string; minutes: number },
   ) {
     if (event.button !== 0) return;
-    const state = newState(event, 'drop');
+    finish(false);
+    // On touch only the grip drags; the rest of the row scrolls the page.
+    if (event.pointerType === 'touch' && !(event.target as Element).closest('[data-grip]')) return;
+    const state = newState('drop');
     state.todo = todo;
-    listen(state);
-    if (event.pointerType === 'touch' && !(event.target as Element).closest('[data-grip]')) {
-      // Only the grip drags at once on touch; the rest of the row scrolls the page.
-      finish(false);
-    }
+    listen(state, event, 'move', event.currentTarget as Element);
   }
 
   return {

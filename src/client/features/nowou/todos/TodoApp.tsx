@@ -34,6 +34,7 @@ import {
   type View,
 } from './todo-views';
 import './todos.css';
+import { SITE_CALENDAR } from '../../../lib/date-format';
 
 const UNDO_MS = 6000;
 
@@ -70,7 +71,10 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   // Today is read at each render: a tab left open past midnight shows the new day's lists.
   const today = dayOf(new Date());
   const actions = useTodoActions(today, lists);
-  const parsed = useMemo(() => (text.trim() ? parseQuickAdd(text, new Date()) : null), [text]);
+  const parsed = useMemo(
+    () => (text.trim() ? parseQuickAdd(text, new Date(), SITE_CALENDAR) : null),
+    [text],
+  );
   const inView = useMemo(
     () => (searchAll ? everyTodo(todos) : todosInView(todos, view, today)),
     [todos, view, today, searchAll],
@@ -159,7 +163,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
 
   function add(event: FormEvent) {
     event.preventDefault();
-    const line = parseQuickAdd(text, new Date());
+    const line = parseQuickAdd(text, new Date(), SITE_CALENDAR);
     if (!line.title) {
       setAddError('Type what to do first.');
       quickAddRef.current?.focus();

@@ -5,11 +5,8 @@
  * the view or list the pointer is over in the side list (`data-drop-list`). Escape cancels.
  */
 import { useCallback, useEffect, useRef, type PointerEvent as ReactPointerEvent } from 'react';
+import { trackPointer, type PointerGesture } from '../../../lib/pointer-gesture';
 import type { TodoList } from './todo-views';
-
-const LONG_PRESS_MS = 400;
-/** A touch that moves this far before the long press is a scroll, not a drag. */
-const SLOP_PX = 8;
 
 export interface RowDropHandlers {
   /** The dragged to-do lands at `index` among the other shown rows. */
@@ -25,8 +22,6 @@ interface Drag {
   startY: number;
   target: number;
   list: HTMLElement | null;
-  captor: HTMLElement;
-  pointerId: number;
 }
 
 function listTargetAt(x: number, y: number): HTMLElement | null {
@@ -43,8 +38,7 @@ export function useRowDrag(
   useEffect(() => {
     latest.current = handlers;
   });
-  const pressTimer = useRef<number | null>(null);
-  const pressStart = useRef<{ x: number; y: number } | null>(null);
+  const gesture = useRef<PointerGesture | null>(null);
 
   const clearStyles = useCallback((current: Drag) => {
     for (const { element } of current.rows) {
@@ -61,9 +55,6 @@ export function useRowDrag(
       if (!current) return;
       drag.current = null;
       clearStyles(current);
-      if (current.captor.hasPointerCapture(current.pointerId)) {
-        current.captor.releasePointerCapture(current.pointerId);
-      }
       if (!commit) return;
       const list = current.list?.dataset.dropList as TodoList | undefined;
       if (list) latest.current.onMoveTo(current.id, list);
@@ -105,7 +96,7 @@ export function useRowDrag(
   }, []);
 
   const begin = useCallback(
-    (id: string, captor: HTMLElement, pointerId: number, y: number) => {
+    (id: string, y: number) => {
       const container = listRef.current;
       if (!container) return;
       const elements = [...container.querySelectorAll<HTMLElement>(':scope > [data-todo-id]')];
@@ -119,7 +110,6 @@ export function useRowDrag(
       row.classList.add('todo-row--dragging');
       for (const other of elements) if (other !== row) other.classList.add('todo-row--shifting');
       document.body.classList.add('todos-dragging');
-      captor.setPointerCapture(pointerId);
       drag.current = {
         id,
         row,
@@ -128,36 +118,12 @@ export function useRowDrag(
         startY: y,
         target: from,
         list: null,
-        captor,
-        pointerId,
       };
     },
     [listRef],
   );
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && drag.current) {
-        event.preventDefault();
-        end(false);
-      }
-    };
-    // A long-pressed touch drag must not scroll the page underneath.
-    const onTouchMove = (event: TouchEvent) => {
-      if (drag.current && event.cancelable) event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('touchmove', onTouchMove, { passive: false });
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('touchmove', onTouchMove);
-    };
-  }, [end]);
-
-  const cancelPress = () => {
-    if (pressTimer.current !== null) window.clearTimeout(pressTimer.current);
-    pressTimer.current = null;
-  };
+  useEffect(() => () => gesture.current?.cancel(), []);
 
   /** Pointer handlers for an element that starts a drag: the handle at once, a row on long press. */
   function dragProps(id: string, mode: 'handle' | 'long-press') {
@@ -166,40 +132,28 @@ export function useRowDrag(
         if (event.button !== 0) return;
         if (mode === 'handle') {
           event.preventDefault();
-          begin(id, event.currentTarget, event.pointerId, event.clientY);
+        } else if (
+          // The row drags on a touch's long press only: the handle inside it has begun at once,
+          // and a control keeps its own press.
+          event.pointerType !== 'touch' ||
+          drag.current ||
+          (event.target as Element).closest('button, input, textarea, select, a')
+        ) {
           return;
         }
-        // The handle drags at once (its own handlers); a control keeps its own press.
-        if (event.pointerType !== 'touch' || drag.current) return;
-        if ((event.target as Element).closest('button, input, textarea, select, a')) return;
-        const target = event.currentTarget;
-        const { pointerId, clientX, clientY } = event;
-        pressStart.current = { x: clientX, y: clientY };
-        cancelPress();
-        pressTimer.current = window.setTimeout(() => {
-          pressTimer.current = null;
-          begin(id, target, pointerId, clientY);
-          navigator.vibrate?.(10);
-        }, LONG_PRESS_MS);
-      },
-      onPointerMove(event: ReactPointerEvent<HTMLElement>) {
-        if (drag.current) {
-          move(event.clientX, event.clientY);
-        } else if (
-          pressStart.current &&
-          Math.hypot(event.clientX - pressStart.current.x, event.clientY - pressStart.current.y) >
-            SLOP_PX
-        ) {
-          cancelPress();
-        }
-      },
-      onPointerUp() {
-        cancelPress();
-        end(true);
-      },
-      onPointerCancel() {
-        cancelPress();
-        end(false);
+        const { clientY } = event;
+        gesture.current?.cancel();
+        gesture.current = trackPointer(
+          event,
+          mode === 'handle' ? 'press' : 'long-press',
+          {
+            onStart: () => begin(id, clientY),
+            onMove: (moved) => move(moved.clientX, moved.clientY),
+            onEnd: () => end(true),
+            onCancel: () => end(false),
+          },
+          event.currentTarget,
+        );
       },
     };
   }

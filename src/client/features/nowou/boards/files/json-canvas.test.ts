@@ -370,6 +370,26 @@ describe('bad files give one line and no board', () => {
       "Node 1's text is longer than 20,000 characters.",
     ],
     [
+      'a node that is no object',
+      JSON.stringify({ nodes: [valid, 'b'] }),
+      'Node 2 is not an object.',
+    ],
+    [
+      'an edge label that is no text',
+      JSON.stringify({
+        nodes: [valid],
+        edges: [{ id: 'e', fromNode: 'a', toNode: 'a', label: 7 }],
+      }),
+      "Edge 1's label is not text.",
+    ],
+    [
+      'a link too long',
+      JSON.stringify({
+        nodes: [{ ...valid, type: 'link', url: `https://a.example/${'x'.repeat(2_000)}` }],
+      }),
+      "Node 1's url is longer than 2,000 characters.",
+    ],
+    [
       'a repeated id with a line break',
       JSON.stringify({
         nodes: [

@@ -18,6 +18,15 @@ import {
   type TextElement,
 } from '#shared/nowou-records';
 import { boundsOf } from '../logic/selection';
+import {
+  canvasFileSchema,
+  nowouExtrasSchema,
+  problemOf,
+  quote,
+  type FileEdge,
+  type FileNode,
+} from './canvas-file-schema';
+import { drawnEdges, nodesInDrawingOrder } from '../logic/drawing-order';
 
 export const CANVAS_EXTENSION = '.canvas';
 export const NOWOU_CANVAS_VERSION = 1;
@@ -29,33 +38,6 @@ export interface NowouCanvasExtras {
   viewport: Brainstorm['viewport'];
   /** The to-do made from a node, by the node's id in this file. */
   todoIds: Record<string, string>;
-}
-
-/** The board's live nodes, in drawing order: `nodeOrder` first, any node it misses on top. */
-export function nodesInDrawingOrder(
-  board: Brainstorm,
-  nodes: readonly TextElement[],
-): TextElement[] {
-  const live = new Map(
-    nodes
-      .filter((node) => !node.deleted && node.boardId === board.id)
-      .map((node) => [node.id, node]),
-  );
-  const ordered: TextElement[] = [];
-  for (const id of board.nodeOrder) {
-    const node = live.get(id);
-    if (node) {
-      ordered.push(node);
-      live.delete(id);
-    }
-  }
-  return [...ordered, ...live.values()];
-}
-
-/** The board's edges whose two nodes are both drawn (an edge to a deleted node is left out). */
-export function drawnEdges(board: Brainstorm, drawn: readonly TextElement[]): CanvasEdge[] {
-  const ids = new Set(drawn.map((node) => node.id));
-  return board.edges.filter((edge) => ids.has(edge.fromNode) && ids.has(edge.toNode));
 }
 
 function canvasNode(node: TextElement): Record<string, unknown> {
@@ -136,123 +118,13 @@ export interface CanvasImportOptions {
   order?: string;
 }
 
-/** The most nodes and edges a board stores (brainstormSchema). */
-const MAX_NODES = 20_000;
-const MAX_EDGES = 40_000;
-/** The ranges a stored node accepts (textElementSchema). */
-const MAX_COORDINATE = 10_000_000;
-const MAX_EXTENT = 100_000;
-const MAX_TEXT = 20_000;
-const MAX_URL = 2_000;
-const MAX_LABEL = 500;
-const MAX_TITLE = 200;
-
-const SIDES = new Set(['top', 'right', 'bottom', 'left']);
-const ENDS = new Set(['none', 'arrow']);
-const PRESET_COLOURS = new Set(['1', '2', '3', '4', '5', '6']);
-const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+const MAX_TITLE = brainstormSchema.shape.title.maxLength ?? 200;
 
 /** Thrown inside the reader with the one line the import answers; never escapes it. */
 class CanvasProblem extends Error {}
 
 function fail(reason: string): never {
   throw new CanvasProblem(reason);
-}
-
-/** A value for a message: JSON-quoted (so never more than one line) and cut short. */
-function quote(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
-}
-
-/**
- * A position or size: the spec says integer; a number with a fraction (some apps write them) is
- * rounded, anything else, or one outside what a board stores, refuses the file.
- */
-function readInteger(
-  what: string,
-  record: Record<string, unknown>,
-  field: 'x' | 'y' | 'width' | 'height',
-): number {
-  const value = record[field];
-  if (value === undefined) fail(`${what} has no ${field}.`);
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    fail(`${what}'s ${field} is not a number.`);
-  }
-  const rounded = Math.round(value);
-  if (field === 'x' || field === 'y') {
-    if (Math.abs(rounded) > MAX_COORDINATE) {
-      fail(`${what} lies too far out (${field} ${quote(value)}; at most ±10,000,000).`);
-    }
-  } else if (rounded < 1 || rounded > MAX_EXTENT) {
-    fail(`${what}'s ${field} ${quote(value)} is outside 1 to 100,000.`);
-  }
-  return rounded;
-}
-
-function readString(
-  what: string,
-  record: Record<string, unknown>,
-  field: string,
-  { required, max }: { required: boolean; max: number },
-): string | undefined {
-  const value = record[field];
-  if (value === undefined) {
-    if (required) fail(`${what} has no ${field}.`);
-    return undefined;
-  }
-  if (typeof value !== 'string') fail(`${what}'s ${field} is not text.`);
-  if (value.length > max) fail(`${what}'s ${field} is longer than ${formatCount(max)} characters.`);
-  return value;
-}
-
-/** "Colors can be specified in hex format e.g. "#FF0000", or using one of the preset colors". */
-function readColour(what: string, record: Record<string, unknown>): string | undefined {
-  const value = record.color;
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !(PRESET_COLOURS.has(value) || HEX_COLOUR.test(value))) {
-    fail(`${what}'s color ${quote(value)} is not a preset "1" to "6" or a #rrggbb colour.`);
-  }
-  return value;
-}
-
-function readChoice(
-  what: string,
-  record: Record<string, unknown>,
-  field: string,
-  allowed: ReadonlySet<string>,
-): string | undefined {
-  const value = record[field];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !allowed.has(value)) {
-    fail(`${what}'s ${field} ${quote(value)} is not one of ${[...allowed].join(', ')}.`);
-  }
-  return value;
-}
-
-function readId(what: string, record: Record<string, unknown>): string {
-  const value = record.id;
-  if (typeof value !== 'string' || value === '') fail(`${what} has no id.`);
-  return value;
-}
-
-function readList(file: Record<string, unknown>, field: 'nodes' | 'edges', max: number): unknown[] {
-  const value = file[field];
-  // "The top level of JSON Canvas contains two arrays: nodes (optional) … edges (optional)".
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) fail(`The file's ${field} are not a list.`);
-  if (value.length > max) {
-    fail(`The file has ${formatCount(value.length)} ${field}; a board holds ${formatCount(max)}.`);
-  }
-  return value;
 }
 
 function titleFromFileName(fileName: string | undefined): string | undefined {
@@ -263,20 +135,19 @@ function titleFromFileName(fileName: string | undefined): string | undefined {
 }
 
 function readExtras(value: unknown, skipped: string[]): Partial<NowouCanvasExtras> {
-  if (!isRecord(value)) return {};
-  if (value.version !== NOWOU_CANVAS_VERSION) {
+  const parsed = nowouExtrasSchema.safeParse(value);
+  if (!parsed.success) return {};
+  const { version, title, viewport, todoIds } = parsed.data;
+  if (version !== NOWOU_CANVAS_VERSION) {
     skipped.push('Nowou’s own details (title, view, to-do links) come from another version.');
     return {};
   }
   const extras: Partial<NowouCanvasExtras> = {};
-  if (typeof value.title === 'string' && value.title.trim() !== '') {
-    extras.title = value.title.trim().slice(0, MAX_TITLE).trim();
-  }
-  const viewport = brainstormSchema.shape.viewport.safeParse(value.viewport);
-  if (viewport.success) extras.viewport = viewport.data;
-  if (isRecord(value.todoIds)) {
+  if (title !== undefined) extras.title = title.slice(0, MAX_TITLE).trim();
+  if (viewport !== undefined) extras.viewport = viewport;
+  if (todoIds !== undefined) {
     extras.todoIds = Object.fromEntries(
-      Object.entries(value.todoIds).filter(
+      Object.entries(todoIds).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string' && isValidId(entry[1]),
       ),
     );
@@ -284,34 +155,20 @@ function readExtras(value: unknown, skipped: string[]): Partial<NowouCanvasExtra
   return extras;
 }
 
-interface ReadNode {
-  fileId: string;
-  /** Null for a node left out (a type this version of the spec does not define). */
-  fields: Pick<
-    TextElement,
-    'type' | 'x' | 'y' | 'width' | 'height' | 'color' | 'text' | 'url' | 'label'
-  > | null;
-}
+type NodeFields = Pick<
+  TextElement,
+  'type' | 'x' | 'y' | 'width' | 'height' | 'color' | 'text' | 'url' | 'label'
+>;
 
-function readNode(value: unknown, index: number, skipped: string[]): ReadNode {
-  const what = `Node ${index + 1}`;
-  if (!isRecord(value)) fail(`${what} is not an object.`);
-  const fileId = readId(what, value);
-  const type = value.type;
-  if (typeof type !== 'string') fail(`${what} has no type.`);
-  const x = readInteger(what, value, 'x');
-  const y = readInteger(what, value, 'y');
-  const width = readInteger(what, value, 'width');
-  const height = readInteger(what, value, 'height');
-  const color = readColour(what, value);
+/** A file node as Nowou keeps it, or null for a type this version of the spec does not define. */
+function nodeFields(node: FileNode, what: string, skipped: string[]): NodeFields | null {
+  const { x, y, width, height, color } = node;
   const place = { x, y, width, height, ...(color === undefined ? {} : { color }) };
-  switch (type) {
-    case 'text': {
-      const text = readString(what, value, 'text', { required: true, max: MAX_TEXT });
-      return { fileId, fields: { type: 'text', ...place, text } };
-    }
+  switch (node.type) {
+    case 'text':
+      return { type: 'text', ...place, text: node.text as string };
     case 'link': {
-      const url = readString(what, value, 'url', { required: true, max: MAX_URL })!;
+      const url = node.url as string;
       // Nowou opens only web and mail links; another app's own links (obsidian://, a path in its
       // vault) keep their place as a text node holding the address, listed as changed, as a file
       // node does, instead of refusing the whole file.
@@ -319,77 +176,56 @@ function readNode(value: unknown, index: number, skipped: string[]): ReadNode {
         skipped.push(
           `${what}: the link ${quote(url)} is not a web or mail link, so it is kept as a text node.`,
         );
-        return { fileId, fields: { type: 'text', ...place, text: url } };
+        return { type: 'text', ...place, text: url };
       }
-      return { fileId, fields: { type: 'link', ...place, url } };
+      return { type: 'link', ...place, url };
     }
     case 'group': {
-      const label = readString(what, value, 'label', { required: false, max: MAX_LABEL });
-      if (value.background !== undefined)
-        skipped.push(`${what}: its background image is left out.`);
-      return {
-        fileId,
-        fields: { type: 'group', ...place, ...(label === undefined ? {} : { label }) },
-      };
+      const label = node.label as string | undefined;
+      if (node.background !== undefined) skipped.push(`${what}: its background image is left out.`);
+      return { type: 'group', ...place, ...(label === undefined ? {} : { label }) };
     }
     case 'file': {
       // Nowou has no file nodes and cannot reach the file, so a file node becomes a text node
-      // naming the file (and its subpath, "a heading or a block … Always starts with a #") in
-      // the same place, and `skipped` says so: the board keeps its shape and its edges.
-      const path = readString(what, value, 'file', { required: true, max: MAX_TEXT - 100 });
-      const subpath = readString(what, value, 'subpath', { required: false, max: 100 }) ?? '';
+      // naming the file (and its subpath) in the same place, and `skipped` says so: the board
+      // keeps its shape and its edges.
+      const path = node.file as string;
       skipped.push(`${what}: the file ${quote(path)} is kept as a text node naming it.`);
-      return { fileId, fields: { type: 'text', ...place, text: `${path}${subpath}` } };
+      return {
+        type: 'text',
+        ...place,
+        text: `${path}${(node.subpath as string | undefined) ?? ''}`,
+      };
     }
     default:
-      skipped.push(`${what}: its type ${quote(type)} is not one Nowou shows, so it is left out.`);
-      return { fileId, fields: null };
+      skipped.push(
+        `${what}: its type ${quote(node.type)} is not one Nowou shows, so it is left out.`,
+      );
+      return null;
   }
 }
 
-interface ReadEdge {
-  fileId: string;
-  /** Null for an edge left out with a node it connects. */
-  edge: Omit<CanvasEdge, 'id'> | null;
-}
-
-function readEdge(
-  value: unknown,
-  index: number,
+/** A file edge re-pointed to the new node ids, or null when it connects a node left out. */
+function edgeFields(
+  edge: FileEdge,
+  what: string,
   nodeIds: ReadonlyMap<string, string | null>,
   skipped: string[],
-): ReadEdge {
-  const what = `Edge ${index + 1}`;
-  if (!isRecord(value)) fail(`${what} is not an object.`);
-  const fileId = readId(what, value);
-  const ends: Record<'fromNode' | 'toNode', string> = { fromNode: '', toNode: '' };
-  let leftOut = false;
-  for (const field of ['fromNode', 'toNode'] as const) {
-    const id = value[field];
-    if (typeof id !== 'string') fail(`${what} has no ${field}.`);
-    const newId = nodeIds.get(id);
-    if (newId === undefined) fail(`${what} points to a node the file does not have.`);
-    if (newId === null) leftOut = true;
-    else ends[field] = newId;
+): Omit<CanvasEdge, 'id'> | null {
+  const fromNode = nodeIds.get(edge.fromNode);
+  const toNode = nodeIds.get(edge.toNode);
+  if (fromNode === undefined || toNode === undefined) {
+    fail(`${what} points to a node the file does not have.`);
   }
-  const fromSide = readChoice(what, value, 'fromSide', SIDES);
-  const fromEnd = readChoice(what, value, 'fromEnd', ENDS);
-  const toSide = readChoice(what, value, 'toSide', SIDES);
-  const toEnd = readChoice(what, value, 'toEnd', ENDS);
-  const color = readColour(what, value);
-  const label = readString(what, value, 'label', { required: false, max: MAX_LABEL });
-  if (leftOut) {
+  if (fromNode === null || toNode === null) {
     skipped.push(`${what}: it connects a node that is left out, so it is left out too.`);
-    return { fileId, edge: null };
+    return null;
   }
-  const edge: Omit<CanvasEdge, 'id'> = { ...ends };
-  if (fromSide !== undefined) edge.fromSide = fromSide as CanvasEdge['fromSide'];
-  if (fromEnd !== undefined) edge.fromEnd = fromEnd as CanvasEdge['fromEnd'];
-  if (toSide !== undefined) edge.toSide = toSide as CanvasEdge['toSide'];
-  if (toEnd !== undefined) edge.toEnd = toEnd as CanvasEdge['toEnd'];
-  if (color !== undefined) edge.color = color;
-  if (label !== undefined) edge.label = label;
-  return { fileId, edge };
+  const out: Omit<CanvasEdge, 'id'> = { fromNode, toNode };
+  for (const field of ['fromSide', 'fromEnd', 'toSide', 'toEnd', 'color', 'label'] as const) {
+    if (edge[field] !== undefined) Object.assign(out, { [field]: edge[field] });
+  }
+  return out;
 }
 
 function firstIssue(error: {
@@ -408,19 +244,19 @@ function readCanvas(fileText: string, options: CanvasImportOptions): CanvasImpor
   } catch {
     return { ok: false, reason: 'The file is not JSON.' };
   }
-  if (!isRecord(json)) return { ok: false, reason: 'The file is not a JSON Canvas file.' };
+  const read = canvasFileSchema.safeParse(json);
+  if (!read.success) return { ok: false, reason: problemOf(read.error.issues[0]!, json) };
+  const file = read.data;
   // Both arrays are optional in the spec, but a JSON object with neither is far likelier some other
   // file picked by mistake than an empty canvas.
-  if (json.nodes === undefined && json.edges === undefined) {
+  if (file.nodes === undefined && file.edges === undefined) {
     return {
       ok: false,
       reason: 'The file has no nodes or edges, so it is not a JSON Canvas file.',
     };
   }
   const skipped: string[] = [];
-  const rawNodes = readList(json, 'nodes', MAX_NODES);
-  const rawEdges = readList(json, 'edges', MAX_EDGES);
-  const extras = readExtras(json.nowou, skipped);
+  const extras = readExtras(file.nowou, skipped);
 
   const at = new Date(options.now).toISOString();
   const boardId = options.newId();
@@ -428,10 +264,11 @@ function readCanvas(fileText: string, options: CanvasImportOptions): CanvasImpor
   /** File id → new id, or null for a node left out. */
   const nodeIds = new Map<string, string | null>();
   const nodes: TextElement[] = [];
-  for (const [index, value] of rawNodes.entries()) {
-    const { fileId, fields } = readNode(value, index, skipped);
+  for (const [index, node] of (file.nodes ?? []).entries()) {
+    const fileId = node.id;
     // "id (required, string) is a unique ID for the node."
     if (nodeIds.has(fileId)) fail(`Node ${index + 1} repeats the id ${quote(fileId)}.`);
+    const fields = nodeFields(node, `Node ${index + 1}`, skipped);
     if (!fields) {
       nodeIds.set(fileId, null);
       continue;
@@ -456,11 +293,11 @@ function readCanvas(fileText: string, options: CanvasImportOptions): CanvasImpor
 
   const edgeIds = new Set<string>();
   const edges: CanvasEdge[] = [];
-  for (const [index, value] of rawEdges.entries()) {
-    const { fileId, edge } = readEdge(value, index, nodeIds, skipped);
+  for (const [index, fileEdge] of (file.edges ?? []).entries()) {
+    const edge = edgeFields(fileEdge, `Edge ${index + 1}`, nodeIds, skipped);
     // "id (required, string) is a unique ID for the edge."
-    if (edgeIds.has(fileId)) fail(`Edge ${index + 1} repeats the id ${quote(fileId)}.`);
-    edgeIds.add(fileId);
+    if (edgeIds.has(fileEdge.id)) fail(`Edge ${index + 1} repeats the id ${quote(fileEdge.id)}.`);
+    edgeIds.add(fileEdge.id);
     if (edge) edges.push({ id: options.newId(), ...edge });
   }
 

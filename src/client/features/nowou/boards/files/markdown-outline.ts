@@ -4,7 +4,7 @@
  * with no connection at all in a last section.
  */
 import type { Brainstorm, TextElement } from '#shared/nowou-records';
-import { safeLinkHref } from '../logic/link-url';
+import { safeLinkHref } from '../../../../lib/safe-link';
 import { buildOutline, type OutlineItem } from '../logic/outline';
 
 const INDENT = '  ';

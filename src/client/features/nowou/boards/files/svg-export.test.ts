@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { board, edge, node } from '../logic/test-boards';
-import { boardToSvg, colourOf, edgePath, escapeXml, wrapText } from './svg-export';
+import { edgeGeometry } from '../logic/geometry';
+import { boardToSvg, colourOf, escapeXml, wrapText } from './svg-export';
 
 /** Well-formedness without a DOM: every tag closes in order and no raw < or & is left in text. */
 function checkWellFormed(svg: string): void {
@@ -143,11 +144,22 @@ test('escapeXml drops characters XML cannot hold', () => {
   expect(escapeXml(`a\u0000b\u0007c'd`)).toBe('abc&#39;d');
 });
 
-test('edgePath leaves and enters square to the named or facing sides', () => {
-  const a = { x: 0, y: 0, width: 100, height: 50 };
-  const b = { x: 300, y: 0, width: 100, height: 50 };
-  expect(edgePath(a, b, {}).d).toBe('M100 25 C200 25 200 25 300 25');
-  expect(edgePath(a, b, { fromSide: 'bottom', toSide: 'top' }).d).toBe(
-    'M50 50 C50 202.07 350 -152.07 350 0',
-  );
+test('draws each edge where the canvas does, on the side the node’s shape faces', () => {
+  // A wide node: its centre is further right of this one's than below it, yet the canvas weighs
+  // the node's shape and leaves from the bottom; the picture must too.
+  const wide = node({ id: 'wide', x: 0, y: 0, width: 400, height: 40 });
+  const below = node({ id: 'below', x: 450, y: 70, width: 100, height: 60 });
+  const named = node({ id: 'named', x: -300, y: 300, width: 120, height: 80 });
+  const b = board({
+    nodeOrder: ['wide', 'below', 'named'],
+    edges: [edge('wide', 'below'), edge('wide', 'named', { fromSide: 'left', toSide: 'top' })],
+  });
+  const svg = boardToSvg(b, [wide, below, named]);
+  const drawn = [...svg.matchAll(/<path d="(M[^"]*)" fill="none"/g)].map((m) => m[1]);
+  expect(drawn).toEqual([
+    edgeGeometry(wide, undefined, below, undefined).d,
+    edgeGeometry(wide, 'left', named, 'top').d,
+  ]);
+  expect(drawn[0]).toMatch(/^M200 40C/);
+  expect(drawn[1]).toMatch(/^M0 20C.* -240 300$/);
 });

@@ -4,27 +4,10 @@
  * board is XML-escaped; the only links made are http(s) and mailto.
  */
 import type { Brainstorm, CanvasEdge, TextElement } from '#shared/nowou-records';
-import { nodesInDrawingOrder, drawnEdges } from './json-canvas';
-import type { Point, Rect } from '../logic/selection';
-import { safeLinkHref } from '../logic/link-url';
-
-type Side = NonNullable<CanvasEdge['fromSide']>;
-
-/**
- * The spec leaves the presets' values to each app ("Specific values for the preset colors are
- * intentionally not defined"). Nowou's: a strong stroke and a light fill that dark text reads on.
- */
-export const PRESET_COLOURS: Record<
-  '1' | '2' | '3' | '4' | '5' | '6',
-  { name: string; stroke: string; fill: string }
-> = {
-  '1': { name: 'red', stroke: '#e03131', fill: '#ffe3e3' },
-  '2': { name: 'orange', stroke: '#e8590c', fill: '#ffe8cc' },
-  '3': { name: 'yellow', stroke: '#c28a00', fill: '#fff3bf' },
-  '4': { name: 'green', stroke: '#2f9e44', fill: '#d3f9d8' },
-  '5': { name: 'cyan', stroke: '#0c8599', fill: '#c5f6fa' },
-  '6': { name: 'purple', stroke: '#7048e8', fill: '#e5dbff' },
-};
+import { drawnEdges, nodesInDrawingOrder } from '../logic/drawing-order';
+import { edgeGeometry, type Box } from '../logic/geometry';
+import { safeLinkHref } from '../../../../lib/safe-link';
+import { presetOf } from '../logic/palette';
 
 const DEFAULT_STROKE = '#5c5f66';
 const NODE_FILL = '#ffffff';
@@ -82,10 +65,8 @@ function mixWithWhite(hex: string, amount: number): string {
 /** Stroke and fill for a node or edge colour; none means the default. */
 export function colourOf(color: string | undefined): { stroke: string; fill: string } {
   if (color === undefined) return { stroke: DEFAULT_STROKE, fill: NODE_FILL };
-  if (color in PRESET_COLOURS) {
-    const preset = PRESET_COLOURS[color as keyof typeof PRESET_COLOURS];
-    return { stroke: preset.stroke, fill: preset.fill };
-  }
+  const preset = presetOf(color);
+  if (preset) return { stroke: preset.stroke, fill: preset.fill };
   if (/^#[0-9a-fA-F]{6}$/.test(color)) {
     const stroke = color.toLowerCase();
     return { stroke, fill: mixWithWhite(stroke, 0.85) };
@@ -184,68 +165,15 @@ function nodeSvg(node: TextElement): string {
   return `<g class="text">${box}${textBlock(lines, textX, textY, ` fill="${TEXT_COLOUR}"`)}</g>`;
 }
 
-const NORMALS: Record<Side, Point> = {
-  top: { x: 0, y: -1 },
-  right: { x: 1, y: 0 },
-  bottom: { x: 0, y: 1 },
-  left: { x: -1, y: 0 },
-};
-
-function anchorOf(node: Rect, side: Side): Point {
-  switch (side) {
-    case 'top':
-      return { x: node.x + node.width / 2, y: node.y };
-    case 'right':
-      return { x: node.x + node.width, y: node.y + node.height / 2 };
-    case 'bottom':
-      return { x: node.x + node.width / 2, y: node.y + node.height };
-    case 'left':
-      return { x: node.x, y: node.y + node.height / 2 };
-  }
-}
-
-/** The side of `node` facing `other`, for an edge that names none. */
-function facingSide(node: Rect, other: Rect): Side {
-  const dx = other.x + other.width / 2 - (node.x + node.width / 2);
-  const dy = other.y + other.height / 2 - (node.y + node.height / 2);
-  if (Math.abs(dx) >= Math.abs(dy)) return dx >= 0 ? 'right' : 'left';
-  return dy >= 0 ? 'bottom' : 'top';
-}
-
-/** An edge as a curve leaving and entering its nodes square to their sides, and its middle. */
-export function edgePath(
-  from: Rect,
-  to: Rect,
-  edge: Pick<CanvasEdge, 'fromSide' | 'toSide'>,
-): { d: string; middle: Point } {
-  const fromSide = edge.fromSide ?? facingSide(from, to);
-  const toSide = edge.toSide ?? facingSide(to, from);
-  const start = anchorOf(from, fromSide);
-  const end = anchorOf(to, toSide);
-  const reach = Math.min(200, Math.max(40, Math.hypot(end.x - start.x, end.y - start.y) / 2));
-  const c1 = {
-    x: start.x + NORMALS[fromSide].x * reach,
-    y: start.y + NORMALS[fromSide].y * reach,
-  };
-  const c2 = { x: end.x + NORMALS[toSide].x * reach, y: end.y + NORMALS[toSide].y * reach };
-  const middle = {
-    x: (start.x + 3 * c1.x + 3 * c2.x + end.x) / 8,
-    y: (start.y + 3 * c1.y + 3 * c2.y + end.y) / 8,
-  };
-  return {
-    d: `M${num(start.x)} ${num(start.y)} C${num(c1.x)} ${num(c1.y)} ${num(c2.x)} ${num(c2.y)} ${num(end.x)} ${num(end.y)}`,
-    middle,
-  };
-}
-
 function edgeSvg(
   edge: CanvasEdge,
-  from: Rect,
-  to: Rect,
+  from: Box,
+  to: Box,
   markerOf: (stroke: string) => string,
 ): { line: string; label: string } {
   const { stroke } = colourOf(edge.color);
-  const { d, middle } = edgePath(from, to, edge);
+  // The canvas's own curve, so the picture attaches each edge where the screen shows it.
+  const { d, mid } = edgeGeometry(from, edge.fromSide, to, edge.toSide);
   // "fromEnd … Defaults to none", "toEnd … Defaults to arrow".
   const fromArrow = (edge.fromEnd ?? 'none') === 'arrow';
   const toArrow = (edge.toEnd ?? 'arrow') === 'arrow';
@@ -259,8 +187,8 @@ function edgeSvg(
   const shown = [...text].length > 60 ? `${[...text].slice(0, 59).join('')}…` : text;
   const width = [...shown].length * CHAR_WIDTH * 0.85 + 12;
   const label =
-    `<g class="edge-label"><rect x="${num(middle.x - width / 2)}" y="${num(middle.y - 11)}" width="${num(width)}" height="22" rx="4" fill="${BACKGROUND}"/>` +
-    `<text x="${num(middle.x)}" y="${num(middle.y + 5)}" text-anchor="middle" font-size="14" fill="${TEXT_COLOUR}">${escapeXml(shown)}</text></g>`;
+    `<g class="edge-label"><rect x="${num(mid.x - width / 2)}" y="${num(mid.y - 11)}" width="${num(width)}" height="22" rx="4" fill="${BACKGROUND}"/>` +
+    `<text x="${num(mid.x)}" y="${num(mid.y + 5)}" text-anchor="middle" font-size="14" fill="${TEXT_COLOUR}">${escapeXml(shown)}</text></g>`;
   return { line, label };
 }
 

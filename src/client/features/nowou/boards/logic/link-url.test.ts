@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { LINK_PROBLEM, checkLinkUrl, safeLinkHref } from './link-url';
+import { LINK_PROBLEM, checkLinkUrl } from './link-url';
 
 describe('checkLinkUrl', () => {
   test.each(['https://example.com', ' http://a.io/path?q=1#top ', 'mailto:ada@example.com'])(
@@ -28,29 +28,5 @@ describe('checkLinkUrl', () => {
   test('a link longer than a node stores says so', () => {
     const check = checkLinkUrl(`https://example.com/${'a'.repeat(2_000)}`);
     expect(check).toEqual({ ok: false, message: 'A link is at most 2,000 characters.' });
-  });
-});
-
-describe('safeLinkHref', () => {
-  test.each([
-    ['https://example.com', 'https://example.com/'],
-    [' mailto:ada@example.com ', 'mailto:ada@example.com'],
-    [
-      'https://good.example/](https://evil.example/)',
-      'https://good.example/](https://evil.example/)',
-    ],
-  ])('%j opens %j', (url, href) => {
-    expect(safeLinkHref(url)).toBe(href);
-  });
-
-  test.each([
-    'javascript:alert(1)',
-    ' JAVASCRIPT:alert(1)',
-    'data:text/html,<script>alert(1)</script>',
-    'https://good.example@evil.example/',
-    'https://user:pw@example.com/',
-    'https://',
-  ])('%j is no link', (url) => {
-    expect(safeLinkHref(url)).toBeNull();
   });
 });

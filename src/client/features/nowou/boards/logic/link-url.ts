@@ -4,32 +4,12 @@
  * a value only once it reads as a whole link and says what is missing until then.
  */
 import { textElementSchema } from '#shared/nowou-records';
-import { isSafeHref } from '../../textboxes/markdown';
+import { safeLinkHref } from '../../../../lib/safe-link';
 
 export const LINK_PROBLEM =
   'Not a link yet: type a web address such as https://example.com, or mailto: and an e-mail address.';
 
 export type LinkCheck = { ok: true; url: string } | { ok: false; message: string };
-
-/**
- * The one check of what a link node opens, for the canvas, the picture and the outline alike: the
- * address as the browser reads it (URL's own spelling, so what is shown is exactly what opens), or
- * null when it is no web or mail link, or when it carries a user name or password (`https://good@evil`
- * reads as one site and opens another). Text that tries to look like Markdown (`](…)`) stays in the
- * address, where it is shown as typed.
- */
-export function safeLinkHref(url: string): string | null {
-  const trimmed = url.trim();
-  if (!isSafeHref(trimmed)) return null;
-  try {
-    const parsed = new URL(trimmed);
-    if (!['http:', 'https:', 'mailto:'].includes(parsed.protocol)) return null;
-    if (parsed.username !== '' || parsed.password !== '') return null;
-    return parsed.href;
-  } catch {
-    return null;
-  }
-}
 
 /** The link to save for `text`, trimmed, or why it is not one. */
 export function checkLinkUrl(text: string): LinkCheck {

@@ -10,7 +10,8 @@ import { useNowou } from '../../nowou-context';
 import { boundsOf } from '../logic/selection';
 import { plural } from '../../../../lib/plural';
 import { formatAgo, formatDate } from '../../../../lib/date-format';
-import { duplicateBoard, newBoard, newId, newTextNode, nodesOfBoard } from './board-items';
+import { duplicateBoard, newBoard, newId, newTextNode } from './board-items';
+import { nodesInDrawingOrder } from '../logic/drawing-order';
 
 const WEEK = 7 * 24 * 60 * 60_000;
 
@@ -74,7 +75,7 @@ export function BoardList({
   const [now] = useState(() => Date.now());
   const nodesByBoard = useMemo(() => {
     const map = new Map<string, TextElement[]>();
-    for (const board of boards) map.set(board.id, nodesOfBoard(board, nodes));
+    for (const board of boards) map.set(board.id, nodesInDrawingOrder(board, nodes));
     return map;
   }, [boards, nodes]);
 

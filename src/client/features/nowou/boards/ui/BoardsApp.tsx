@@ -9,7 +9,7 @@ import { useSearchParams } from '../../../../lib/navigation/router';
 import { Button } from '../../../../ui/Button';
 import { useNowou } from '../../nowou-context';
 import { useItems } from '../../use-nowou-store';
-import { nodesOfBoard } from './board-items';
+import { nodesInDrawingOrder } from '../logic/drawing-order';
 import { BoardCanvas } from './BoardCanvas';
 import { BoardList } from './BoardList';
 import './boards.css';
@@ -31,7 +31,10 @@ export function BoardsApp() {
         .sort((a, b) => ((a.deletedAt ?? '') < (b.deletedAt ?? '') ? 1 : -1)),
     [everything],
   );
-  const nodes = useMemo(() => (board ? nodesOfBoard(board, allNodes) : []), [board, allNodes]);
+  const nodes = useMemo(
+    () => (board ? nodesInDrawingOrder(board, allNodes) : []),
+    [board, allNodes],
+  );
 
   function open(id: string | null, editNodeId?: string) {
     setEditFirst(editNodeId ?? null);

@@ -8,9 +8,11 @@
  */
 import { memo, useMemo, type Ref } from 'react';
 import type { CanvasEdge, TextElement } from '#shared/nowou-records';
-import { edgeGeometry } from './geometry';
+import { edgeGeometry } from '../logic/geometry';
+import { PRESET_COLOURS } from '../logic/palette';
 
-const MARKER_COLOURS = ['0', '1', '2', '3', '4', '5', '6'] as const;
+/** One arrowhead per preset and one, "0", for an edge without a colour. */
+const MARKER_COLOURS = ['0', ...PRESET_COLOURS.map((preset) => preset.value)];
 
 /** The arrowhead marker's id for an edge colour: a preset's (0 for none) or one per hex colour. */
 export function markerIdOf(color: string | undefined): string {

@@ -7,8 +7,9 @@
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { TextElement } from '#shared/nowou-records';
 import { MarkdownLink, MarkdownText } from '../../textboxes/MarkdownText';
-import { checkLinkUrl, safeLinkHref } from '../logic/link-url';
-import { SIDES } from './geometry';
+import { checkLinkUrl } from '../logic/link-url';
+import { safeLinkHref } from '../../../../lib/safe-link';
+import { SIDES } from '../logic/geometry';
 
 export interface NodeEditor {
   /**

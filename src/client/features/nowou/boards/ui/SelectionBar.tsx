@@ -7,25 +7,21 @@
  * - nodes: the title (or the count), Edit, Connections ▾ (Connect to… and the node's edges, the
  *   keyboard's way to one), Make a to-do, Colour ▾, Size ▾ (width and height − and +), Group
  *   selection, Duplicate and Delete. The ▾ buttons open a panel under the bar, over the canvas, next in the
- *   Tab order; Escape closes it;
+ *   Tab order; Escape closes it. Edit, Connect to…, Make a to-do, Group selection, Duplicate and
+ *   Delete are board actions (actions/registry.ts): their names, when they show and what they do
+ *   are the ones the keys have;
  * - a connection: its Label, its colour and Delete connection;
  * - connecting: what to do next, and Cancel.
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../../../ui/Button';
 import type { CanvasEdge, TextElement } from '#shared/nowou-records';
+import { SIZE_STEP, boardAction, type BoardActionId } from '../actions/registry';
+import type { ActionState } from '../actions/types';
 import { nodeTitle } from '../logic/outline';
 import { NodeConnections } from './NodeConnections';
+import { PRESET_COLOURS } from '../logic/palette';
 import type { Brainstorm } from '#shared/nowou-records';
-
-export const PRESET_COLOURS = [
-  { value: '1', name: 'Red' },
-  { value: '2', name: 'Orange' },
-  { value: '3', name: 'Yellow' },
-  { value: '4', name: 'Green' },
-  { value: '5', name: 'Cyan' },
-  { value: '6', name: 'Purple' },
-] as const;
 
 export function ColourPicker({
   value,
@@ -59,15 +55,39 @@ export function ColourPicker({
 }
 
 export interface NodeActions {
-  edit: (id: string) => void;
+  /** What the board's actions are judged by: the single selected node, the selection. */
+  state: ActionState;
+  /** Runs a board action on the selection. */
+  run: (actionId: BoardActionId) => void;
   selectEdge: (edgeId: string) => void;
-  connect: (id: string) => void;
-  makeTodo: (id: string) => void;
   colour: (color: string | undefined) => void;
   resize: (dw: number, dh: number) => void;
-  group: () => void;
-  duplicate: () => void;
-  remove: () => void;
+}
+
+/** A board action's button, shown while the action applies. */
+function ActionButton({
+  id,
+  actions,
+  before,
+}: {
+  id: BoardActionId;
+  actions: NodeActions;
+  /** Runs first (closing the panel the button is in). */
+  before?: () => void;
+}) {
+  const action = boardAction(id);
+  if (!(action.when?.(actions.state) ?? true)) return null;
+  return (
+    <Button
+      variant="ghost"
+      onClick={() => {
+        before?.();
+        actions.run(id);
+      }}
+    >
+      {action.label}
+    </Button>
+  );
 }
 
 export interface EdgeActions {
@@ -140,8 +160,6 @@ export function SelectionBar({
   edge,
   edgeActions,
   nodeActions,
-  sizeStep,
-  hasTodo,
 }: {
   board: Brainstorm;
   byId: ReadonlyMap<string, TextElement>;
@@ -151,9 +169,6 @@ export function SelectionBar({
   edge: CanvasEdge | undefined;
   edgeActions: EdgeActions;
   nodeActions: NodeActions;
-  sizeStep: number;
-  /** The single selected node has a to-do already (no Make a to-do). */
-  hasTodo: boolean;
 }) {
   const [panel, setPanel] = useState<Panel | null>(null);
   const single = selection.size === 1 ? byId.get([...selection][0]!) : undefined;
@@ -227,11 +242,7 @@ export function SelectionBar({
         <span className="board__count">
           {single ? nodeTitle(single) : `${selection.size} selected`}
         </span>
-        {single && (
-          <Button variant="ghost" onClick={() => nodeActions.edit(single.id)}>
-            Edit
-          </Button>
-        )}
+        <ActionButton id="edit" actions={nodeActions} />
         {single && (
           <Disclosure
             name="Connections"
@@ -240,15 +251,7 @@ export function SelectionBar({
             open={panel === 'connections'}
             onToggle={toggle('connections')}
           >
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setPanel(null);
-                nodeActions.connect(single.id);
-              }}
-            >
-              Connect to…
-            </Button>
+            <ActionButton id="connect" actions={nodeActions} before={() => setPanel(null)} />
             {hasConnections && (
               <NodeConnections
                 board={board}
@@ -262,11 +265,7 @@ export function SelectionBar({
             )}
           </Disclosure>
         )}
-        {single && single.type !== 'group' && !hasTodo && (
-          <Button variant="ghost" onClick={() => nodeActions.makeTodo(single.id)}>
-            Make a to-do
-          </Button>
-        )}
+        <ActionButton id="make-todo" actions={nodeActions} />
         <Disclosure
           name="Colour"
           which="colour"
@@ -298,14 +297,14 @@ export function SelectionBar({
             <Button
               variant="ghost"
               aria-label="Narrower"
-              onClick={() => nodeActions.resize(-sizeStep, 0)}
+              onClick={() => nodeActions.resize(-SIZE_STEP, 0)}
             >
               −
             </Button>
             <Button
               variant="ghost"
               aria-label="Wider"
-              onClick={() => nodeActions.resize(sizeStep, 0)}
+              onClick={() => nodeActions.resize(SIZE_STEP, 0)}
             >
               +
             </Button>
@@ -313,30 +312,22 @@ export function SelectionBar({
             <Button
               variant="ghost"
               aria-label="Shorter"
-              onClick={() => nodeActions.resize(0, -sizeStep)}
+              onClick={() => nodeActions.resize(0, -SIZE_STEP)}
             >
               −
             </Button>
             <Button
               variant="ghost"
               aria-label="Taller"
-              onClick={() => nodeActions.resize(0, sizeStep)}
+              onClick={() => nodeActions.resize(0, SIZE_STEP)}
             >
               +
             </Button>
           </div>
         </Disclosure>
-        {selection.size > 1 && (
-          <Button variant="ghost" onClick={nodeActions.group}>
-            Group selection
-          </Button>
-        )}
-        <Button variant="ghost" onClick={nodeActions.duplicate}>
-          Duplicate
-        </Button>
-        <Button variant="ghost" onClick={nodeActions.remove}>
-          Delete
-        </Button>
+        <ActionButton id="group" actions={nodeActions} />
+        <ActionButton id="duplicate" actions={nodeActions} />
+        <ActionButton id="delete" actions={nodeActions} />
       </div>
     );
   } else {

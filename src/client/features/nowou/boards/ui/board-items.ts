@@ -1,10 +1,10 @@
 /**
- * Making board records: a new board, a new node, copies with new ids (duplicate, paste), and the
- * nodes of one board in drawing order. Pure apart from the ids it is handed.
+ * Making board records: a new board, a new node, copies with new ids (duplicate, paste).
+ * Pure apart from the ids it is handed.
  */
 import { keyBetween } from '../../logic/order-keys';
 import type { Brainstorm, CanvasEdge, TextElement } from '#shared/nowou-records';
-import type { Point, Side } from './geometry';
+import type { Point, Side } from '../logic/geometry';
 import { randomId } from '../../../../lib/random-id';
 
 export const NODE_WIDTH = 240;
@@ -55,21 +55,6 @@ export function newTextNode(
 
 export function newEdge(from: string, fromSide: Side, to: string, toSide: Side): CanvasEdge {
   return { id: newId(), fromNode: from, fromSide, toNode: to, toSide, toEnd: 'arrow' };
-}
-
-/** The board's live nodes in drawing order (nodeOrder first, any others after). */
-export function nodesOfBoard(board: Brainstorm, all: readonly TextElement[]): TextElement[] {
-  const mine = new Map<string, TextElement>();
-  for (const node of all) if (node.boardId === board.id) mine.set(node.id, node);
-  const ordered: TextElement[] = [];
-  for (const id of board.nodeOrder) {
-    const node = mine.get(id);
-    if (node) {
-      ordered.push(node);
-      mine.delete(id);
-    }
-  }
-  return [...ordered, ...mine.values()];
 }
 
 /**

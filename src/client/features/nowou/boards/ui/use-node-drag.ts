@@ -3,10 +3,12 @@
  * discipline): moving nodes changes only their transforms and their edges' paths through the DOM,
  * resizing one node its width and height, connecting draws one preview path, and a marquee moves
  * one rectangle. Moving a group moves the nodes inside its box with it. The change is handed over
- * once, on pointerup, as one history step.
+ * once, on pointerup, as one history step. A drag starts past a pointer's threshold
+ * (lib/pointer-gesture); Escape puts everything back.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CanvasEdge, TextElement } from '#shared/nowou-records';
+import { trackPointer, type PointerGesture } from '../../../../lib/pointer-gesture';
 import { rectFromPoints as rectOf } from '../logic/selection';
 import {
   edgeGeometry,
@@ -16,9 +18,8 @@ import {
   type Box,
   type Point,
   type Side,
-} from './geometry';
+} from '../logic/geometry';
 
-const MOVE_THRESHOLD_PX = 3;
 export const MIN_WIDTH = 60;
 export const MIN_HEIGHT = 40;
 
@@ -42,10 +43,9 @@ type Mode = 'move' | 'resize' | 'connect' | 'marquee';
 
 interface DragState {
   mode: Mode;
-  pointerId: number;
+  gesture: PointerGesture | null;
   x0: number;
   y0: number;
-  start: Point;
   started: boolean;
   ids: string[];
   els: HTMLElement[];
@@ -190,9 +190,7 @@ function createDrag(
 
   /** `keep`: leave the dragged places, React's render with the written ones comes next. */
   function cleanUp(state: DragState, keep = false) {
-    window.removeEventListener('pointermove', onMove);
-    window.removeEventListener('pointerup', onUp);
-    window.removeEventListener('pointercancel', onCancel);
+    state.gesture?.cancel();
     if (frame) cancelAnimationFrame(frame);
     frame = 0;
     pending = null;
@@ -253,14 +251,6 @@ function createDrag(
   }
 
   function onMove(event: PointerEvent) {
-    const state = drag;
-    if (!state || event.pointerId !== state.pointerId) return;
-    if (!state.started) {
-      if (Math.hypot(event.clientX - state.x0, event.clientY - state.y0) < MOVE_THRESHOLD_PX)
-        return;
-      begin(state);
-    }
-    event.preventDefault();
     // At most one DOM update per frame, with the latest pointer.
     pending = event;
     if (!frame) {
@@ -270,15 +260,6 @@ function createDrag(
         pending = null;
       });
     }
-  }
-
-  function onUp(event: PointerEvent) {
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    finish(event);
-  }
-
-  function onCancel() {
-    finish(null);
   }
 
   function start(event: PointerEvent, mode: Mode, nodeId: string | null, side: Side = 'right') {
@@ -293,10 +274,9 @@ function createDrag(
           : [nodeId];
     const state: DragState = {
       mode,
-      pointerId: event.pointerId,
+      gesture: null,
       x0: event.clientX,
       y0: event.clientY,
-      start: h.toCanvas(event.clientX, event.clientY),
       started: false,
       ids,
       els: mode === 'resize' && nodeId ? [elOf(nodeId)].filter((el) => el !== null) : [],
@@ -307,9 +287,17 @@ function createDrag(
       add: event.shiftKey,
     };
     drag = state;
-    window.addEventListener('pointermove', onMove, { passive: false });
-    window.addEventListener('pointerup', onUp);
-    window.addEventListener('pointercancel', onCancel);
+    state.gesture = trackPointer(
+      event,
+      'move',
+      {
+        onStart: () => begin(state),
+        onMove,
+        onEnd: (up) => finish(up),
+        onCancel: () => finish(null),
+      },
+      event.target instanceof Element ? event.target : null,
+    );
   }
 
   return {

@@ -2,9 +2,11 @@
  * The canvas's pan and zoom without a React render per frame: the viewport lives in a ref, every
  * change writes the layer's transform (and the dot grid's offset) straight to the DOM, and only the
  * zoom label listens. Wheel pans, Ctrl/Cmd+wheel and a two-finger pinch zoom around the pointer,
- * dragging empty space pans. The viewport is saved to the board after half a second of quiet.
+ * dragging empty space pans (each finger followed through lib/pointer-gesture; Escape stops a pan
+ * where it is). The viewport is saved to the board after half a second of quiet.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { trackPointer, type PointerGesture } from '../../../../lib/pointer-gesture';
 import {
   boundsOf,
   clampZoom,
@@ -16,7 +18,7 @@ import {
   type Rect,
   type Viewport,
 } from '../logic/selection';
-import { clamp, layerTransform } from './geometry';
+import { clamp, layerTransform } from '../logic/geometry';
 
 type Box = Rect;
 
@@ -61,7 +63,8 @@ function createViewport(
   let saveTimer: number | null = null;
   let frame = 0;
   const listeners = new Set<() => void>();
-  const pointers = new Map<number, Point>();
+  /** The pointers down on the canvas, where each is, and the gesture following it. */
+  const pointers = new Map<number, { at: Point; gesture: PointerGesture }>();
   let gesture:
     | { kind: 'pan'; id: number; start: Point; from: Viewport }
     | { kind: 'pinch'; distance: number; mid: Point; from: Viewport }
@@ -129,10 +132,10 @@ function createViewport(
   }
 
   function onMove(event: PointerEvent) {
-    if (!pointers.has(event.pointerId)) return;
-    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const pointer = pointers.get(event.pointerId);
+    if (!pointer) return;
+    pointer.at = { x: event.clientX, y: event.clientY };
     if (!gesture) return;
-    event.preventDefault();
     if (gesture.kind === 'pan') {
       if (event.pointerId !== gesture.id) return;
       set(
@@ -143,7 +146,7 @@ function createViewport(
       );
       return;
     }
-    const [a, b] = [...pointers.values()];
+    const [a, b] = [...pointers.values()].map((one) => one.at);
     if (!a || !b) return;
     const distance = Math.hypot(a.x - b.x, a.y - b.y);
     const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
@@ -152,11 +155,11 @@ function createViewport(
     set(panBy(zoomed, { x: mid.x - gesture.mid.x, y: mid.y - gesture.mid.y }));
   }
 
-  function onUp(event: PointerEvent) {
-    if (!pointers.delete(event.pointerId)) return;
+  function onUp(pointerId: number) {
+    if (!pointers.delete(pointerId)) return;
     if (gesture?.kind === 'pinch' && pointers.size === 1) {
       // One finger stays down after a pinch: it pans on from here.
-      const [id, at] = [...pointers.entries()][0]!;
+      const [id, { at }] = [...pointers.entries()][0]!;
       gesture = { kind: 'pan', id, start: at, from: { ...viewport } };
       return;
     }
@@ -165,21 +168,26 @@ function createViewport(
 
   function stop() {
     gesture = null;
+    const following = [...pointers.values()];
     pointers.clear();
-    window.removeEventListener('pointermove', onMove);
-    window.removeEventListener('pointerup', onUp);
-    window.removeEventListener('pointercancel', onUp);
+    for (const { gesture: followed } of following) followed.cancel();
+  }
+
+  /** Follows a pointer until it goes up; `captor` takes its capture (none when a node drag has it). */
+  function follow(event: PointerEvent, captor: Element | null) {
+    const gesture = trackPointer(
+      event,
+      'press',
+      { onMove, onEnd: () => onUp(event.pointerId), onCancel: () => onUp(event.pointerId) },
+      captor,
+    );
+    pointers.set(event.pointerId, { at: { x: event.clientX, y: event.clientY }, gesture });
   }
 
   function pointerDown(event: PointerEvent): 'pan' | 'pinch' {
-    if (pointers.size === 0) {
-      window.addEventListener('pointermove', onMove, { passive: false });
-      window.addEventListener('pointerup', onUp);
-      window.addEventListener('pointercancel', onUp);
-    }
-    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (!pointers.has(event.pointerId)) follow(event, canvasRef.current);
     if (pointers.size >= 2) {
-      const [a, b] = [...pointers.values()];
+      const [a, b] = [...pointers.values()].map((one) => one.at);
       handlers.current.onPinchStart();
       gesture = {
         kind: 'pinch',
@@ -200,12 +208,7 @@ function createViewport(
 
   /** Registers a pointer that another gesture (a node drag) owns, so a second finger pinches. */
   function track(event: PointerEvent) {
-    if (pointers.size === 0) {
-      window.addEventListener('pointermove', onMove, { passive: false });
-      window.addEventListener('pointerup', onUp);
-      window.addEventListener('pointercancel', onUp);
-    }
-    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (!pointers.has(event.pointerId)) follow(event, null);
   }
 
   const size = () => {

@@ -1,10 +1,11 @@
 /**
- * The canvas's drawing geometry: the points where edges meet node sides and the edge curves, so the
- * drag controller and the edge layer draw the same path. The view maths is boards/logic/selection.
+ * The board's drawing geometry: the points where edges meet node sides and the edge curves, so the
+ * drag controller, the edge layer and the SVG picture draw the same path. The view maths is
+ * boards/logic/selection.
  */
 import type { CanvasEdge, TextElement } from '#shared/nowou-records';
 
-import type { Point, Rect, Viewport } from '../logic/selection';
+import type { Point, Rect, Viewport } from './selection';
 
 export type { Point, Viewport };
 export type Box = Rect;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { board, edge, node } from '../logic/test-boards';
-import { accessibleName } from '../logic/outline';
-import { accessibleNames } from './board-logic';
+import { board, edge, node } from './test-boards';
+import { accessibleName } from './outline';
+import { accessibleNames } from './accessible-names';
 
 describe('accessibleNames', () => {
   test('gives every node the name outline.ts gives one, labels included', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { node } from '../logic/test-boards';
-import { nodesInsideGroup, withGroupContents } from './geometry';
+import { node } from './test-boards';
+import { edgeGeometry, nodesInsideGroup, withGroupContents } from './geometry';
 
 const ids = (nodes: readonly { id: string }[]) => nodes.map((n) => n.id);
 
@@ -37,5 +37,27 @@ describe('withGroupContents', () => {
     expect(withGroupContents(['c', 'g'], nodes)).toEqual(['c', 'g', 'inner', 'a', 'b']);
     expect(withGroupContents(['inner', 'a'], nodes)).toEqual(['inner', 'a']);
     expect(withGroupContents(['a', 'c'], nodes)).toEqual(['a', 'c']);
+  });
+});
+
+describe('edgeGeometry', () => {
+  const start = (d: string) => d.slice(1, d.indexOf('C'));
+  const end = (d: string) => d.split(' ').slice(-2).join(' ');
+
+  test('an edge naming no side leaves the side the node’s shape faces, not the larger offset', () => {
+    // The other node's centre is 300 right of and 80 below this wide node's centre: relative to
+    // the node's width and height it lies below.
+    const wide = { x: 0, y: 0, width: 400, height: 40 };
+    const other = { x: 450, y: 70, width: 100, height: 60 };
+    const { d } = edgeGeometry(wide, undefined, other, undefined);
+    expect(start(d)).toBe('200 40');
+    expect(end(d)).toBe('450 100');
+  });
+
+  test('named sides win, and the curve leaves straight out of them', () => {
+    const a = { x: 0, y: 0, width: 100, height: 50 };
+    const b = { x: 300, y: 0, width: 100, height: 50 };
+    expect(edgeGeometry(a, undefined, b, undefined).d).toBe('M100 25C180 25 220 25 300 25');
+    expect(edgeGeometry(a, 'bottom', b, 'top').d).toMatch(/^M50 50C50 \d/);
   });
 });

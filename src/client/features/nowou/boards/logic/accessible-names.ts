@@ -5,7 +5,7 @@
  * over the edges, with the same titles, labels, order and joining.
  */
 import type { Brainstorm, TextElement } from '#shared/nowou-records';
-import { byReadingOrder, connectionLabels, nameWithConnections, nodeTitle } from '../logic/outline';
+import { byReadingOrder, connectionLabels, nameWithConnections, nodeTitle } from './outline';
 
 export function accessibleNames(
   board: Brainstorm,
