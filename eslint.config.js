@@ -99,6 +99,52 @@ const zones = [
   ),
 ];
 
+/*
+ * Nowou's own layers, bottom to top; a layer imports only the layers below it. The sections (to-dos,
+ * timeline, boards) never import each other: what two of them need goes down to logic/ or kit/.
+ */
+const NOWOU = 'src/client/features/nowou';
+const NOWOU_LAYERS = [
+  {
+    parts: ['model'],
+    message: 'model/ (the store, history, export) imports nothing else of Nowou.',
+  },
+  { parts: ['logic'], message: 'logic/ (pure functions) imports only model/.' },
+  {
+    parts: [
+      'sync',
+      'textboxes',
+      'kit',
+      'offline',
+      'nowou-context.ts',
+      'use-nowou-store.ts',
+      'api.ts',
+    ],
+    message:
+      'sync/, textboxes/, kit/, offline/ and the store hooks never import a section or app/.',
+  },
+  {
+    parts: ['todos', 'timeline', 'boards'],
+    message:
+      'A section (todos/, timeline/, boards/) never imports another section or app/: move what both need down to logic/ or kit/.',
+  },
+  { parts: ['app'], message: 'app/ is Nowou’s top layer.' },
+];
+const SECTIONS = NOWOU_LAYERS[3].parts;
+zones.push(
+  ...NOWOU_LAYERS.flatMap(({ parts, message }, index) => {
+    const above = NOWOU_LAYERS.slice(index + 1).flatMap((layer) => layer.parts);
+    return parts.map((part) => {
+      const siblings = SECTIONS.includes(part) ? SECTIONS.filter((other) => other !== part) : [];
+      return {
+        target: `${NOWOU}/${part}`,
+        from: [...above, ...siblings].map((other) => `${NOWOU}/${other}`),
+        message,
+      };
+    });
+  }).filter((zone) => zone.from.length > 0),
+);
+
 const restrictImports = (...patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });

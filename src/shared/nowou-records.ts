@@ -69,7 +69,7 @@ const daySchema = z
  * A fractional order key (base-62 digits, never ending in 0, compared by code units): sorting the
  * strings gives the order, and one fits between any two.
  */
-const orderSchema = z
+export const orderSchema = z
   .string()
   .max(500)
   .regex(/^[0-9A-Za-z]*[1-9A-Za-z]$/, 'not an order key');

@@ -55,6 +55,22 @@ test.each([
   ['domain-imports-repository-by-alias.ts', PATHS, 'only through its *.service.ts files'],
   ['domain-imports-routes-by-alias.ts', PATHS, 'only through its *.service.ts files'],
   ['domain-imports-other-domain-relatively.ts', IMPORTS, 'Import your own domain by ./x'],
+  ['nowou-model-imports-logic.ts', PATHS, 'model/ (the store, history, export) imports nothing'],
+  ['nowou-logic-imports-sync.ts', PATHS, 'logic/ (pure functions) imports only model/.'],
+  [
+    'nowou-sync-imports-timeline.ts',
+    PATHS,
+    'sync/, textboxes/, kit/, offline/ and the store hooks',
+  ],
+  ['nowou-kit-imports-app.ts', PATHS, 'never import a section or app/.'],
+  ['nowou-store-imports-section.ts', PATHS, 'never import a section or app/.'],
+  [
+    'nowou-todos-imports-timeline.ts',
+    PATHS,
+    'A section (todos/, timeline/, boards/) never imports',
+  ],
+  ['nowou-timeline-imports-todos.ts', PATHS, 'never imports another section or app/'],
+  ['nowou-boards-imports-app.ts', PATHS, 'never imports another section or app/'],
   ['unresolved-import.ts', 'import-x/no-unresolved', './no-such-module'],
   ['import-circle-a.ts', 'import-x/no-cycle', 'Dependency cycle'],
 ])('%s fails lint with %s', async (fixture, ruleId, message) => {
@@ -63,7 +79,7 @@ test.each([
   expect(errors[0]).toMatchObject({ ruleId, message: expect.stringContaining(message) });
 });
 
-test.each(['allowed-feature-imports.ts', 'allowed-domain-imports.ts'])(
+test.each(['allowed-feature-imports.ts', 'allowed-domain-imports.ts', 'allowed-nowou-imports.ts'])(
   '%s (imports the rules allow) lints clean',
   async (fixture) => {
     expect(errorsOf(await lintFixture(fixture))).toEqual([]);

@@ -13,7 +13,7 @@ import { viewOf, type View } from '../todos/todo-views';
 import { useNowouStore } from '../use-nowou-store';
 import { NowouBar } from './NowouBar';
 import { RecentlyDeleted } from './RecentlyDeleted';
-import { CommandRegistryContext, createCommandRegistry } from './section-commands';
+import { CommandRegistryContext, createCommandRegistry } from '../kit/section-commands';
 import { sectionOf, type Section } from './sections';
 import { StorageFooter, StorageNotices } from './StorageNotices';
 import { SyncNotices } from './SyncStatus';

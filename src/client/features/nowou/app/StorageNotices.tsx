@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import type { NowouStoreState } from '../use-nowou-store';
-import { downloadExport } from './export-file';
+import { downloadExport } from '../kit/export-file';
 
 function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;

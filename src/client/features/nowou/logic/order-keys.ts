@@ -10,13 +10,15 @@
  * "VV"). Compare keys with `<` or compareOrderKeys, not localeCompare, which sorts "a" before "B".
  */
 
+import { orderSchema } from '#shared/nowou-records';
+
 export const ORDER_DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 const BASE = BigInt(ORDER_DIGITS.length);
-const KEY_PATTERN = /^[0-9A-Za-z]*[1-9A-Za-z]$/;
 
+/** A key as the records store it (`orderSchema`). */
 export function isValidOrderKey(key: unknown): key is string {
-  return typeof key === 'string' && KEY_PATTERN.test(key);
+  return orderSchema.safeParse(key).success;
 }
 
 /** For Array.prototype.sort: code-unit order, which is the keys' order. */

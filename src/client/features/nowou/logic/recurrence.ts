@@ -8,57 +8,15 @@
  * days from the 1st is the 4th, 7th, 10th…, and done on the 5th it is next due on the 7th (not the
  * 8th).
  */
+import { recurrenceSchema, type Recurrence } from '#shared/nowou-records';
 import { SITE_CALENDAR, formatWeekday } from '../../../lib/date-format';
 import { addDays, daysBetween, daysInMonth, makeDay, parseDay, weekdayOf } from './calendar-day';
 
-export type RecurrenceRule =
-  | { kind: 'daily' }
-  | { kind: 'weekdays' }
-  /** 0 = Sunday .. 6 = Saturday, each at most once. */
-  | { kind: 'weekly'; days: number[] }
-  /** On that day of each month, or on the month's last day when the month is shorter. */
-  | { kind: 'monthly'; day: number }
-  | { kind: 'everyNDays'; n: number };
-
-/** The longest gap everyNDays accepts: a year, as the stored to-do does. */
-export const MAX_EVERY_N_DAYS = 365;
-
-const isInteger = (value: unknown, min: number, max: number): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
-
-function hasOnlyKeys(value: object, keys: string[]): boolean {
-  return Object.keys(value).every((key) => keys.includes(key));
-}
-
-/** True for a rule of exactly the shapes above, with no other fields (as stored data is checked). */
-export function isValidRule(rule: unknown): rule is RecurrenceRule {
-  if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) return false;
-  const fields = rule as Record<string, unknown>;
-  switch (fields.kind) {
-    case 'daily':
-    case 'weekdays':
-      return hasOnlyKeys(rule, ['kind']);
-    case 'weekly': {
-      const days = fields.days;
-      return (
-        hasOnlyKeys(rule, ['kind', 'days']) &&
-        Array.isArray(days) &&
-        days.length > 0 &&
-        days.every((day) => isInteger(day, 0, 6)) &&
-        new Set(days).size === days.length
-      );
-    }
-    case 'monthly':
-      return hasOnlyKeys(rule, ['kind', 'day']) && isInteger(fields.day, 1, 31);
-    case 'everyNDays':
-      return hasOnlyKeys(rule, ['kind', 'n']) && isInteger(fields.n, 1, MAX_EVERY_N_DAYS);
-    default:
-      return false;
+/** Rules are checked by the schema a to-do stores them with, nothing else. */
+function requireRule(rule: Recurrence): void {
+  if (!recurrenceSchema.safeParse(rule).success) {
+    throw new RangeError(`not a recurrence rule: ${JSON.stringify(rule)}`);
   }
-}
-
-function requireRule(rule: RecurrenceRule): void {
-  if (!isValidRule(rule)) throw new RangeError(`not a recurrence rule: ${JSON.stringify(rule)}`);
 }
 
 function requireDay(day: string): void {
@@ -88,7 +46,7 @@ function monthlyDay(after: string, dayOfMonth: number, monthsLater: number): str
  * The next due day strictly after `fromDay` (the due day just finished) and, when given, strictly
  * after `doneDay` as well. Throws a RangeError for an invalid rule or day.
  */
-export function nextOccurrence(rule: RecurrenceRule, fromDay: string, doneDay?: string): string {
+export function nextOccurrence(rule: Recurrence, fromDay: string, doneDay?: string): string {
   requireRule(rule);
   requireDay(fromDay);
   if (doneDay !== undefined) requireDay(doneDay);
@@ -118,7 +76,7 @@ export function nextOccurrence(rule: RecurrenceRule, fromDay: string, doneDay?: 
  * Friday reads "Every weekday", as they mean the same.
  */
 export function describeRule(
-  rule: RecurrenceRule,
+  rule: Recurrence,
   weekStartsOn: 0 | 1 = SITE_CALENDAR.weekStartsOn,
 ): string {
   requireRule(rule);

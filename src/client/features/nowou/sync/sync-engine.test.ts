@@ -17,7 +17,7 @@ import { purgeExpired } from '#server/features/nowou/nowou-items.repository';
 import { memorySyncStore } from '../../../lib/nowou-sync-store';
 import { createItemStore, type ItemStore } from '../model/item-store';
 import { MemoryStorage } from '../model/test-fixtures';
-import { firstTimeline } from '../timeline/new-timeline';
+import { firstTimeline } from '../logic/new-timeline';
 import { createSyncEngine, type FailureKind, type SyncApi, type SyncStatus } from './sync-engine';
 
 let server: TestServer;

@@ -22,7 +22,7 @@ import {
 } from '#shared/nowou-sync-schemas';
 import type { AccountSyncState, NowouSyncStore, ShadowEntry } from '../../../lib/nowou-sync-store';
 import type { ItemStore } from '../model/item-store';
-import { isUntouchedFirstTimeline } from '../timeline/new-timeline';
+import { isUntouchedFirstTimeline } from '../logic/new-timeline';
 
 export type SyncStatus =
   | { kind: 'idle' }

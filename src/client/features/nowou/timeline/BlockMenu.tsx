@@ -6,17 +6,11 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
-import {
-  atMinutes,
-  durationMinutes,
-  hhmm,
-  parseHhmm,
-  wallMinutes,
-  type TimedBlock,
-} from './grid-math';
+import { durationMinutes, type TimedBlock } from './grid-math';
+import { atMinutes, hhmm, parseHhmm, wallMinutes } from '../logic/local-time';
 import { useEscape } from './use-escape';
 import type { TimelineActions } from './use-timeline-actions';
-import { DayInput, TimeInput } from '../app/TypedDayTime';
+import { DayInput, TimeInput } from '../kit/TypedDayTime';
 
 type Pane = 'menu' | 'title' | 'move' | 'duration';
 

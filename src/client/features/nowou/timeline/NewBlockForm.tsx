@@ -5,9 +5,9 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
-import { atMinutes, parseHhmm } from './grid-math';
+import { atMinutes, parseHhmm } from '../logic/local-time';
 import { useEscape } from './use-escape';
-import { DayInput, TimeInput } from '../app/TypedDayTime';
+import { DayInput, TimeInput } from '../kit/TypedDayTime';
 
 export interface NewBlock {
   kind: 'todo' | 'textBox';

@@ -21,17 +21,15 @@ import { CreatePopover } from './CreatePopover';
 import {
   DAY_PX,
   MINUTES_PER_DAY,
-  atMinutes,
-  hhmm,
   minutesToY,
   keyboardChange,
   shiftedRange,
-  wallMinutes,
   type BlockKey,
   type PlacedBlock,
   type TimedBlock,
   type ViewKind,
 } from './grid-math';
+import { atMinutes, hhmm, wallMinutes } from '../logic/local-time';
 import { TimelineBlock } from './TimelineBlock';
 import { useBlockDrag, type BlockDrag } from './use-block-drag';
 import type { TimelineActions } from './use-timeline-actions';

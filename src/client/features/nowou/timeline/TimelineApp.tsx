@@ -10,30 +10,28 @@ import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
 import { compareOrderKeys } from '../logic/order-keys';
 import type { TextBox } from '#shared/nowou-records';
-import { downloadFile } from '../app/export-file';
-import { useTimelineCommands, type TimelineCommand } from '../app/section-commands';
+import { downloadFile } from '../kit/export-file';
+import { useTimelineCommands, type TimelineCommand } from '../kit/section-commands';
 import { useNowou } from '../nowou-context';
 import { DayNotes } from '../textboxes/DayNotes';
 import { useItems } from '../use-nowou-store';
 import { formatPlanDate } from '../../../lib/date-format';
 import {
-  atMinutes,
   blocksOfTimeline,
   daysOfView,
-  hhmm,
   MINUTES_PER_SLOT,
   stepAnchor,
-  wallMinutes,
   visibleBlocks,
   type ViewKind,
 } from './grid-math';
+import { atMinutes, hhmm, wallMinutes } from '../logic/local-time';
 import { buildIcs, icsFileName } from './ics';
 import { NewBlockForm, type NewBlock } from './NewBlockForm';
 import { TimeGrid } from './TimeGrid';
 import { TimelinePicker } from './TimelinePicker';
 import { UnscheduledPanel } from './UnscheduledPanel';
 import type { BlockDrag } from './use-block-drag';
-import { firstTimeline } from './new-timeline';
+import { firstTimeline } from '../logic/new-timeline';
 import { useTimelineActions } from './use-timeline-actions';
 import './timeline.css';
 

@@ -6,7 +6,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import type { Timeline } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
-import { newTimeline } from './new-timeline';
+import { newTimeline } from '../logic/new-timeline';
 import { useEscape } from './use-escape';
 
 interface PickerProps {

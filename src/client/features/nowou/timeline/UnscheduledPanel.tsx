@@ -14,13 +14,13 @@ import {
 } from 'react';
 import { Button } from '../../../ui/Button';
 import type { Todo } from '#shared/nowou-records';
-import { byListThenOrder, filterTodos } from '../todos/todo-views';
+import { byListThenOrder, filterTodos } from '../logic/todo-queries';
 import { todoMinutes } from './block-items';
-import { atMinutes, parseHhmm } from './grid-math';
+import { atMinutes, parseHhmm } from '../logic/local-time';
 import type { BlockDrag } from './use-block-drag';
 import { useEscape } from './use-escape';
 import type { TimelineActions } from './use-timeline-actions';
-import { DayInput, TimeInput } from '../app/TypedDayTime';
+import { DayInput, TimeInput } from '../kit/TypedDayTime';
 
 /** Rows shown at once; a search finds the rest. */
 const SHOWN = 100;

@@ -6,8 +6,8 @@
 import { dayOf } from '../logic/calendar-day';
 import { formatClock } from '../../../lib/date-format';
 import type { TextBox, Todo } from '#shared/nowou-records';
-import { orderAtEnd } from '../todos/todo-views';
-import { hhmm, toLocalIso, wallMinutes } from './grid-math';
+import { newTodo, orderAtEnd } from '../logic/new-todo';
+import { hhmm, toLocalIso, wallMinutes } from '../logic/local-time';
 
 export type BlockItem = Todo | TextBox;
 
@@ -59,24 +59,16 @@ export function newTodoBlock(
   now: Date,
 ): Todo {
   const list: Todo['list'] = `day:${dayOf(new Date(start))}`;
-  return {
-    id,
-    kind: 'todo',
-    v: 1,
-    modifiedAt: now.toISOString(),
-    deleted: false,
-    title,
-    notes: '',
-    order: orderAtEnd(todos, list),
-    done: false,
-    doneAt: null,
-    tags: [],
-    priority: 0,
-    ...timeFieldsOf(list, start, end),
-    schedule: rangeOf(timelineId, start, end),
-    subtasks: [],
-    recurrence: null,
-  };
+  return newTodo(
+    {
+      id,
+      title,
+      order: orderAtEnd(todos, list),
+      ...timeFieldsOf(list, start, end),
+      schedule: rangeOf(timelineId, start, end),
+    },
+    now,
+  );
 }
 
 export function newNoteBlock(

@@ -4,25 +4,21 @@ import {
   DAY_PX,
   MINUTES_PER_SLOT,
   SLOT_PX,
-  atMinutes,
   blocksOfTimeline,
   daysOfView,
-  hhmm,
   keyboardChange,
   minutesToY,
   noteTitle,
   overlapColumns,
-  parseHhmm,
   shiftedRange,
   snapMinutes,
   stepAnchor,
-  toLocalIso,
   visibleBlocks,
-  wallMinutes,
   weekDays,
   yToMinutes,
   type TimedBlock,
 } from './grid-math';
+import { atMinutes, toLocalIso } from '../logic/local-time';
 
 test('time and pixels', () => {
   expect(MINUTES_PER_SLOT).toBe(15);
@@ -33,9 +29,6 @@ test('time and pixels', () => {
   expect(snapMinutes(608)).toBe(615);
   expect(snapMinutes(614, 'floor')).toBe(600);
   expect(snapMinutes(-8)).toBe(-15);
-  expect(hhmm(615)).toBe('10:15');
-  expect(parseHhmm('9:05')).toBe(545);
-  expect(parseHhmm('24:00')).toBeNull();
 });
 
 describe('days of a view', () => {
@@ -60,15 +53,6 @@ describe('days of a view', () => {
     expect(stepAnchor('day', '2026-05-07', 1)).toBe('2026-05-08');
     expect(stepAnchor('week', '2026-05-07', -1)).toBe('2026-04-30');
   });
-});
-
-test('local times round-trip through ISO with offset', () => {
-  const at = atMinutes('2026-05-07', 10 * 60 + 15);
-  const iso = toLocalIso(at);
-  expect(iso).toMatch(/^2026-05-07T10:15:00[+-]\d{2}:\d{2}$/);
-  expect(Date.parse(iso)).toBe(at);
-  expect(wallMinutes(at)).toBe(615);
-  expect(atMinutes('2026-05-07', 1440)).toBe(atMinutes('2026-05-08', 0));
 });
 
 describe('overlapColumns', () => {

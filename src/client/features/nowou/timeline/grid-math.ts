@@ -1,11 +1,12 @@
 /**
  * The timeline's geometry, pure: minutes of a day to pixels and back, 15-minute snapping, the days
- * of a Day or Week view (weeks start on Monday), local times as ISO strings with their offset, the
+ * of a Day or Week view (weeks start on Monday), the
  * blocks of a timeline and where each falls in a shown range, with overlapping blocks laid out side
  * by side in columns. No React, no storage, no clock of its own.
  */
 import { plainFirstLine } from '../textboxes/markdown';
-import { addDays, dayOf, parseDay, weekdayOf } from '../logic/calendar-day';
+import { addDays, dayOf, weekdayOf } from '../logic/calendar-day';
+import { atMinutes, wallMinutes } from '../logic/local-time';
 import type { TextBox, Todo } from '#shared/nowou-records';
 
 /** One grid slot. */
@@ -56,45 +57,6 @@ export function daysOfView(view: ViewKind, anchor: string): string[] {
 /** The anchor day one step (a day or a week) before (-1) or after (+1). */
 export function stepAnchor(view: ViewKind, anchor: string, step: -1 | 1): string {
   return addDays(anchor, view === 'day' ? step : 7 * step);
-}
-
-/** The moment (ms) of a local wall-clock time on a day; 1440 minutes is the next midnight. */
-export function atMinutes(day: string, minutes: number): number {
-  const parts = parseDay(day);
-  if (!parts) throw new RangeError(`not a day: ${day}`);
-  return new Date(parts.year, parts.month - 1, parts.date, 0, minutes).getTime();
-}
-
-/** Local wall-clock minutes since midnight of a moment. */
-export function wallMinutes(ms: number): number {
-  const at = new Date(ms);
-  return at.getHours() * 60 + at.getMinutes() + at.getSeconds() / 60;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'YYYY-MM-DDTHH:MM:SS+HH:MM' in the visitor's zone, as the records store times. */
-export function toLocalIso(ms: number): string {
-  const at = new Date(ms);
-  const offset = -at.getTimezoneOffset();
-  const sign = offset >= 0 ? '+' : '-';
-  const abs = Math.abs(offset);
-  return (
-    `${dayOf(at)}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}` +
-    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
-  );
-}
-
-/** 'HH:MM' of minutes since midnight (1440 reads 24:00). */
-export function hhmm(minutes: number): string {
-  const whole = Math.round(minutes);
-  return `${pad(Math.floor(whole / 60))}:${pad(whole % 60)}`;
-}
-
-/** Minutes since midnight of 'HH:MM', or null. */
-export function parseHhmm(text: string): number | null {
-  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(text.trim());
-  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
 }
 
 export interface TimedBlock {

@@ -17,12 +17,12 @@ import {
   MINUTES_PER_DAY,
   MINUTES_PER_SLOT,
   clamp,
-  hhmm,
   minutesToY,
   snapMinutes,
   yToMinutes,
   type PlacedBlock,
 } from './grid-math';
+import { hhmm } from '../logic/local-time';
 import { trackPointer, type DragStart, type PointerGesture } from '../../../lib/pointer-gesture';
 
 export interface BlockDragChange {

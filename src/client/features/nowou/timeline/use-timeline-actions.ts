@@ -5,8 +5,9 @@
 import { useMemo } from 'react';
 import { dayOf } from '../logic/calendar-day';
 import { useNowou } from '../nowou-context';
-import { tickChanges } from '../todos/series';
-import { atMinutes, noteTitle, type TimedBlock } from './grid-math';
+import { tickChanges } from '../logic/series';
+import { noteTitle, type TimedBlock } from './grid-math';
+import { atMinutes } from '../logic/local-time';
 import { newNoteBlock, newTodoBlock, withRange, type BlockItem } from './block-items';
 import { formatClock, formatPlanDate, formatWeekdayClock } from '../../../lib/date-format';
 import { randomId } from '../../../lib/random-id';

@@ -1,5 +1,5 @@
 /**
- * Roll over by itself (a setting kept in this browser, app/settings.ts): while it is on, the
+ * Roll over by itself (a setting kept in this browser, kit/settings.ts): while it is on, the
  * unfinished to-dos of earlier days move to the end of today when Nowou opens, when one appears
  * (another tab, an import) and when the day turns with the tab open. Each move is one undo step;
  * a to-do moved by itself once is left alone for the rest of that day in this tab, so undoing the
@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { dayOf } from '../logic/calendar-day';
 import { useNowou } from '../nowou-context';
-import { useSetting } from '../app/settings';
+import { useSetting } from '../kit/settings';
 import { useItems } from '../use-nowou-store';
 import { rollOverTo } from './todo-move';
 import { rolloverCandidates } from './todo-views';

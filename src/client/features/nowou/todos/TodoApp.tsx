@@ -6,42 +6,35 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
-import { addDays, dayOf } from '../logic/calendar-day';
+import { dayOf } from '../logic/calendar-day';
 import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
-import type { Timeline, Todo, TodoListItem } from '#shared/nowou-records';
-import { restorePlan } from '../model/restore';
+import { filterTodos, tagsOf } from '../logic/todo-queries';
+import type { Todo } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
-import { FIRST_TIMELINE_ID, firstTimeline } from '../timeline/new-timeline';
-import { useSetting } from '../app/settings';
+import { useSetting } from '../kit/settings';
 import { useItems } from '../use-nowou-store';
 import { useRowDrag } from './use-row-drag';
+import { useTodoActions } from './use-todo-actions';
 import { CustomLists } from './CustomLists';
 import { ListActions } from './ListActions';
-import { tickChanges } from './series';
-import { placeTodo, rollOverTo } from './todo-move';
 import { TodoRow, type MoveTarget } from './TodoRow';
 import {
   VIEWS,
   VIEW_LABELS,
+  dayLabelOf,
   everyTodo,
-  filterTodos,
   isListView,
   sortedLists,
   viewLabel,
-  listOfQuickAdd,
   listOfView,
   rolloverCandidates,
-  spotForDrop,
-  spotForStep,
-  tagsOf,
-  todoFromQuickAdd,
   todosInView,
+  whereLabel,
   type TodoList,
   type View,
 } from './todo-views';
 import './todos.css';
-import { randomId } from '../../../lib/random-id';
-import { SITE_CALENDAR, formatPlanDay } from '../../../lib/date-format';
+import { SITE_CALENDAR } from '../../../lib/date-format';
 
 const UNDO_MS = 6000;
 
@@ -54,30 +47,9 @@ const MATCH_LABELS: Record<QuickAddKind, string> = {
   priority: 'Priority',
 };
 
-/** `day:2026-11-27` as the site writes a day to plan: "Fri 27 Nov" (lib/date-format). */
-function dayLabelOf(list: Todo['list']): string {
-  return formatPlanDay(list.slice(4));
-}
-
-function listLabel(list: TodoList, today: string, lists: readonly TodoListItem[]): string {
-  if (list === 'inbox') return 'Inbox';
-  if (list === 'someday') return 'Someday';
-  if (list === `day:${today}`) return 'Today';
-  if (list === `day:${addDays(today, 1)}`) return 'Tomorrow';
-  if (list.startsWith('day:')) return list.slice(4);
-  return lists.find((custom) => `list:${custom.id}` === list)?.name ?? 'a list';
-}
-
-/** Where a to-do is, beside it in a search of every to-do: "Inbox", "Today", "Fri 27 Nov", a list. */
-function whereLabel(list: TodoList, today: string, lists: readonly TodoListItem[]): string {
-  const label = listLabel(list, today, lists);
-  return list.startsWith('day:') && label === list.slice(4) ? dayLabelOf(list) : label;
-}
-
 export function TodoApp({ view, onView }: { view: View; onView: (view: View) => void }) {
-  const { store, history, announce } = useNowou();
+  const { store, announce } = useNowou();
   const todos = useItems(store, 'todo');
-  const withDeleted = useItems(store, 'todo', true);
   const listItems = useItems(store, 'list');
   const lists = useMemo(() => sortedLists(listItems), [listItems]);
   const currentList = isListView(view)
@@ -96,16 +68,9 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
   const quickAddRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  const { dragProps } = useRowDrag(listRef, {
-    onReorder: (todoId, index) => reorder(todoId, index),
-    onMoveTo: (todoId, list) => {
-      const todo = todos.find((candidate) => candidate.id === todoId);
-      if (todo && todo.list !== list) move(todo, list);
-    },
-  });
-
   // Today is read at each render: a tab left open past midnight shows the new day's lists.
   const today = dayOf(new Date());
+  const actions = useTodoActions(today, lists);
   const parsed = useMemo(
     () => (text.trim() ? parseQuickAdd(text, new Date(), SITE_CALENDAR) : null),
     [text],
@@ -115,6 +80,16 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     [todos, view, today, searchAll],
   );
   const shown = useMemo(() => filterTodos(inView, search, tagFilter), [inView, search, tagFilter]);
+  const { dragProps } = useRowDrag(listRef, {
+    onReorder: (todoId, index) => {
+      const todo = shown.find((candidate) => candidate.id === todoId);
+      if (todo && actions.drop(todo, shown, index)) focusAfterMove.current = todo.id;
+    },
+    onMoveTo: (todoId, list) => {
+      const todo = todos.find((candidate) => candidate.id === todoId);
+      if (todo && todo.list !== list) move(todo, list);
+    },
+  });
   const viewTags = useMemo(() => tagsOf(inView), [inView]);
   const allOverdue = useMemo(() => rolloverCandidates(todos, today), [todos, today]);
   const overdue = view === 'today' && !searchAll ? allOverdue : [];
@@ -145,7 +120,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   ];
   const heading = searchAll ? 'All to-dos' : viewLabel(view, lists);
   const editorLists = lists.map((list) => ({ label: list.name, list: `list:${list.id}` as const }));
-  const defaultTimelineId = timelineIdForEdit();
+  const defaultTimelineId = actions.timelineIdForEdit();
 
   // A list deleted (here or in another tab) leaves its view for the Inbox.
   const listGone = isListView(view) && !currentList;
@@ -186,33 +161,6 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     focusAfterLeave.current = { id: todo.id, index: shown.findIndex((t) => t.id === todo.id) };
   }
 
-  /** The timeline a to-do given a time in the editor goes onto (made on saving when missing). */
-  function timelineIdForEdit(): string {
-    const timelineId = store.getDefaultTimeline();
-    if (timelineId && store.get('timeline', timelineId)) return timelineId;
-    return store.all('timeline')[0]?.id ?? FIRST_TIMELINE_ID;
-  }
-
-  /** Writes the to-dos as one undo step. */
-  function save(changed: (Todo | Timeline)[], label: string): boolean {
-    if (history.change(changed, { label })) return true;
-    announce(`Could not save: ${label}. Nothing was changed.`);
-    return false;
-  }
-
-  /**
-   * The timeline a timed to-do lands on: the default one, or a first "My timeline" made with it
-   * when there is none yet (as the timeline's own first visit would).
-   */
-  function timelineForTimedTodo(): { id: string | null; made: Timeline | null } {
-    const timelineId = store.getDefaultTimeline();
-    if (timelineId && store.get('timeline', timelineId)) return { id: timelineId, made: null };
-    const first = store.all('timeline')[0];
-    if (first) return { id: first.id, made: null };
-    const made = firstTimeline();
-    return { id: made.id, made };
-  }
-
   function add(event: FormEvent) {
     event.preventDefault();
     const line = parseQuickAdd(text, new Date(), SITE_CALENDAR);
@@ -221,104 +169,40 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
       quickAddRef.current?.focus();
       return;
     }
-    const list = listOfQuickAdd(line, view, today);
-    const timeline = line.day && line.time ? timelineForTimedTodo() : { id: null, made: null };
-    const made = todoFromQuickAdd(line, list, 'V', randomId(), new Date(), timeline.id);
-    const placed = placeTodo(withDeleted, made, list);
-    const todo = placed[0]!;
-    if (!save(timeline.made ? [timeline.made, ...placed] : placed, `Added ${todo.title}`)) return;
-    if (timeline.made) store.setDefaultTimeline(timeline.made.id);
+    if (!actions.add(line, view)) return;
     setText('');
     setAddError(null);
-    announce(`Added ${todo.title} to ${listLabel(list, today, lists)}.`);
   }
 
   function toggle(todo: Todo, done: boolean) {
     rememberPlace(todo);
-    // Ticking a repeating to-do makes the next one in the same write batch; unticking makes none.
-    const { changed, next } = tickChanges(todo, done, today, withDeleted, new Date());
-    const label = done ? `Ticked ${todo.title}` : `Unticked ${todo.title}`;
-    if (!save(next ? [changed, next] : [changed], label)) return;
-    if (next) {
-      announce(`${todo.title} done. Next one on ${listLabel(next.list, today, lists)}.`);
-      return;
-    }
-    announce(
-      done ? `${todo.title} done.` : `${todo.title} back in ${listLabel(todo.list, today, lists)}.`,
-    );
+    actions.toggle(todo, done);
   }
 
-  /**
-   * Saves an edited to-do: one that changed list goes to the end of its new one (its block, if
-   * any, already follows its day: see todo-edit.ts), and a first timeline is made when the to-do
-   * went onto one that does not exist yet.
-   */
   function saveEdit(edited: Todo, before: Todo): boolean {
-    const placed =
-      edited.list === before.list ? [edited] : placeTodo(withDeleted, edited, edited.list);
-    const timelineId = edited.schedule?.timelineId;
-    // As quick add does: the first timeline is made (or brought back) when the to-do needs it.
-    const made =
-      timelineId === FIRST_TIMELINE_ID && !store.get('timeline', timelineId)
-        ? firstTimeline()
-        : null;
-    if (!save(made ? [made, ...placed] : placed, `Edited ${edited.title}`)) return false;
-    if (made) store.setDefaultTimeline(made.id);
+    if (!actions.saveEdit(edited, before)) return false;
     if (edited.list !== before.list) rememberPlace(before);
-    announce(`Saved ${edited.title}.`);
     return true;
   }
 
   function move(todo: Todo, list: TodoList) {
     rememberPlace(todo);
-    if (save(placeTodo(withDeleted, todo, list), `Moved ${todo.title}`)) {
-      announce(`Moved ${todo.title} to ${listLabel(list, today, lists)}.`);
-    }
+    actions.move(todo, list);
   }
 
   function step(todo: Todo, direction: -1 | 1) {
-    const spot = spotForStep(shown, shown.indexOf(todo), direction);
-    if (spot === null) return;
-    if (save(placeTodo(withDeleted, todo, todo.list, spot), `Moved ${todo.title}`)) {
-      announce(`Moved ${todo.title}`);
-      focusAfterMove.current = todo.id;
-    }
-  }
-
-  /** A drop among the shown rows: one write (or a renumbered list when keys grew long). */
-  function reorder(todoId: string, index: number) {
-    const todo = shown.find((candidate) => candidate.id === todoId);
-    if (!todo) return;
-    const others = shown.filter((candidate) => candidate.id !== todoId);
-    const placed = placeTodo(withDeleted, todo, todo.list, spotForDrop(others, index));
-    if (save(placed, `Moved ${todo.title}`)) {
-      const before = others[index - 1];
-      announce(
-        before ? `Moved ${todo.title} after ${before.title}.` : `Moved ${todo.title} to the top.`,
-      );
-      focusAfterMove.current = todo.id;
-    }
+    if (actions.step(todo, shown, direction)) focusAfterMove.current = todo.id;
   }
 
   function remove(todo: Todo) {
-    if (history.remove([{ kind: 'todo', id: todo.id }], { label: `Deleted ${todo.title}` })) {
-      setUndo(todo);
-      quickAddRef.current?.focus();
-    }
+    if (!actions.remove(todo)) return;
+    setUndo(todo);
+    quickAddRef.current?.focus();
   }
 
   function restore() {
-    if (!undo) return;
-    const current = store.get('todo', undo.id, { includeDeleted: true });
-    if (current?.deleted && save(restorePlan(store, current) as Todo[], `Restored ${undo.title}`)) {
-      announce(`Restored ${undo.title}.`);
-    }
+    if (undo) actions.restore(undo);
     setUndo(null);
-  }
-
-  function rollOver() {
-    if (!save(rollOverTo(withDeleted, today), 'Rolled over to today')) return;
-    announce('Moved the unfinished to-dos of earlier days to today.');
   }
 
   async function chooseAutoRollover(on: boolean) {
@@ -475,7 +359,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                   Overdue <span className="todos__count">{allOverdue.length}</span>
                 </h3>
                 {allOverdue.length > 0 && (
-                  <Button onClick={rollOver}>
+                  <Button onClick={() => actions.rollOver()}>
                     Roll over<span className="visually-hidden"> to today</span>
                   </Button>
                 )}

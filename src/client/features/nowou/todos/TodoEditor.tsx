@@ -17,7 +17,7 @@ import {
   type TodoDraft,
 } from './todo-edit';
 import { randomId } from '../../../lib/random-id';
-import { DayInput } from '../app/TypedDayTime';
+import { DayInput } from '../kit/TypedDayTime';
 
 const WEEKDAY_NAMES = [
   'Sunday',

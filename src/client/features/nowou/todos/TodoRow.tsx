@@ -22,10 +22,10 @@ import { Button } from '../../../ui/Button';
 import { buttonClassName } from '../../../ui/button-class';
 import { describeRule } from '../logic/recurrence';
 import type { Todo } from '#shared/nowou-records';
-import { subtaskProgress } from './series';
+import { subtaskProgress } from '../logic/series';
 import type { EditorList } from './TodoEditor';
 import { doneWhen, type TodoList } from './todo-views';
-import { DayInput } from '../app/TypedDayTime';
+import { DayInput } from '../kit/TypedDayTime';
 
 /** The editor loads when a to-do is first edited. */
 const TodoEditor = lazy(() =>

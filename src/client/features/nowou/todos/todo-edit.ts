@@ -6,7 +6,7 @@
  */
 import { dayOf, isDay } from '../logic/calendar-day';
 import { MAX_TAGS, parseDuration, parseTags, parseTime } from '../logic/quick-add';
-import { atMinutes, parseHhmm, toLocalIso } from '../timeline/grid-math';
+import { atMinutes, parseHhmm, toLocalIso } from '../logic/local-time';
 import { todoSchema, type Recurrence, type Todo } from '#shared/nowou-records';
 import { dayOfList, withList } from './todo-move';
 

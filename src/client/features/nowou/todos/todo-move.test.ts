@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { T0, todo } from '#shared/nowou-record-fixtures';
 import { todoSchema, type Todo } from '#shared/nowou-records';
 import { RENUMBER_AT, compareOrderKeys } from '../logic/order-keys';
-import { toLocalIso } from '../timeline/grid-math';
-import { placeTodo, rollOverTo, scheduleOnDay, withList } from './todo-move';
+import { scheduleOnDay, toLocalIso } from '../logic/local-time';
+import { placeTodo, rollOverTo, withList } from './todo-move';
 
 const zoneAtStart = process.env.TZ;
 afterEach(() => {

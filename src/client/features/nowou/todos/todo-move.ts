@@ -6,25 +6,13 @@
  * timeline's own moves keep the list in step the other way (timeline/block-items.ts).
  */
 import { placeAmong, type Spot } from '../logic/order-keys';
-import { atMinutes, hhmm, toLocalIso, wallMinutes } from '../timeline/grid-math';
-import { dayOf } from '../logic/calendar-day';
+import { hhmm, scheduleOnDay, wallMinutes } from '../logic/local-time';
 import type { Todo } from '#shared/nowou-records';
 import { rolloverCandidates } from './todo-views';
-
-type Schedule = NonNullable<Todo['schedule']>;
 
 /** The day a to-do's list names, or null for the Inbox, Someday and custom lists. */
 export function dayOfList(list: Todo['list']): string | null {
   return list.startsWith('day:') ? list.slice('day:'.length) : null;
-}
-
-/** The schedule moved to `day`, at the same wall-clock start and for the same length. */
-export function scheduleOnDay(schedule: Schedule, day: string): Schedule {
-  const start = Date.parse(schedule.start);
-  if (dayOf(new Date(start)) === day) return schedule;
-  const length = Date.parse(schedule.end) - start;
-  const from = atMinutes(day, Math.floor(wallMinutes(start)));
-  return { ...schedule, start: toLocalIso(from), end: toLocalIso(from + length) };
 }
 
 /**
@@ -52,13 +40,34 @@ export function placeTodo(
   list: Todo['list'],
   spot: Spot = 'end',
 ): Todo[] {
+  const { order, renumbered } = placement(todos, todo.id, list, spot);
+  return [withList(todo, list, order), ...renumbered];
+}
+
+/**
+ * The order key of a new to-do at the end of `list`, and the list's to-dos renumbered for it when
+ * the keys grew long (see placeTodo, which does the same for a to-do that already exists).
+ */
+export function endOfList(
+  todos: readonly Todo[],
+  list: Todo['list'],
+): { order: string; renumbered: Todo[] } {
+  return placement(todos, null, list, 'end');
+}
+
+function placement(
+  todos: readonly Todo[],
+  todoId: string | null,
+  list: Todo['list'],
+  spot: Spot,
+): { order: string; renumbered: Todo[] } {
   const siblings = todos.filter((other) => other.list === list);
-  const { key, renumbered } = placeAmong(siblings, todo.id, spot);
+  const { key, renumbered } = placeAmong(siblings, todoId, spot);
   const others = siblings.flatMap((other) => {
-    const order = other.id === todo.id ? undefined : renumbered.get(other.id);
+    const order = other.id === todoId ? undefined : renumbered.get(other.id);
     return order === undefined ? [] : [{ ...other, order }];
   });
-  return [withList(todo, list, key), ...others];
+  return { order: key, renumbered: others };
 }
 
 /**

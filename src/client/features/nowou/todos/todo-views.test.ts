@@ -3,19 +3,15 @@ import { parseQuickAdd } from '../logic/quick-add';
 import { T0, todo } from '#shared/nowou-record-fixtures';
 import { todoSchema } from '#shared/nowou-records';
 import {
-  byListThenOrder,
   doneWhen,
   everyTodo,
-  filterTodos,
   listOfQuickAdd,
-  orderAtEnd,
   rolloverCandidates,
   spotForDrop,
   spotForStep,
-  tagsOf,
-  todoFromQuickAdd,
   todosInView,
 } from './todo-views';
+import { todoFromQuickAdd } from '../logic/new-todo';
 
 const TODAY = '2026-03-10';
 
@@ -79,16 +75,6 @@ describe('views', () => {
 });
 
 describe('order', () => {
-  test('a new to-do goes after every to-do of its list, done ones included', () => {
-    const todos = [
-      todo({ id: 'a', order: 'V' }),
-      todo({ id: 'b', order: 'X', done: true, doneAt: '2026-03-01T10:00:00.000Z' }),
-      todo({ id: 'c', order: 'z', list: 'someday' }),
-    ];
-    expect(orderAtEnd(todos, 'inbox') > 'X').toBe(true);
-    expect(orderAtEnd([], 'inbox')).toBe('V');
-  });
-
   test('a step up goes before the row above, down after the row below; null at the ends', () => {
     const shown = [todo({ id: 'a' }), todo({ id: 'b' }), todo({ id: 'c' })];
     expect(spotForStep(shown, 2, -1)).toEqual({ before: 'b' });
@@ -125,58 +111,6 @@ describe('quick add', () => {
     expect(listOfQuickAdd(parseQuickAdd('Read 30m', now), 'today', TODAY)).toBe(`day:${TODAY}`);
     expect(listOfQuickAdd(parseQuickAdd('Read', now), 'done', TODAY)).toBe('inbox');
   });
-
-  test('a day and a time put it on the default timeline, for its duration or 30 minutes', () => {
-    const timed = parseQuickAdd('Gym tomorrow 18:00 45m', now);
-    const made = todoFromQuickAdd(timed, 'day:2026-03-11', 'V', 'id-2', now, 'tl-1');
-    expect(todoSchema.parse(made).schedule).toMatchObject({ timelineId: 'tl-1' });
-    expect(new Date(made.schedule!.start).getTime()).toBe(new Date(2026, 2, 11, 18, 0).getTime());
-    expect(new Date(made.schedule!.end).getTime()).toBe(new Date(2026, 2, 11, 18, 45).getTime());
-    const short = todoFromQuickAdd(
-      parseQuickAdd('Call tomorrow 9:15', now),
-      'day:2026-03-11',
-      'V',
-      'id-3',
-      now,
-      'tl-1',
-    );
-    expect(Date.parse(short.schedule!.end) - Date.parse(short.schedule!.start)).toBe(30 * 60_000);
-    // No time, or no timeline: nothing on a timeline.
-    expect(
-      todoFromQuickAdd(parseQuickAdd('Gym tomorrow', now), 'inbox', 'V', 'x', now, 'tl-1').schedule,
-    ).toBeNull();
-    expect(todoFromQuickAdd(timed, 'inbox', 'V', 'x', now, null).schedule).toBeNull();
-  });
-});
-
-test('search looks in title, notes and tags; tag chips must all match', () => {
-  const todos = [
-    todo({ id: 'a', title: 'Call Ada', tags: ['work'] }),
-    todo({ id: 'b', title: 'Buy milk', notes: 'oat', tags: ['home', 'work'] }),
-  ];
-  expect(filterTodos(todos, 'ADA', []).map((item) => item.id)).toEqual(['a']);
-  expect(filterTodos(todos, 'oat', []).map((item) => item.id)).toEqual(['b']);
-  expect(filterTodos(todos, '', ['work', 'home']).map((item) => item.id)).toEqual(['b']);
-  expect(tagsOf(todos)).toEqual(['home', 'work']);
-});
-
-test('to-dos of many lists sort by day, then Inbox, custom lists and Someday, each in its order', () => {
-  const todos = [
-    todo({ id: 's', list: 'someday' }),
-    todo({ id: 'l', list: 'list:groceries' }),
-    todo({ id: 'i2', list: 'inbox', order: 'b' }),
-    todo({ id: 'i1', list: 'inbox', order: 'a' }),
-    todo({ id: 'd2', list: 'day:2026-03-12' }),
-    todo({ id: 'd1', list: 'day:2026-03-10' }),
-  ];
-  expect([...todos].sort(byListThenOrder).map((item) => item.id)).toEqual([
-    'd1',
-    'd2',
-    'i1',
-    'i2',
-    'l',
-    's',
-  ]);
 });
 
 test('when a to-do was done reads today, yesterday, or its day, with the 24-hour time', () => {

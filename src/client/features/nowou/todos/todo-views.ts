@@ -1,11 +1,11 @@
 /**
- * Which to-dos each view shows and where a new or moved to-do goes (pure: the caller passes today's
- * day). Lists other than the views' own (list:<id>) are kept but not shown yet.
+ * Which to-dos each view shows, in what order, and where a moved or quick-added to-do goes (pure:
+ * the caller passes today's day). New to-dos are made in logic/new-todo.ts.
  */
 import { addDays, dayOf } from '../logic/calendar-day';
 import { formatClock, formatPlanDay } from '../../../lib/date-format';
-import { atMinutes, toLocalIso } from '../timeline/grid-math';
-import { compareOrderKeys, keyBetween, type Spot } from '../logic/order-keys';
+import { compareOrderKeys, type Spot } from '../logic/order-keys';
+import { byListThenOrder, byOrder } from '../logic/todo-queries';
 import type { QuickAdd } from '../logic/quick-add';
 import { isValidId, type Todo, type TodoListItem } from '#shared/nowou-records';
 
@@ -60,10 +60,6 @@ export function listOfView(view: View, today: string): TodoList {
   return 'inbox';
 }
 
-function byOrder(a: Todo, b: Todo): number {
-  return compareOrderKeys(a.order, b.order) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
 /** A view's to-dos in their order; Done shows the latest done first. */
 export function todosInView(todos: readonly Todo[], view: View, today: string): Todo[] {
   if (view === 'done') {
@@ -82,20 +78,6 @@ export function todosInView(todos: readonly Todo[], view: View, today: string): 
   return todos.filter((todo) => !todo.done && todo.list === list).sort(byOrder);
 }
 
-/** Where a list sorts among lists: days (soonest first), the Inbox, custom lists, Someday. */
-function listRank(list: TodoList): string {
-  if (list.startsWith('day:')) return `0${list}`;
-  if (list === 'inbox') return '1';
-  if (list.startsWith('list:')) return `2${list}`;
-  return '3';
-}
-
-/** To-dos of many lists in one order: by list (see listRank), then each list's own order. */
-export function byListThenOrder(a: Todo, b: Todo): number {
-  const ranks = listRank(a.list).localeCompare(listRank(b.list));
-  return ranks || byOrder(a, b);
-}
-
 /**
  * Unfinished to-dos of days before today, in day then list order: what Today shows as Overdue and
  * Roll over moves (deleted ones left out).
@@ -107,20 +89,6 @@ export function rolloverCandidates(todos: readonly Todo[], today: string): Todo[
         !todo.done && !todo.deleted && todo.list.startsWith('day:') && todo.list.slice(4) < today,
     )
     .sort((a, b) => a.list.localeCompare(b.list) || byOrder(a, b));
-}
-
-/**
- * An order key after every to-do already in `list`: done and deleted ones too (pass them), so a
- * restored or undone to-do never shares its key with a new one.
- */
-export function orderAtEnd(todos: readonly Todo[], list: TodoList): string {
-  let last: string | null = null;
-  for (const todo of todos) {
-    if (todo.list === list && (last === null || compareOrderKeys(todo.order, last) > 0)) {
-      last = todo.order;
-    }
-  }
-  return keyBetween(last, null);
 }
 
 /**
@@ -152,69 +120,6 @@ export function listOfQuickAdd(parsed: QuickAdd, view: View, today: string): Tod
 }
 
 /**
- * A new to-do from a parsed line (the title must not be empty). A line with a day and a time is
- * also put on `timelineId` (the default timeline) at that time, for its duration or 30 minutes.
- */
-export function todoFromQuickAdd(
-  parsed: QuickAdd,
-  list: TodoList,
-  order: string,
-  id: string,
-  now: Date,
-  timelineId: string | null = null,
-): Todo {
-  let schedule: Todo['schedule'] = null;
-  if (timelineId && parsed.day && parsed.time) {
-    const [hours, minutes] = parsed.time.split(':').map(Number);
-    const start = atMinutes(parsed.day, hours! * 60 + minutes!);
-    const end = start + (parsed.durationMinutes ?? 30) * 60_000;
-    schedule = { timelineId, start: toLocalIso(start), end: toLocalIso(end) };
-  }
-  return {
-    id,
-    kind: 'todo',
-    v: 1,
-    modifiedAt: now.toISOString(),
-    deleted: false,
-    title: parsed.title,
-    notes: '',
-    list,
-    order,
-    done: false,
-    doneAt: null,
-    tags: parsed.tags,
-    priority: parsed.priority,
-    time: parsed.time,
-    duration: parsed.durationMinutes,
-    schedule,
-    subtasks: [],
-    recurrence: null,
-  };
-}
-
-/** To-dos whose title, notes or tags contain the search (any case) and that carry every tag. */
-export function filterTodos(
-  todos: readonly Todo[],
-  search: string,
-  tags: readonly string[],
-): Todo[] {
-  const needle = search.trim().toLowerCase();
-  return todos.filter(
-    (todo) =>
-      tags.every((tag) => todo.tags.includes(tag)) &&
-      (needle === '' ||
-        todo.title.toLowerCase().includes(needle) ||
-        todo.notes.toLowerCase().includes(needle) ||
-        todo.tags.some((tag) => tag.includes(needle))),
-  );
-}
-
-/** Every tag of the given to-dos, sorted. */
-export function tagsOf(todos: readonly Todo[]): string[] {
-  return [...new Set(todos.flatMap((todo) => todo.tags))].sort();
-}
-
-/**
  * Every to-do, for a search of them all: the unfinished ones by list (see byListThenOrder), then
  * the done ones, the latest done first.
  */
@@ -237,4 +142,25 @@ export function doneWhen(doneAt: string, today: string): string {
   if (day === today) return `today, ${time}`;
   if (day === addDays(today, -1)) return `yesterday, ${time}`;
   return `${formatPlanDay(day, new Date(Number(today.slice(0, 4)), 0, 1))}, ${time}`;
+}
+
+/** `day:2026-11-27` as the site writes a day to plan: "Fri 27 Nov" (lib/date-format). */
+export function dayLabelOf(list: Todo['list']): string {
+  return formatPlanDay(list.slice(4));
+}
+
+/** A list named in a sentence: "Inbox", "Today", "2026-11-27", a custom list's name. */
+export function listLabel(list: TodoList, today: string, lists: readonly TodoListItem[]): string {
+  if (list === 'inbox') return 'Inbox';
+  if (list === 'someday') return 'Someday';
+  if (list === `day:${today}`) return 'Today';
+  if (list === `day:${addDays(today, 1)}`) return 'Tomorrow';
+  if (list.startsWith('day:')) return list.slice(4);
+  return lists.find((custom) => `list:${custom.id}` === list)?.name ?? 'a list';
+}
+
+/** Where a to-do is, beside it in a search of every to-do: "Inbox", "Today", "Fri 27 Nov", a list. */
+export function whereLabel(list: TodoList, today: string, lists: readonly TodoListItem[]): string {
+  const label = listLabel(list, today, lists);
+  return list.startsWith('day:') && label === list.slice(4) ? dayLabelOf(list) : label;
 }

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from 'react';
 import { Button } from '../../../../ui/Button';
-import { downloadFile } from '../../app/export-file';
+import { downloadFile } from '../../kit/export-file';
 import type { Brainstorm, TextElement } from '#shared/nowou-records';
 import { useNowou } from '../../nowou-context';
 

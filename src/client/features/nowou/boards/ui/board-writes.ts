@@ -6,7 +6,7 @@
 import type { RefObject } from 'react';
 import type { CanvasEdge, TextElement, Todo } from '#shared/nowou-records';
 import type { NowouContextValue } from '../../nowou-context';
-import { orderAtEnd } from '../../todos/todo-views';
+import { orderAtEnd } from '../../logic/new-todo';
 import type { BoardWrites } from '../actions/types';
 import { nodeTitle } from '../logic/outline';
 import {

@@ -2,10 +2,10 @@
  * Repeating to-dos (pure: the caller passes today's day and the new id). Ticking a repeating to-do
  * done makes the next one of its series; unticking it makes none.
  */
-import { nextOccurrence } from '../logic/recurrence';
 import { isValidId, type Todo } from '#shared/nowou-records';
-import { scheduleOnDay } from './todo-move';
-import { orderAtEnd } from './todo-views';
+import { scheduleOnDay } from './local-time';
+import { newTodo, orderAtEnd } from './new-todo';
+import { nextOccurrence } from './recurrence';
 import { randomId } from '../../../lib/random-id';
 
 /** The day a to-do repeats from: its own day, or today for one in the Inbox, Someday or a list. */
@@ -56,27 +56,24 @@ export function nextInSeries(
       (other.seriesId ?? other.id) === seriesId,
   );
   if (waiting) return null;
-  return {
-    id: seriesDayId(seriesId, day, todos),
-    kind: 'todo',
-    v: 1,
-    modifiedAt: now.toISOString(),
-    deleted: false,
-    title: todo.title,
-    notes: todo.notes,
-    list,
-    order: orderAtEnd(todos, list),
-    done: false,
-    doneAt: null,
-    tags: [...todo.tags],
-    priority: todo.priority,
-    time: todo.time,
-    duration: todo.duration,
-    schedule: todo.schedule ? scheduleOnDay(todo.schedule, day) : null,
-    subtasks: todo.subtasks.map((subtask) => ({ ...subtask, done: false })),
-    recurrence: todo.recurrence,
-    seriesId,
-  };
+  return newTodo(
+    {
+      id: seriesDayId(seriesId, day, todos),
+      title: todo.title,
+      notes: todo.notes,
+      list,
+      order: orderAtEnd(todos, list),
+      tags: [...todo.tags],
+      priority: todo.priority,
+      time: todo.time,
+      duration: todo.duration,
+      schedule: todo.schedule ? scheduleOnDay(todo.schedule, day) : null,
+      subtasks: todo.subtasks.map((subtask) => ({ ...subtask, done: false })),
+      recurrence: todo.recurrence,
+      seriesId,
+    },
+    now,
+  );
 }
 
 /**

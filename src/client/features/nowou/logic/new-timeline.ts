@@ -1,5 +1,5 @@
 /** A new timeline record; the first one ever made is named "My timeline" and becomes the default. */
-import { keyBetween } from '../logic/order-keys';
+import { keyBetween } from './order-keys';
 import type { Timeline } from '#shared/nowou-records';
 import { randomId } from '../../../lib/random-id';
 
