@@ -4,9 +4,9 @@
  * (createBoardWrites), reading the board's state and its latest content from `state`.
  */
 import type { RefObject } from 'react';
-import type { CanvasEdge, TextElement, Todo } from '#shared/nowou-records';
+import type { CanvasEdge, TextElement } from '#shared/nowou-records';
 import type { NowouContextValue } from '../../nowou-context';
-import { orderAtEnd } from '../../logic/new-todo';
+import { newTodo, orderAtEnd } from '../../logic/new-todo';
 import type { BoardWrites } from '../actions/types';
 import { nodeTitle } from '../logic/outline';
 import {
@@ -343,27 +343,17 @@ export function createBoardWrites({
       if (!node || (node.todoId && store.get('todo', node.todoId))) return;
       const now = new Date();
       const title = nodeTitle(node).slice(0, 500);
-      const todo: Todo = {
-        id: newId(),
-        kind: 'todo',
-        v: 1,
-        modifiedAt: now.toISOString(),
-        deleted: false,
-        title,
-        notes: `From the board ${fresh().title}`,
-        list: 'inbox',
-        order: orderAtEnd(store.all('todo'), 'inbox'),
-        done: false,
-        doneAt: null,
-        tags: [],
-        priority: 0,
-        time: null,
-        duration: null,
-        schedule: null,
-        subtasks: [],
-        recurrence: null,
-        source: { boardId: node.boardId, nodeId: node.id },
-      };
+      const todo = newTodo(
+        {
+          id: newId(),
+          title,
+          notes: `From the board ${fresh().title}`,
+          list: 'inbox',
+          order: orderAtEnd(store.all('todo'), 'inbox'),
+          source: { boardId: node.boardId, nodeId: node.id },
+        },
+        now,
+      );
       if (
         history.change([todo, { ...node, todoId: todo.id }], { label: `Made a to-do of ${title}` })
       ) {
