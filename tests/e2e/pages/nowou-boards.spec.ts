@@ -542,6 +542,12 @@ test('the command palette offers the board actions that apply and runs them as t
   await expect.poll(() => focusedName(page)).toMatch(/^Beta/);
   expect(await onCanvas()).toBe(true);
 
+  // Copy moves no focus itself: focus comes back to the node it was on.
+  await page.keyboard.press('Control+k');
+  await search.fill('copy');
+  await search.press('Enter');
+  await expect.poll(() => focusedName(page)).toMatch(/^Beta/);
+
   // Delete from the palette takes the copy; focus stays on the canvas.
   await page.keyboard.press('Control+k');
   await search.fill('delete');
