@@ -33,7 +33,7 @@ export interface Command {
 /** A shown section's commands as they apply now, their keys written with `mod` (Ctrl or Cmd). */
 type Offer = (mod: string) => readonly Command[];
 
-/** One per app: who runs the timeline's commands now, and a command waiting for it. */
+/** One per app: who runs the timeline's commands now, a command waiting for it, and what the shown section offers. */
 export interface CommandRegistry {
   /** Runs the command now; or, with no timeline shown, leaves it waiting and answers false. */
   run(command: TimelineCommand): boolean;
