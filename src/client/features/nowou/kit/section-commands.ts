@@ -33,7 +33,10 @@ export interface Command {
 /** A shown section's commands as they apply now, their keys written with `mod` (Ctrl or Cmd). */
 type Offer = (mod: string) => readonly Command[];
 
-/** One per app: who runs the timeline's commands now, a command waiting for it, and what the shown section offers. */
+/**
+ * One per app: who runs the timeline's commands now, a command waiting for it, and what the shown
+ * section offers.
+ */
 export interface CommandRegistry {
   /** Runs the command now; or, with no timeline shown, leaves it waiting and answers false. */
   run(command: TimelineCommand): boolean;
@@ -105,7 +108,10 @@ export function useTimelineCommands(ready: boolean, run: Runner) {
   }, [ready, registry, latest]);
 }
 
-/** Offers a section's commands while it is mounted. The offer may change every render: the latest is asked. */
+/**
+ * Offers a section's commands while it is mounted. The offer may change every render: the latest
+ * is asked.
+ */
 export function useOfferedCommands(offer: Offer) {
   const registry = useCommandRegistry();
   const latest = useLatest(offer);
