@@ -1,7 +1,8 @@
 /**
  * The board's actions in the command palette: while a board is shown, the palette lists those that
  * apply to its selection and focused node now, with their keys, and runs one as its key would.
- * Actions whose key is an arrow (move, resize, go that way) need the arrow, so are left to the keys.
+ * Actions whose key is an arrow (move, resize, go that way) need the arrow: they are left to the
+ * keys.
  */
 import type { Command } from '../../kit/section-commands';
 import { connectingFrom, editingId, type BoardState } from '../ui/board-state';
@@ -26,7 +27,7 @@ export interface PaletteBoard {
   canvas: () => HTMLElement | null;
 }
 
-/** Focus back on the canvas, on the node focused now, unless the action put it there or in an editor. */
+/** Focus back on the canvas, on the focused node, unless the action put it there or in an editor. */
 function refocus({ state, canvas }: PaletteBoard) {
   const element = canvas();
   if (!element || element.contains(document.activeElement) || editingId(state.get().gesture)) {
@@ -37,7 +38,7 @@ function refocus({ state, canvas }: PaletteBoard) {
   (node || element).focus({ preventScroll: true });
 }
 
-/** The palette's commands for the board now, keys written with `mod`; none while a node is edited. */
+/** The palette's commands for the board now, keys written with `mod`; none while editing a node. */
 export function paletteCommands(board: PaletteBoard, mod: string): Command[] {
   const { state, writes, hasTodo } = board;
   const { selection, gesture, focusId } = state.get();
