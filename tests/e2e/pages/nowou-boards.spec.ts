@@ -7,8 +7,9 @@
  * no sideways scroll at 320 px; a dragged group carrying the nodes inside it, undone as one step;
  * marquee, Shift-click, copy, paste, duplicate and delete with undo; connecting by drag, by click
  * and by keyboard with a label and a colour; resizing by keys and buttons; a link typed; the
- * outline's search; Make a to-do, its chip, and Open on board back from the to-do; boards renamed,
- * duplicated, deleted and restored, and Select mode's marquee by touch at 400 px.
+ * outline's search; the board actions that apply offered and run from the command palette; Make a
+ * to-do, its chip, and Open on board back from the to-do; boards renamed, duplicated, deleted and
+ * restored, and Select mode's marquee by touch at 400 px.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -511,6 +512,48 @@ test('marquee and Shift-click select; copy, paste, duplicate and delete, each un
   await page.keyboard.press('Space');
   await expect.poll(selected).toBe(2);
   expect(await nodeOnCanvas(page, 'Gamma').getAttribute('data-selected')).toBeNull();
+});
+
+test('the command palette offers the board actions that apply and runs them as their keys', async () => {
+  const { page } = await site.open(BOARDS, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  await boardByKeyboard(page, 'Palette', ['Alpha', 'Beta', 'Gamma']);
+  const texts = async () =>
+    (await boardNamed(page, 'Palette')).nodes.map((n) => n.text ?? '').sort();
+  const palette = page.getByRole('dialog', { name: 'Commands' });
+  const search = palette.getByRole('combobox');
+  const onCanvas = () =>
+    page.evaluate(
+      (canvas) => document.querySelector(canvas)!.contains(document.activeElement),
+      CANVAS,
+    );
+
+  // One node selected: Group selection does not apply; Duplicate does, with its key beside it.
+  await nodeOnCanvas(page, 'Beta').click();
+  await page.keyboard.press('Control+k');
+  await search.fill('group selection');
+  await expect.poll(() => palette.getByRole('option').count()).toBe(0);
+  await search.fill('duplicate');
+  const duplicate = palette.getByRole('option', { name: /^Duplicate/ });
+  expect(await duplicate.locator('kbd').innerText()).toBe('Ctrl+D');
+  await search.press('Enter');
+  await palette.waitFor({ state: 'detached' });
+  await expect.poll(texts).toEqual(['Alpha', 'Beta', 'Beta', 'Gamma']);
+  // As Ctrl+D: the copy is selected and focused on the canvas.
+  await expect.poll(() => focusedName(page)).toMatch(/^Beta/);
+  expect(await onCanvas()).toBe(true);
+
+  // Copy moves no focus itself: focus comes back to the node it was on.
+  await page.keyboard.press('Control+k');
+  await search.fill('copy');
+  await search.press('Enter');
+  await expect.poll(() => focusedName(page)).toMatch(/^Beta/);
+
+  // Delete from the palette takes the copy; focus stays on the canvas.
+  await page.keyboard.press('Control+k');
+  await search.fill('delete');
+  await palette.getByRole('option', { name: /^Delete/ }).click();
+  await expect.poll(texts).toEqual(['Alpha', 'Beta', 'Gamma']);
+  await expect.poll(onCanvas).toBe(true);
 });
 
 test('connect by drag, click and keyboard with a label and a colour; resize without a drag; a link; search', async () => {

@@ -117,6 +117,8 @@ export function NowouBar({
       // With the timeline not shown, it is opened and runs the command once it is ready.
       run: () => registry.run(command) || onSection('timeline'),
     })),
+    // A shown board's actions that apply to its selection now (asked as the palette opens).
+    ...(open === 'palette' ? registry.offered(mod) : []),
     { id: 'undo', label: 'Undo', keys: `${mod}+Z`, run: undo },
     { id: 'redo', label: 'Redo', keys: `Shift+${mod}+Z`, run: redo },
     { id: 'export', label: 'Export all items', run: () => downloadExport(store) },

@@ -2,13 +2,9 @@
  * What the command palette (Ctrl/Cmd+K) offers, and the command key's name on this platform.
  * The shortcuts sheet's list is shortcuts.ts's.
  */
-export interface Command {
-  id: string;
-  label: string;
-  /** Shown beside it and in the shortcuts sheet. */
-  keys?: string;
-  run: () => void;
-}
+import type { Command } from '../kit/section-commands';
+
+export type { Command };
 
 /** Whether this platform names the command key Cmd (Apple) or Ctrl. */
 export function modifierName(): 'Cmd' | 'Ctrl' {

@@ -55,7 +55,8 @@ const KEY_NAMES: Record<string, string> = {
 
 const keyName = (key: string) => KEY_NAMES[key] ?? (key.length === 1 ? key.toUpperCase() : key);
 
-function isArrows(keys: readonly string[]): boolean {
+/** Whether a binding's keys are the four arrows (the action then needs the arrow pressed). */
+export function isArrows(keys: readonly string[]): boolean {
   return keys.length === ARROW_KEYS.length && ARROW_KEYS.every((arrow) => keys.includes(arrow));
 }
 

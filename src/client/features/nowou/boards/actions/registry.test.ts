@@ -4,7 +4,8 @@ import { node } from '../logic/test-boards';
 import { boardKeysText, shortcutOf } from './help';
 import { bindingsText, type KeyPress } from './keys';
 import { BOARD_ACTIONS, actionForKey } from './registry';
-import type { ActionScope, ActionState, BoardWrites } from './types';
+import { recorder } from './test-writes';
+import type { ActionScope, ActionState } from './types';
 
 const text = node({ id: 'a' });
 const group = node({ id: 'g', type: 'group', text: undefined, label: 'Group' });
@@ -32,20 +33,6 @@ function press(spec: string): KeyPress {
     shiftKey: has('Shift'),
     altKey: has('Alt'),
   };
-}
-
-/** Writes that record what an action asked for. */
-function recorder() {
-  const calls: [string, ...unknown[]][] = [];
-  const writes = new Proxy({} as BoardWrites, {
-    get:
-      (_target, name: string) =>
-      (...args: unknown[]) => {
-        calls.push([name, ...args]);
-        return null;
-      },
-  });
-  return { calls, writes };
 }
 
 test('every board action with keys is in the shortcuts sheet and the canvas’s help, in its own keys', () => {

@@ -16,6 +16,8 @@ import { useNowou } from '../../nowou-context';
 import { useItems } from '../../use-nowou-store';
 import { boardAction } from '../actions/registry';
 import { boardKeysText } from '../actions/help';
+import { paletteCommands } from '../actions/palette';
+import { useOfferedCommands } from '../../kit/section-commands';
 import { nodeTitle } from '../logic/outline';
 import { nodesInRect } from '../logic/selection';
 import { accessibleNames } from '../logic/accessible-names';
@@ -108,6 +110,9 @@ export function BoardCanvas({
     return todoId !== undefined && todoState.has(todoId);
   };
   const onKeyDown = createCanvasKeys(state, writes, hasTodo);
+  useOfferedCommands((mod) =>
+    paletteCommands({ state, writes, hasTodo, canvas: () => canvasRef.current }, mod),
+  );
 
   // A to-do's Open on board: centre the node it was made from, select and focus it.
   const revealed = useRef(onRevealed);
