@@ -533,7 +533,7 @@ test('the command palette offers the board actions that apply and runs them as t
   await search.fill('group selection');
   await expect.poll(() => palette.getByRole('option').count()).toBe(0);
   await search.fill('duplicate');
-  const duplicate = palette.getByRole('option', { name: /^Duplicate/ });
+  const duplicate = palette.getByRole('option', { name: /^Board: Duplicate/ });
   expect(await duplicate.locator('kbd').innerText()).toBe('Ctrl+D');
   await search.press('Enter');
   await palette.waitFor({ state: 'detached' });
@@ -551,7 +551,7 @@ test('the command palette offers the board actions that apply and runs them as t
   // Delete from the palette takes the copy; focus stays on the canvas.
   await page.keyboard.press('Control+k');
   await search.fill('delete');
-  await palette.getByRole('option', { name: /^Delete/ }).click();
+  await palette.getByRole('option', { name: /^Board: Delete/ }).click();
   await expect.poll(texts).toEqual(['Alpha', 'Beta', 'Gamma']);
   await expect.poll(onCanvas).toBe(true);
 });

@@ -40,7 +40,7 @@ test('the palette offers the actions that apply now, never those an arrow key dr
 test('a board command shows its keys as the sheet does and runs on the selection', () => {
   const { calls, palette } = boardWith(['a', 'b'], 'a');
   const commands = paletteCommands(palette, 'Ctrl');
-  const duplicate = commands.find((command) => command.label === 'Duplicate')!;
+  const duplicate = commands.find((command) => command.label === 'Board: Duplicate')!;
   expect(duplicate.keys).toBe('Ctrl+D');
   duplicate.run();
   expect(calls).toEqual([['duplicate', ['a', 'b']]]);
@@ -49,7 +49,7 @@ test('a board command shows its keys as the sheet does and runs on the selection
 test('on a focused node that is not selected, a command selects it and acts on it, as its key', () => {
   const { state, calls, palette } = boardWith(['b'], 'a');
   paletteCommands(palette, 'Ctrl')
-    .find((command) => command.label === 'Delete')!
+    .find((command) => command.label === 'Board: Delete')!
     .run();
   expect([...state.get().selection]).toEqual(['a']);
   expect(calls).toEqual([['remove', ['a']]]);

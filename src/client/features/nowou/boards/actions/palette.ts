@@ -56,7 +56,8 @@ export function paletteCommands(board: PaletteBoard, mod: string): Command[] {
   };
   return paletteActions(from ? 'connecting' : 'node', actionState).map((action) => ({
     id: `board-${action.id}`,
-    label: action.label,
+    // Named by section in the palette's one list, as the timeline's commands are.
+    label: `Board: ${action.label}`,
     keys: action.bindings && bindingsText(action.bindings, mod),
     run: () => {
       // As a key on a node that is not selected, it selects it.
