@@ -9,16 +9,7 @@ import type { TodoListItem } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import type { View } from './todo-views';
 import { randomId } from '../../../lib/random-id';
-
-export const LIST_NAME_MAX = 60;
-
-/** The problem with a list name, or null when it is fine. */
-export function listNameProblem(name: string): string | null {
-  if (name.trim() === '') return 'Give the list a name.';
-  if (name.trim().length > LIST_NAME_MAX)
-    return `A list name has at most ${LIST_NAME_MAX} characters.`;
-  return null;
-}
+import { ListNameField, listNameProblem } from './ListNameField';
 
 export function CustomLists({
   lists,
@@ -89,36 +80,19 @@ export function CustomLists({
       )}
       {naming ? (
         <form className="todos__new-list" onSubmit={create} noValidate>
-          <label htmlFor={`${id}-name`} className="todos__label">
-            List name
-          </label>
-          <input
-            id={`${id}-name`}
-            className="todos__input"
-            type="text"
-            value={name}
-            maxLength={LIST_NAME_MAX + 20}
-            autoComplete="off"
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the button just pressed
-            autoFocus
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => {
-              setName(event.target.value);
+          <ListNameField
+            id={id}
+            name={name}
+            problem={problem}
+            onName={(typed) => {
+              setName(typed);
               setProblem(null);
             }}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                setNaming(false);
-                setProblem(null);
-              }
+            onCancel={() => {
+              setNaming(false);
+              setProblem(null);
             }}
           />
-          {problem && (
-            <p id={`${id}-problem`} className="todos__error">
-              {problem}
-            </p>
-          )}
           <div className="todos__new-list-actions">
             <Button type="submit" variant="primary">
               Add list

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import type { Todo, TodoListItem } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
-import { LIST_NAME_MAX, listNameProblem } from './CustomLists';
+import { ListNameField, listNameProblem } from './ListNameField';
 
 export function ListActions({
   list,
@@ -51,30 +51,16 @@ export function ListActions({
   if (mode === 'renaming') {
     return (
       <form className="todos__list-actions" onSubmit={rename} noValidate>
-        <label htmlFor={`${id}-name`} className="todos__label">
-          List name
-        </label>
-        <input
-          id={`${id}-name`}
-          className="todos__input"
-          type="text"
-          value={name}
-          maxLength={LIST_NAME_MAX + 20}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the button just pressed
-          autoFocus
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => {
-            setName(event.target.value);
+        <ListNameField
+          id={id}
+          name={name}
+          problem={problem}
+          onName={(typed) => {
+            setName(typed);
             setProblem(null);
           }}
-          onKeyDown={(event) => event.key === 'Escape' && setMode('idle')}
+          onCancel={() => setMode('idle')}
         />
-        {problem && (
-          <p id={`${id}-problem`} className="todos__error">
-            {problem}
-          </p>
-        )}
         <Button type="submit" variant="primary">
           Save
         </Button>
