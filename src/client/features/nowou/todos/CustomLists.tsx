@@ -9,7 +9,7 @@ import type { TodoListItem } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import type { View } from './todo-views';
 import { randomId } from '../../../lib/random-id';
-import { ListNameField, listNameProblem } from './ListNameField';
+import { ListNameField, useListName } from './ListNameField';
 
 export function CustomLists({
   lists,
@@ -25,30 +25,25 @@ export function CustomLists({
   const { history, announce } = useNowou();
   const id = useId();
   const [naming, setNaming] = useState(false);
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const listName = useListName('');
 
   function create(event: FormEvent) {
     event.preventDefault();
-    const wrong = listNameProblem(name);
-    if (wrong) {
-      setProblem(wrong);
-      return;
-    }
+    const name = listName.check();
+    if (name === null) return;
     const list: TodoListItem = {
       id: randomId(),
       v: 1,
       kind: 'list',
       modifiedAt: new Date().toISOString(),
       deleted: false,
-      name: name.trim(),
+      name,
       order: keyBetween(lists.at(-1)?.order ?? null, null),
     };
     if (!history.change([list], { label: `Made the list ${list.name}` })) return;
     announce(`Made the list ${list.name}.`);
     setNaming(false);
-    setName('');
-    setProblem(null);
+    listName.reset('');
     onView(`list:${list.id}`);
   }
 
@@ -82,15 +77,12 @@ export function CustomLists({
         <form className="todos__new-list" onSubmit={create} noValidate>
           <ListNameField
             id={id}
-            name={name}
-            problem={problem}
-            onName={(typed) => {
-              setName(typed);
-              setProblem(null);
-            }}
+            name={listName.name}
+            problem={listName.problem}
+            onName={listName.onName}
             onCancel={() => {
               setNaming(false);
-              setProblem(null);
+              listName.clearProblem();
             }}
           />
           <div className="todos__new-list-actions">

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import type { Todo, TodoListItem } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
-import { ListNameField, listNameProblem } from './ListNameField';
+import { ListNameField, useListName } from './ListNameField';
 
 export function ListActions({
   list,
@@ -21,18 +21,14 @@ export function ListActions({
   const { history, announce } = useNowou();
   const id = useId();
   const [mode, setMode] = useState<'idle' | 'renaming' | 'deleting'>('idle');
-  const [name, setName] = useState(list.name);
-  const [problem, setProblem] = useState<string | null>(null);
+  const listName = useListName(list.name);
 
   function rename(event: FormEvent) {
     event.preventDefault();
-    const wrong = listNameProblem(name);
-    if (wrong) {
-      setProblem(wrong);
-      return;
-    }
-    if (history.change([{ ...list, name: name.trim() }], { label: `Renamed ${list.name}` })) {
-      announce(`Renamed the list to ${name.trim()}.`);
+    const name = listName.check();
+    if (name === null) return;
+    if (history.change([{ ...list, name }], { label: `Renamed ${list.name}` })) {
+      announce(`Renamed the list to ${name}.`);
       setMode('idle');
     }
   }
@@ -53,12 +49,9 @@ export function ListActions({
       <form className="todos__list-actions" onSubmit={rename} noValidate>
         <ListNameField
           id={id}
-          name={name}
-          problem={problem}
-          onName={(typed) => {
-            setName(typed);
-            setProblem(null);
-          }}
+          name={listName.name}
+          problem={listName.problem}
+          onName={listName.onName}
           onCancel={() => setMode('idle')}
         />
         <Button type="submit" variant="primary">
@@ -90,7 +83,7 @@ export function ListActions({
       <Button
         variant="ghost"
         onClick={() => {
-          setName(list.name);
+          listName.reset(list.name);
           setMode('renaming');
         }}
       >
