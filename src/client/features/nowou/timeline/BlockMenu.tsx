@@ -7,10 +7,19 @@ import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode 
 import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
 import { durationMinutes, type TimedBlock } from './grid-math';
-import { atMinutes, hhmm, parseHhmm, wallMinutes } from '../logic/local-time';
+import { hhmm, wallMinutes } from '../logic/local-time';
 import { useEscape } from './use-escape';
 import type { TimelineActions } from './use-timeline-actions';
 import { DayInput, TimeInput } from '../kit/TypedDayTime';
+import {
+  FormActions,
+  FormField,
+  MINUTES_PROBLEM,
+  MinutesInput,
+  START_PROBLEM,
+  readMinutes,
+  readStart,
+} from './block-fields';
 
 type Pane = 'menu' | 'title' | 'move' | 'duration';
 
@@ -47,20 +56,19 @@ export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuPro
   const name = `${block.kind === 'todo' ? '' : 'Note '}${block.title}`;
 
   function saveMove() {
-    const start = parseHhmm(time);
-    if (start === null || !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
-      setProblem('Pick a day and a start time.');
+    const from = readStart(day, time);
+    if (from === null) {
+      setProblem(START_PROBLEM);
       return;
     }
-    const from = atMinutes(day, start);
     actions.setRange(block, from, from + (block.end - block.start), 'move');
     done();
   }
 
   function saveDuration() {
-    const length = Number(minutes);
-    if (!Number.isInteger(length) || length < 15 || length > 1440) {
-      setProblem('A duration of 15 to 1440 minutes.');
+    const length = readMinutes(minutes);
+    if (length === null) {
+      setProblem(MINUTES_PROBLEM);
       return;
     }
     actions.setRange(block, block.start, block.start + length * 60_000, 'resize');
@@ -77,10 +85,9 @@ export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuPro
   }
 
   const field = (label: string, input: ReactNode, key: string) => (
-    <div className="tl-form__field" key={key}>
-      <label htmlFor={`${id}-${key}`}>{label}</label>
+    <FormField key={key} htmlFor={`${id}-${key}`} label={label}>
       {input}
-    </div>
+    </FormField>
   );
 
   return (
@@ -201,17 +208,7 @@ export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuPro
           {pane === 'duration' &&
             field(
               'Minutes',
-              <input
-                id={`${id}-minutes`}
-                className="tl-input"
-                type="number"
-                min={15}
-                max={1440}
-                step={15}
-                required
-                value={minutes}
-                onChange={(e) => setMinutes(e.target.value)}
-              />,
+              <MinutesInput id={`${id}-minutes`} value={minutes} onValueChange={setMinutes} />,
               'minutes',
             )}
           {problem && (
@@ -219,12 +216,7 @@ export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuPro
               {problem}
             </p>
           )}
-          <div className="tl-form__actions">
-            <Button type="submit" variant="primary">
-              Save
-            </Button>
-            <Button onClick={() => showPane('menu')}>Back</Button>
-          </div>
+          <FormActions submit="Save" cancel="Back" onCancel={() => showPane('menu')} />
         </form>
       )}
     </div>

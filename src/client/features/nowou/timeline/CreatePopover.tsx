@@ -3,21 +3,21 @@
  * saves, Escape cancels.
  */
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { Button } from '../../../ui/Button';
 import { useEscape } from './use-escape';
+import { FormActions, FormField, KindChoice, type BlockKind } from './block-fields';
 
 interface CreatePopoverProps {
   /** "Tue 10:00 to 11:00", for the label. */
   when: string;
   style: CSSProperties;
-  onSave: (kind: 'todo' | 'textBox', title: string) => void;
+  onSave: (kind: BlockKind, title: string) => void;
   onCancel: () => void;
 }
 
 export function CreatePopover({ when, style, onSave, onCancel }: CreatePopoverProps) {
   const id = useId();
   const [title, setTitle] = useState('');
-  const [kind, setKind] = useState<'todo' | 'textBox'>('todo');
+  const [kind, setKind] = useState<BlockKind>('todo');
   const [problem, setProblem] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -45,8 +45,7 @@ export function CreatePopover({ when, style, onSave, onCancel }: CreatePopoverPr
         onSave(kind, title.trim());
       }}
     >
-      <div className="tl-form__field">
-        <label htmlFor={`${id}-title`}>Title, {when}</label>
+      <FormField htmlFor={`${id}-title`} label={`Title, ${when}`}>
         <input
           ref={input}
           id={`${id}-title`}
@@ -57,33 +56,14 @@ export function CreatePopover({ when, style, onSave, onCancel }: CreatePopoverPr
           aria-describedby={problem ? `${id}-problem` : undefined}
           onChange={(event) => setTitle(event.target.value)}
         />
-      </div>
-      <fieldset className="tl-form__kinds">
-        <legend className="visually-hidden">Kind</legend>
-        {(['todo', 'textBox'] as const).map((value) => (
-          <label key={value} className="tl-radio">
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              value={value}
-              checked={kind === value}
-              onChange={() => setKind(value)}
-            />
-            {value === 'todo' ? 'To-do' : 'Note'}
-          </label>
-        ))}
-      </fieldset>
+      </FormField>
+      <KindChoice id={id} kind={kind} onChange={setKind} />
       {problem && (
         <p id={`${id}-problem`} className="tl-form__problem">
           Type a title first.
         </p>
       )}
-      <div className="tl-form__actions">
-        <Button type="submit" variant="primary">
-          Add
-        </Button>
-        <Button onClick={onCancel}>Cancel</Button>
-      </div>
+      <FormActions submit="Add" onCancel={onCancel} />
     </form>
   );
 }

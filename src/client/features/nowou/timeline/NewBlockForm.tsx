@@ -4,13 +4,18 @@
  * what drawing on the grid does. Enter adds, Escape cancels.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../../ui/Button';
-import { atMinutes, parseHhmm } from '../logic/local-time';
 import { useEscape } from './use-escape';
-import { DayInput, TimeInput } from '../kit/TypedDayTime';
+import {
+  FormActions,
+  FormField,
+  KindChoice,
+  SpanFields,
+  readSpan,
+  type BlockKind,
+} from './block-fields';
 
 export interface NewBlock {
-  kind: 'todo' | 'textBox';
+  kind: BlockKind;
   title: string;
   start: number;
   end: number;
@@ -32,7 +37,7 @@ export function NewBlockForm({
 }: NewBlockFormProps) {
   const id = useId();
   const [title, setTitle] = useState('');
-  const [kind, setKind] = useState<'todo' | 'textBox'>('todo');
+  const [kind, setKind] = useState<BlockKind>('todo');
   const [day, setDay] = useState(firstDay);
   const [start, setStart] = useState(firstStart);
   const [minutes, setMinutes] = useState('30');
@@ -46,17 +51,13 @@ export function NewBlockForm({
   }, []);
 
   function submit() {
-    const from = parseHhmm(start);
-    const length = Number(minutes);
+    const span = readSpan(day, start, minutes);
     if (title.trim() === '') {
       setProblem({ field: 'title', text: 'Type a title first.' });
-    } else if (from === null || !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
-      setProblem({ field: 'start', text: 'Pick a day and a start time.' });
-    } else if (!Number.isInteger(length) || length < 15 || length > 1440) {
-      setProblem({ field: 'minutes', text: 'A duration of 15 to 1440 minutes.' });
+    } else if ('problem' in span) {
+      setProblem({ field: span.field, text: span.problem });
     } else {
-      const at = atMinutes(day, from);
-      onSave({ kind, title: title.trim(), start: at, end: at + length * 60_000 });
+      onSave({ kind, title: title.trim(), ...span });
       return;
     }
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -77,8 +78,7 @@ export function NewBlockForm({
       }}
     >
       <div className="tl-new__fields">
-        <div className="tl-form__field tl-new__title">
-          <label htmlFor={`${id}-title`}>Title</label>
+        <FormField htmlFor={`${id}-title`} label="Title" className="tl-new__title">
           <input
             ref={titleInput}
             id={`${id}-title`}
@@ -89,74 +89,28 @@ export function NewBlockForm({
             aria-describedby={described('title')}
             onChange={(event) => setTitle(event.target.value)}
           />
-        </div>
-        <div className="tl-form__field">
-          <label htmlFor={`${id}-day`}>Day</label>
-          <DayInput
-            id={`${id}-day`}
-            className="tl-input"
-            required
-            value={day}
-            aria-invalid={invalid('start')}
-            aria-describedby={described('start')}
-            onValueChange={setDay}
-          />
-        </div>
-        <div className="tl-form__field">
-          <label htmlFor={`${id}-start`}>Start</label>
-          <TimeInput
-            id={`${id}-start`}
-            className="tl-input"
-            required
-            value={start}
-            aria-invalid={invalid('start')}
-            aria-describedby={described('start')}
-            onValueChange={setStart}
-          />
-        </div>
-        <div className="tl-form__field">
-          <label htmlFor={`${id}-minutes`}>Minutes</label>
-          <input
-            id={`${id}-minutes`}
-            className="tl-input"
-            type="number"
-            min={15}
-            max={1440}
-            step={15}
-            required
-            value={minutes}
-            aria-invalid={invalid('minutes')}
-            aria-describedby={described('minutes')}
-            onChange={(event) => setMinutes(event.target.value)}
-          />
-        </div>
+        </FormField>
+        <SpanFields
+          id={id}
+          day={day}
+          time={start}
+          minutes={minutes}
+          onDay={setDay}
+          onTime={setStart}
+          onMinutes={setMinutes}
+          aria={(field) => ({
+            'aria-invalid': invalid(field),
+            'aria-describedby': described(field),
+          })}
+        />
       </div>
-      <fieldset className="tl-form__kinds">
-        <legend className="visually-hidden">Kind</legend>
-        {(['todo', 'textBox'] as const).map((value) => (
-          <label key={value} className="tl-radio">
-            <input
-              type="radio"
-              name={`${id}-kind`}
-              value={value}
-              checked={kind === value}
-              onChange={() => setKind(value)}
-            />
-            {value === 'todo' ? 'To-do' : 'Note'}
-          </label>
-        ))}
-      </fieldset>
+      <KindChoice id={id} kind={kind} onChange={setKind} />
       {problem && (
         <p id={`${id}-problem`} className="tl-form__problem" role="alert">
           {problem.text}
         </p>
       )}
-      <div className="tl-form__actions">
-        <Button type="submit" variant="primary">
-          Add
-        </Button>
-        <Button onClick={onCancel}>Cancel</Button>
-      </div>
+      <FormActions submit="Add" onCancel={onCancel} />
     </form>
   );
 }

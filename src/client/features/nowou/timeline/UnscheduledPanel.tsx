@@ -16,11 +16,10 @@ import { Button } from '../../../ui/Button';
 import type { Todo } from '#shared/nowou-records';
 import { byListThenOrder, filterTodos } from '../logic/todo-queries';
 import { todoMinutes } from './block-items';
-import { atMinutes, parseHhmm } from '../logic/local-time';
 import type { BlockDrag } from './use-block-drag';
 import { useEscape } from './use-escape';
 import type { TimelineActions } from './use-timeline-actions';
-import { DayInput, TimeInput } from '../kit/TypedDayTime';
+import { FormActions, SpanFields, readSpan } from './block-fields';
 
 /** Rows shown at once; a search finds the rest. */
 const SHOWN = 100;
@@ -147,63 +146,26 @@ const PanelRow = memo(function PanelRow({
           aria-label={`Schedule ${todo.title}`}
           onSubmit={(event) => {
             event.preventDefault();
-            const start = parseHhmm(time);
-            const length = Number(minutes);
-            if (start === null || !/^\d{4}-\d{2}-\d{2}$/.test(day)) {
-              setProblem('Pick a day and a start time.');
-            } else if (!Number.isInteger(length) || length < 15 || length > 1440) {
-              setProblem('A duration of 15 to 1440 minutes.');
-            } else {
-              const from = atMinutes(day, start);
-              onSchedule(from, from + length * 60_000);
-            }
+            const span = readSpan(day, time, minutes);
+            if ('problem' in span) setProblem(span.problem);
+            else onSchedule(span.start, span.end);
           }}
         >
-          <div className="tl-form__field">
-            <label htmlFor={`${id}-day`}>Day</label>
-            <DayInput
-              id={`${id}-day`}
-              className="tl-input"
-              required
-              value={day}
-              onValueChange={setDay}
-            />
-          </div>
-          <div className="tl-form__field">
-            <label htmlFor={`${id}-start`}>Start</label>
-            <TimeInput
-              id={`${id}-start`}
-              className="tl-input"
-              required
-              value={time}
-              onValueChange={setTime}
-            />
-          </div>
-          <div className="tl-form__field">
-            <label htmlFor={`${id}-minutes`}>Minutes</label>
-            <input
-              id={`${id}-minutes`}
-              className="tl-input"
-              type="number"
-              min={15}
-              max={1440}
-              step={15}
-              required
-              value={minutes}
-              onChange={(e) => setMinutes(e.target.value)}
-            />
-          </div>
+          <SpanFields
+            id={id}
+            day={day}
+            time={time}
+            minutes={minutes}
+            onDay={setDay}
+            onTime={setTime}
+            onMinutes={setMinutes}
+          />
           {problem && (
             <p className="tl-form__problem" role="alert">
               {problem}
             </p>
           )}
-          <div className="tl-form__actions">
-            <Button type="submit" variant="primary">
-              Schedule
-            </Button>
-            <Button onClick={onToggle}>Cancel</Button>
-          </div>
+          <FormActions submit="Schedule" onCancel={onToggle} />
         </form>
       )}
     </li>

@@ -9,16 +9,7 @@ import type { TodoListItem } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import type { View } from './todo-views';
 import { randomId } from '../../../lib/random-id';
-
-export const LIST_NAME_MAX = 60;
-
-/** The problem with a list name, or null when it is fine. */
-export function listNameProblem(name: string): string | null {
-  if (name.trim() === '') return 'Give the list a name.';
-  if (name.trim().length > LIST_NAME_MAX)
-    return `A list name has at most ${LIST_NAME_MAX} characters.`;
-  return null;
-}
+import { ListNameField, useListName } from './ListNameField';
 
 export function CustomLists({
   lists,
@@ -34,30 +25,25 @@ export function CustomLists({
   const { history, announce } = useNowou();
   const id = useId();
   const [naming, setNaming] = useState(false);
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const listName = useListName('');
 
   function create(event: FormEvent) {
     event.preventDefault();
-    const wrong = listNameProblem(name);
-    if (wrong) {
-      setProblem(wrong);
-      return;
-    }
+    const name = listName.check();
+    if (name === null) return;
     const list: TodoListItem = {
       id: randomId(),
       v: 1,
       kind: 'list',
       modifiedAt: new Date().toISOString(),
       deleted: false,
-      name: name.trim(),
+      name,
       order: keyBetween(lists.at(-1)?.order ?? null, null),
     };
     if (!history.change([list], { label: `Made the list ${list.name}` })) return;
     announce(`Made the list ${list.name}.`);
     setNaming(false);
-    setName('');
-    setProblem(null);
+    listName.reset('');
     onView(`list:${list.id}`);
   }
 
@@ -89,36 +75,16 @@ export function CustomLists({
       )}
       {naming ? (
         <form className="todos__new-list" onSubmit={create} noValidate>
-          <label htmlFor={`${id}-name`} className="todos__label">
-            List name
-          </label>
-          <input
-            id={`${id}-name`}
-            className="todos__input"
-            type="text"
-            value={name}
-            maxLength={LIST_NAME_MAX + 20}
-            autoComplete="off"
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the button just pressed
-            autoFocus
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => {
-              setName(event.target.value);
-              setProblem(null);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                setNaming(false);
-                setProblem(null);
-              }
+          <ListNameField
+            id={id}
+            name={listName.name}
+            problem={listName.problem}
+            onName={listName.onName}
+            onCancel={() => {
+              setNaming(false);
+              listName.clearProblem();
             }}
           />
-          {problem && (
-            <p id={`${id}-problem`} className="todos__error">
-              {problem}
-            </p>
-          )}
           <div className="todos__new-list-actions">
             <Button type="submit" variant="primary">
               Add list

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import type { Todo, TodoListItem } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
-import { LIST_NAME_MAX, listNameProblem } from './CustomLists';
+import { ListNameField, useListName } from './ListNameField';
 
 export function ListActions({
   list,
@@ -21,18 +21,14 @@ export function ListActions({
   const { history, announce } = useNowou();
   const id = useId();
   const [mode, setMode] = useState<'idle' | 'renaming' | 'deleting'>('idle');
-  const [name, setName] = useState(list.name);
-  const [problem, setProblem] = useState<string | null>(null);
+  const listName = useListName(list.name);
 
   function rename(event: FormEvent) {
     event.preventDefault();
-    const wrong = listNameProblem(name);
-    if (wrong) {
-      setProblem(wrong);
-      return;
-    }
-    if (history.change([{ ...list, name: name.trim() }], { label: `Renamed ${list.name}` })) {
-      announce(`Renamed the list to ${name.trim()}.`);
+    const name = listName.check();
+    if (name === null) return;
+    if (history.change([{ ...list, name }], { label: `Renamed ${list.name}` })) {
+      announce(`Renamed the list to ${name}.`);
       setMode('idle');
     }
   }
@@ -51,30 +47,13 @@ export function ListActions({
   if (mode === 'renaming') {
     return (
       <form className="todos__list-actions" onSubmit={rename} noValidate>
-        <label htmlFor={`${id}-name`} className="todos__label">
-          List name
-        </label>
-        <input
-          id={`${id}-name`}
-          className="todos__input"
-          type="text"
-          value={name}
-          maxLength={LIST_NAME_MAX + 20}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the button just pressed
-          autoFocus
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => {
-            setName(event.target.value);
-            setProblem(null);
-          }}
-          onKeyDown={(event) => event.key === 'Escape' && setMode('idle')}
+        <ListNameField
+          id={id}
+          name={listName.name}
+          problem={listName.problem}
+          onName={listName.onName}
+          onCancel={() => setMode('idle')}
         />
-        {problem && (
-          <p id={`${id}-problem`} className="todos__error">
-            {problem}
-          </p>
-        )}
         <Button type="submit" variant="primary">
           Save
         </Button>
@@ -104,7 +83,7 @@ export function ListActions({
       <Button
         variant="ghost"
         onClick={() => {
-          setName(list.name);
+          listName.reset(list.name);
           setMode('renaming');
         }}
       >

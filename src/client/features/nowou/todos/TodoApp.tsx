@@ -225,6 +225,18 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   const activeTags = tagFilter.filter((tag) => viewTags.includes(tag));
   const orderable = !searchAll && view !== 'done' && view !== 'upcoming';
   const filtered = search.trim() !== '' || activeTags.length > 0;
+  /** What every row gets, overdue or not. */
+  const rowProps = {
+    moveTargets,
+    onToggle: toggle,
+    onMove: move,
+    onStep: step,
+    onDelete: remove,
+    onSave: saveEdit,
+    today,
+    lists: editorLists,
+    timelineId: defaultTimelineId,
+  };
 
   return (
     <div className="todos">
@@ -369,18 +381,10 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                   {overdue.map((todo) => (
                     <TodoRow
                       key={todo.id}
+                      {...rowProps}
                       todo={todo}
-                      moveTargets={moveTargets}
                       orderable={false}
                       dayLabel={dayLabelOf(todo.list)}
-                      onToggle={toggle}
-                      onMove={move}
-                      onStep={step}
-                      onDelete={remove}
-                      onSave={saveEdit}
-                      today={today}
-                      lists={editorLists}
-                      timelineId={defaultTimelineId}
                     />
                   ))}
                 </ul>
@@ -408,8 +412,8 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                     if (node) rowRefs.current.set(todo.id, node);
                     else rowRefs.current.delete(todo.id);
                   }}
+                  {...rowProps}
                   todo={todo}
-                  moveTargets={moveTargets}
                   orderable={orderable}
                   dayLabel={
                     searchAll
@@ -422,14 +426,6 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                     handle: dragProps(todo.id, 'handle'),
                     row: dragProps(todo.id, 'long-press'),
                   }}
-                  onToggle={toggle}
-                  onMove={move}
-                  onStep={step}
-                  onDelete={remove}
-                  onSave={saveEdit}
-                  today={today}
-                  lists={editorLists}
-                  timelineId={defaultTimelineId}
                 />
               ))}
             </ul>

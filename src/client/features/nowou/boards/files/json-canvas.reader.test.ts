@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { boardToCanvas } from './json-canvas';
-import { board, edge, node } from '../logic/test-boards';
+import { board, edge, frame, node } from '../logic/test-boards';
 
 type Side = 'top' | 'right' | 'bottom' | 'left';
 type End = 'none' | 'arrow';
@@ -121,17 +121,7 @@ function readSpecCanvas(text: string): { nodes: SpecNode[]; edges: SpecEdge[] } 
 
 describe('an exported board read by a reader written to the spec', () => {
   const nodes = [
-    node({
-      id: 'frame',
-      type: 'group',
-      text: undefined,
-      label: 'Ideas',
-      x: -40,
-      y: -60,
-      width: 900,
-      height: 600,
-      color: '5',
-    }),
+    frame({ id: 'frame', label: 'Ideas', x: -40, y: -60, width: 900, height: 600, color: '5' }),
     node({ id: 'plain', text: 'Launch\n\n- [ ] post', x: 0, y: 0, color: '1' }),
     node({
       id: 'site',
@@ -142,15 +132,7 @@ describe('an exported board read by a reader written to the spec', () => {
       y: 0,
       color: '#12aBef',
     }),
-    node({
-      id: 'nolabel',
-      type: 'group',
-      text: undefined,
-      x: 2000,
-      y: 2000,
-      width: 100,
-      height: 100,
-    }),
+    frame({ id: 'nolabel', x: 2000, y: 2000, width: 100, height: 100 }),
     node({ id: 'empty', text: '', x: 0, y: 300, todoId: 'todo-9' }),
   ];
   const edges = [

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { itemSchema, type TextElement } from '#shared/nowou-records';
-import { board, edge, node } from '../logic/test-boards';
+import { board, edge, frame, node } from '../logic/test-boards';
 import { boardToCanvas, canvasFileName, planCanvasImport, type CanvasImport } from './json-canvas';
 
 const NOW = new Date('2026-04-02T08:30:00.000Z');
@@ -38,17 +38,7 @@ const SPEC_SAMPLE = `{
 
 describe('a round trip through a .canvas file', () => {
   const nodes: TextElement[] = [
-    node({
-      id: 'frame',
-      type: 'group',
-      text: undefined,
-      label: 'Ideas',
-      x: -40,
-      y: -60,
-      width: 900,
-      height: 600,
-      color: '5',
-    }),
+    frame({ id: 'frame', label: 'Ideas', x: -40, y: -60, width: 900, height: 600, color: '5' }),
     node({
       id: 'plain',
       text: 'Launch\n\n- [ ] post <b>',
@@ -66,7 +56,7 @@ describe('a round trip through a .canvas file', () => {
       y: 0,
       color: '#12aBef',
     }),
-    node({ id: 'bare', type: 'group', text: undefined, x: 2000, y: 2000, width: 100, height: 100 }),
+    frame({ id: 'bare', x: 2000, y: 2000, width: 100, height: 100 }),
     node({ id: 'empty', text: '', x: 0, y: 300 }),
     node({ id: 'gone', x: 5, y: 5, deleted: true, deletedAt: '2026-03-02T00:00:00.000Z' }),
   ];

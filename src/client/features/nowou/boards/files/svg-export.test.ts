@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { board, edge, node } from '../logic/test-boards';
+import { board, edge, frame, node } from '../logic/test-boards';
 import { edgeGeometry } from '../logic/geometry';
 import { boardToSvg, colourOf, escapeXml, wrapText } from './svg-export';
 
@@ -26,10 +26,8 @@ function checkWellFormed(svg: string): void {
 
 describe('boardToSvg', () => {
   const nodes = [
-    node({
+    frame({
       id: 'frame',
-      type: 'group',
-      text: undefined,
       label: 'Ideas & <plans>',
       x: -100,
       y: -100,

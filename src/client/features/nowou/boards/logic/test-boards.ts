@@ -43,3 +43,8 @@ export function edge(
 ): CanvasEdge {
   return { id: `${fromNode}-${toNode}`, fromNode, toNode, ...fields };
 }
+
+/** A frame: a group node, which has a label rather than text. */
+export function frame(fields: Partial<TextElement> & { id: string }): TextElement {
+  return node({ type: 'group', text: undefined, ...fields });
+}
