@@ -94,8 +94,8 @@ test('the exported SVG attaches every edge where the canvas draws it', async () 
   });
   await page.locator(CANVAS).waitFor();
   await expect.poll(() => page.locator(`${CANVAS} [data-node-id]`).count()).toBe(4);
+  await expect.poll(() => storedEdgeIds(page, 'Shapes')).toHaveLength(5);
   const edgeIds = await storedEdgeIds(page, 'Shapes');
-  expect(edgeIds).toHaveLength(5);
 
   // Drag Box down and to the right, so one node's place comes from the canvas itself.
   await page.getByRole('button', { name: 'Fit' }).click();
