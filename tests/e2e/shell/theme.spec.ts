@@ -63,7 +63,8 @@ test.each(['dark', 'light'] as const)(
       theme,
       expectErrors: /Failed to load resource/,
     });
-    await context.route('**/assets/*.js', (route) => route.abort());
+    // Every app script is refused; theme-init (hashed under /assets/ too) is the pre-paint script.
+    await context.route(/\/assets\/(?!theme-init-)[^/]+\.js$/, (route) => route.abort());
     await page.goto(`${site.url}${paths.about}`);
     expect(await htmlTheme(page)).toBe(theme);
     // The app never started (the prerendered markup is there, never hydrated): the attribute can
