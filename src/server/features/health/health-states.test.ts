@@ -15,7 +15,8 @@ import { freePort, makeTempDir } from '#test-support/server';
 const dataDir = makeTempDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-test('ready is 503 while starting, 200 once listening, 503 when storage is gone; live stays 200', async () => {
+/** A server's settings on a free port, without the client or log lines. */
+async function quietConfig() {
   const port = await freePort();
   const config = parseConfig({
     PORT: String(port),
@@ -23,6 +24,11 @@ test('ready is 503 while starting, 200 once listening, 503 when storage is gone;
     LOG_LEVEL: 'silent',
     SERVE_CLIENT: 'false',
   });
+  return { port, config };
+}
+
+test('ready is 503 while starting, 200 once listening, 503 when storage is gone; live stays 200', async () => {
+  const { port, config } = await quietConfig();
   const migrating = connectDatabase(config);
   await migrateToLatest(migrating);
   await migrating.destroy();
@@ -54,13 +60,7 @@ test('ready is 503 while starting, 200 once listening, 503 when storage is gone;
 });
 
 test('once shutting down no ready answer comes, while a request still in flight finishes', async () => {
-  const port = await freePort();
-  const config = parseConfig({
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SERVE_CLIENT: 'false',
-  });
+  const { port, config } = await quietConfig();
   let entered!: () => void;
   const inFlight = new Promise<void>((resolve) => (entered = resolve));
   const app = await buildApp(config, {
