@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { storageKeyOf, type Todo } from '#shared/nowou-records';
+import { storageKeyOf, TODO_DEFAULTS, type Todo } from '#shared/nowou-records';
 import { now } from './clock.ts';
 import { countCpu, type CpuShare } from './sync-cpu.ts';
 import { random } from './nowou-seed.ts';
@@ -51,24 +51,14 @@ interface Sample {
 
 function seedTodos(count: number, modifiedAt: string, next: () => number): Todo[] {
   return Array.from({ length: count }, (_, index) => ({
+    ...TODO_DEFAULTS,
+    tags: [],
+    subtasks: [],
     id: randomUUID(),
-    v: 1,
     modifiedAt,
-    deleted: false,
-    kind: 'todo',
     title: `Bench to-do ${index + 1}`,
-    notes: '',
     list: 'inbox',
     order: String.fromCharCode(65 + index) + String(1 + Math.floor(next() * 9)),
-    done: false,
-    doneAt: null,
-    tags: [],
-    priority: 0,
-    time: null,
-    duration: null,
-    schedule: null,
-    subtasks: [],
-    recurrence: null,
   }));
 }
 

@@ -1,28 +1,18 @@
 /** Valid Nowou records to vary, for the tests of the client and the server. */
-import type { TextBox, Timeline, Todo } from './nowou-records';
+import { TODO_DEFAULTS, type TextBox, type Timeline, type Todo } from './nowou-records';
 
 export const T0 = '2026-03-01T10:00:00.000Z';
 
 export function todo(fields: Partial<Todo> = {}): Todo {
   return {
+    ...TODO_DEFAULTS,
+    tags: [],
+    subtasks: [],
     id: 'todo-1',
-    v: 1,
     modifiedAt: T0,
-    deleted: false,
-    kind: 'todo',
     title: 'Buy milk',
-    notes: '',
     list: 'inbox',
     order: 'V',
-    done: false,
-    doneAt: null,
-    tags: [],
-    priority: 0,
-    time: null,
-    duration: null,
-    schedule: null,
-    subtasks: [],
-    recurrence: null,
     ...fields,
   };
 }

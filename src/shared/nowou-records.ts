@@ -185,6 +185,27 @@ export const todoSchema = z
     path: ['doneAt'],
   });
 
+/**
+ * A new to-do's fields until its maker says otherwise: not done, no time, no block, no rule. The
+ * app's `newTodo` starts from these (with fresh arrays), as do the tests' and the bench's records.
+ */
+export const TODO_DEFAULTS: Readonly<Omit<Todo, 'id' | 'title' | 'list' | 'order' | 'modifiedAt'>> =
+  {
+    kind: 'todo',
+    v: 1,
+    deleted: false,
+    notes: '',
+    done: false,
+    doneAt: null,
+    tags: [],
+    priority: 0,
+    time: null,
+    duration: null,
+    schedule: null,
+    subtasks: [],
+    recurrence: null,
+  };
+
 /** A custom to-do list: its to-dos name it as `list:<id>`. */
 export const todoListSchema = z
   .strictObject({

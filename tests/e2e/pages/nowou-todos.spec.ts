@@ -9,6 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { TODO_DEFAULTS } from '#shared/nowou-records';
 import { paths } from '#shared/paths';
 import { PRODUCTIVITY_KEY_PREFIXES, STORAGE_KEYS } from '#shared/storage-keys';
 import { axeViolationsInPage as axeViolations } from '#test-support/axe';
@@ -224,24 +225,12 @@ test('a second tab’s change shows without reload; an unreadable value stays un
   await first.page.evaluate((key) => localStorage.setItem(key, 'not json'), broken);
   const pastId = '5d2f0c1e-3b4a-4c6d-8e9f-0a1b2c3d4e5f';
   const past = {
+    ...TODO_DEFAULTS,
     id: pastId,
-    kind: 'todo',
-    v: 1,
     modifiedAt: '2026-01-01T10:00:00.000Z',
-    deleted: false,
     title: 'Left from last year',
-    notes: '',
     list: 'day:2025-12-31',
     order: 'V',
-    done: false,
-    doneAt: null,
-    tags: [],
-    priority: 0,
-    time: null,
-    duration: null,
-    schedule: null,
-    subtasks: [],
-    recurrence: null,
   };
   await first.page.evaluate(
     ([key, value]) => localStorage.setItem(key!, value!),

@@ -3,27 +3,10 @@
  * field starts from TODO_DEFAULTS, and the maker gives what differs. Quick add, the next one of a
  * series, a block drawn on the timeline and a board's node made a to-do all come through here.
  */
-import type { Todo } from '#shared/nowou-records';
+import { TODO_DEFAULTS, type Todo } from '#shared/nowou-records';
 import { atMinutes, toLocalIso } from './local-time';
 import { compareOrderKeys, keyBetween } from './order-keys';
 import type { QuickAdd } from './quick-add';
-
-/** A new to-do's fields until its maker says otherwise: not done, no time, no block, no rule. */
-const TODO_DEFAULTS: Readonly<Omit<Todo, 'id' | 'title' | 'list' | 'order' | 'modifiedAt'>> = {
-  kind: 'todo',
-  v: 1,
-  deleted: false,
-  notes: '',
-  done: false,
-  doneAt: null,
-  tags: [],
-  priority: 0,
-  time: null,
-  duration: null,
-  schedule: null,
-  subtasks: [],
-  recurrence: null,
-};
 
 /** What a maker gives: always the id, title, list and order, and any other field it sets. */
 export type NewTodoFields = Pick<Todo, 'id' | 'title' | 'list' | 'order'> &
