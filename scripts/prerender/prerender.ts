@@ -69,37 +69,51 @@ const isCss = (file: string) => file.endsWith('.css');
 const entryStylesheets = [...entryFiles(clientManifest)].filter(isCss);
 const THEME_INIT = '<script src="/theme-init.js"></script>';
 
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/([^"]+)"><\/script>\s*/;
+const PRELOAD = /<link rel="modulepreload" crossorigin href="\/([^"]+)">\s*/g;
+
+/** The entry module and the modules it preloads, in the built index.html's order. */
+function entryModules(template: string): string[] {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('The built index.html has no module script');
+  return [entry, ...[...template.matchAll(PRELOAD)].map((match) => match[1] ?? '')];
+}
+
 /**
  * The built index.html as the prerendered pages start from it: the entry's stylesheets are left to
- * each page's inlined block (`pageAssets`), and theme-init.js, the one script the first paint waits
- * for, is minified under a hashed name, cached for good. The app shell keeps the plain template
- * (Nowou's offline copy names /theme-init.js).
+ * each page's inlined block, the module script and its preloads to each page's module list
+ * (`pageAssets`), and theme-init.js, the one script the first paint waits for, is minified under a
+ * hashed name, cached for good. The app shell keeps the plain template (Nowou's offline copy names
+ * /theme-init.js).
  */
 function prerenderTemplate(template: string): string {
   const themeInit = readFileSync(join(CLIENT, 'theme-init.js'), 'utf8');
   const minified = minifySync('theme-init.js', themeInit);
   if (minified.errors.length > 0) throw new Error(`theme-init.js: ${minified.errors[0]?.message}`);
   const themeInitPath = hashed('theme-init', minified.code, 'js');
-  return entryStylesheets.reduce(
-    (html, file) => replaceTag(html, `<link rel="stylesheet" crossorigin href="/${file}">`, ''),
-    replaceTag(template, THEME_INIT, `<script src="${themeInitPath}"></script>`),
-  );
+  return entryStylesheets
+    .reduce(
+      (html, file) => replaceTag(html, `<link rel="stylesheet" crossorigin href="/${file}">`, ''),
+      replaceTag(template, THEME_INIT, `<script src="${themeInitPath}"></script>`),
+    )
+    .replace(ENTRY_SCRIPT, '')
+    .replace(PRELOAD, '');
 }
 
 /**
  * What a prerendered page adds to its head: every stylesheet it needs (the entry's, then its page
  * module's) inlined, so the markup paints styled with JavaScript or without and no stylesheet
- * request holds the paint back; then its page module's chunks, preloaded after all that.
+ * request holds the paint back; then the modules that hydrate it, entry first, as a list that
+ * theme-init.js requests once the page has painted (docs/architecture.md#prerendered-pages).
  */
-function pageAssets(route: PublicPage | 'home'): string {
+function pageAssets(route: PublicPage | 'home', entry: readonly string[]): string {
   const files = pageFiles(clientManifest, route) ?? [];
+  const modules = new Set([...entry, ...files.filter((file) => file.endsWith('.js'))]);
   return [
     inlineStylesheets([...entryStylesheets, ...files.filter(isCss)], (file) =>
       readFileSync(join(CLIENT, file), 'utf8'),
     ),
-    ...files
-      .filter((file) => file.endsWith('.js'))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    `<meta name="app-modules" content="${[...modules].map((file) => `/${file}`).join(' ')}" />`,
   ].join('\n    ');
 }
 
@@ -127,6 +141,7 @@ async function main() {
   )) as Renderer;
   const template = readFileSync(join(CLIENT, 'index.html'), 'utf8');
   const pageTemplate = prerenderTemplate(template);
+  const entry = entryModules(template);
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
 
@@ -190,7 +205,7 @@ async function main() {
     const body = await renderer.renderPage(path);
     writeFileSync(
       join(OUT, file),
-      fill(pageTemplate, { lang: language, head, body, assets: pageAssets(page) }),
+      fill(pageTemplate, { lang: language, head, body, assets: pageAssets(page, entry) }),
     );
     manifest.pages.push({ page, path, file, lastmod: contentDate(page as PublicPage) });
   }
@@ -207,7 +222,7 @@ async function main() {
       lang: 'en',
       head: homeHead,
       body: await renderer.renderPage('/404'),
-      assets: pageAssets('home'),
+      assets: pageAssets('home', entry),
     }),
   );
 

@@ -145,7 +145,17 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
 const inlineStyleApplied = (page: Page) =>
   page.evaluate(() => (document.querySelector('style')?.sheet?.cssRules.length ?? 0) > 0);
 
-test('every public page paints with its inline stylesheet, which the CSP allows by its hash', async () => {
+/** When the page first painted, and when each of its own modules (theme-init.js aside) was asked for. */
+const paintAndModules = (page: Page) =>
+  page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Infinity,
+    modules: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/(?!theme-init-).+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  }));
+
+test('every public page paints with its inline stylesheet, which the CSP allows by its hash, before it asks for any module', async () => {
   const { page } = await site.newTab({ width: VIEWPORTS.mobile.width });
   const violations = await watchViolations(page);
   const requested: string[] = [];
@@ -156,6 +166,9 @@ test('every public page paints with its inline stylesheet, which the CSP allows 
     await waitForApp(page);
     expect(await violations(), paths[name]).toEqual([]);
     expect(await inlineStyleApplied(page), paths[name]).toBe(true);
+    const { paint, modules } = await paintAndModules(page);
+    expect(modules.length, paths[name]).toBeGreaterThan(0);
+    expect(Math.min(...modules), paths[name]).toBeGreaterThanOrEqual(paint);
     // The inlined files are named by disabled links: neither the browser nor the page module's
     // loader fetches them.
     const inlined = await page.evaluate(() =>

@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { STORAGE_KEYS } from '#shared/storage-keys';
 import { VIEWPORTS } from '#test-support/browser';
-import { useSite } from '#test-support/site';
+import { useSite, waitForApp } from '#test-support/site';
 
 const site = useSite();
 
@@ -43,8 +43,9 @@ test.each(WIDTHS)(
     expect(Date.parse(saved.createdAt)).toBeGreaterThanOrEqual(before - 1000);
 
     await page.reload();
-    await page.locator('main').waitFor();
     expect(await htmlTheme(page)).toBe('dark');
+    // The toggle's pressed state is the app's: it is right once the page has hydrated.
+    await waitForApp(page);
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
 
     // Switching back keeps the first createdAt.
