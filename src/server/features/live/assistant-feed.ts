@@ -93,11 +93,21 @@ export function createAssistantFeed(
     }
     clearTimeout(timer);
     if (closed || next === null) return;
-    const wait = Math.min(Math.max(next.getTime() - Date.now(), 0), MAX_TIMER_MS);
-    timer = setTimeout(() => {
+    const at = next.getTime();
+    const wake = () => {
+      // A timer can fire a millisecond before Date.now() reaches its time (and a long wait comes in
+      // steps): reading then would find the old message again while the next look-up, a moment
+      // later, finds no change to come, and the ended message would stay up. Wait out the rest.
+      const left = at - Date.now();
+      if (left > 0) {
+        timer = setTimeout(wake, Math.min(left, MAX_TIMER_MS));
+        timer.unref();
+        return;
+      }
       changed();
       arm();
-    }, wait);
+    };
+    timer = setTimeout(wake, Math.min(Math.max(at - Date.now(), 0), MAX_TIMER_MS));
     timer.unref();
   });
   arm();
