@@ -327,7 +327,8 @@ describe.skipIf(!probe.available)(probe.title('assistant and visits on two insta
       );
       return rows.length;
     });
-    expect(ended).toBeGreaterThan(2);
+    // At least each instance's listening session; pooled ones may already have closed when idle.
+    expect(ended).toBeGreaterThanOrEqual(2);
     // Each instance gets fresh sessions by itself; the dropped idle ones were only logged.
     for (const server of [a, b]) {
       await expect
