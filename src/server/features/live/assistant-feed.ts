@@ -107,8 +107,7 @@ export function createAssistantFeed(
       changed();
       arm();
     };
-    timer = setTimeout(wake, Math.min(Math.max(at - Date.now(), 0), MAX_TIMER_MS));
-    timer.unref();
+    wake();
   });
   arm();
 
