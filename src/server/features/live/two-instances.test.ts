@@ -320,6 +320,7 @@ describe.skipIf(!probe.available)(probe.title('assistant and visits on two insta
 
   test('PostgreSQL ending every session (a restart) leaves both instances running and answering', async () => {
     await Promise.all([a, b].map((server) => call(server, 'GET', PATH, { cookie: admin })));
+    const heard = [a, b].map(recordNotices);
     const ended = await onTestServer(async (client) => {
       const { rows } = await client.query<{ ended: boolean }>(
         `select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1`,
@@ -337,6 +338,10 @@ describe.skipIf(!probe.available)(probe.title('assistant and visits on two insta
         })
         .toBe(200);
     }
+    // Each listens again and resyncs its streams; a stream opened before B's resync would get the
+    // state once more, and the message after that copy.
+    await Promise.all(heard.map(({ waitFor }) => waitFor((notice) => notice.kind === 'resync')));
+    for (const { unsubscribe } of heard) unsubscribe();
     const stream = await streamOn(b, 'home');
     const posted = await post(a, { text: 'After the restart', pages: ['home'] });
     expect(await stream.nextEvent<AssistantEvent>('assistant', { timeoutMs: 15_000 })).toEqual({
