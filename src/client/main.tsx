@@ -3,7 +3,7 @@ import './lib/zod-without-eval';
 // Tokens and base styles first, so every component's CSS comes after them in the bundle.
 import './styles/tokens.css';
 import './styles/base.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { isAssetPath } from '#shared/paths';
 import { AppFrame } from './app/AppFrame';
@@ -23,8 +23,13 @@ async function start(root: HTMLElement) {
     </StrictMode>
   );
   // A page whose module did not load shows the error view, not the markup sent: render afresh.
-  if (root.hasChildNodes() && !pageFailedToLoad(location)) hydrateRoot(root, app);
-  else {
+  // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
+  // blocking it for the whole page (the page is already painted and readable meanwhile).
+  if (root.hasChildNodes() && !pageFailedToLoad(location)) {
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
     root.replaceChildren();
     createRoot(root).render(app);
   }
