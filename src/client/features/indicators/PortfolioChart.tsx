@@ -34,8 +34,6 @@ export function PortfolioChart({ start, pnl, description }: PortfolioChartProps)
   const { hostRef, partsRef } = useLightweightChart(
     () => ({
       localization: {
-        locale: 'en-US',
-        dateFormat: 'dd MMM yyyy',
         priceFormatter: (value: number) => formatSignedUsd(value, true),
       },
       timeScale: { fixLeftEdge: true, fixRightEdge: true },

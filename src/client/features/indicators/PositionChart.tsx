@@ -173,7 +173,6 @@ export function PositionChart({
   // The candles and the entry day are fixed sample data: the chart is built once.
   const { hostRef, partsRef } = useLightweightChart<ChartParts>(
     () => ({
-      localization: { locale: 'en-US', dateFormat: 'dd MMM yyyy' },
       timeScale: { rightOffset: 4 },
     }),
     (chart, firstPalette, host) => {

@@ -54,6 +54,7 @@ export function useLightweightChart<Parts>(
       handleScroll: false,
       handleScale: false,
       ...own,
+      localization: { ...base.localization, ...own.localization },
       timeScale: { ...base.timeScale, ...own.timeScale },
     });
     const { parts, recolor, dispose } = setUp(chart, palette, host);

@@ -14,14 +14,11 @@
 import {
   AreaSeries,
   LineSeries,
-  TickMarkType,
   type AutoscaleInfoProvider,
   type IChartApi,
   type ISeriesApi,
-  type Time,
 } from 'lightweight-charts';
 import { useEffect } from 'react';
-import { formatDay, formatDayTick } from '../../../lib/date-format';
 import { ChartCredit } from '../../../ui/chart/ChartCredit';
 import { withAlpha, type ChartPalette } from '../../../ui/chart/chart-palette';
 import { useLightweightChart } from '../../../ui/chart/use-lightweight-chart';
@@ -62,20 +59,6 @@ interface ChartParts {
   page: ISeriesApi<'Line'>;
 }
 
-/** The chart's time back as 'YYYY-MM-DD' (it hands days to its formatters as objects). */
-function dayOfTime(time: Time): string {
-  if (typeof time === 'string') return time;
-  if (typeof time === 'number') return new Date(time * 1000).toISOString().slice(0, 10);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${time.year}-${pad(time.month)}-${pad(time.day)}`;
-}
-
-/** The axis marks the days in the site's words (the chart's own follow Intl): "2026", "Nov", "27". */
-function tickMark(time: Time, type: TickMarkType): string {
-  const mark = type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : 'date';
-  return formatDayTick(dayOfTime(time), mark);
-}
-
 function toData(points: readonly DayPoint[]) {
   return points.map(({ day, count }) => ({ time: day, value: count }));
 }
@@ -84,11 +67,9 @@ export function TrafficChart({ total, page, description }: TrafficChartProps) {
   const { hostRef, partsRef } = useLightweightChart<ChartParts>(
     () => ({
       localization: {
-        locale: 'en-US',
-        timeFormatter: (time: Time) => formatDay(dayOfTime(time)),
         priceFormatter: (value: number) => Math.round(value).toLocaleString('en'),
       },
-      timeScale: { fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: tickMark },
+      timeScale: { fixLeftEdge: true, fixRightEdge: true },
     }),
     (chart, palette) => {
       const colors = seriesColors(palette);
