@@ -5,6 +5,7 @@ export default defineConfig({
     projects: [
       {
         test: {
+          // `npm run test:unit` gives it every core: its files mostly wait on servers and databases.
           name: 'unit',
           environment: 'node',
           include: [

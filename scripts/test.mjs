@@ -15,7 +15,8 @@ try {
   run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   run('npx', ['eslint', '.']);
   buildIfNeeded({ force: true });
-  run('npx', ['vitest', 'run']);
+  run('npm', ['run', 'test:unit']);
+  run('npm', ['run', 'test:e2e']);
 } catch (error) {
   process.exit(typeof error?.status === 'number' ? error.status : 1);
 }
