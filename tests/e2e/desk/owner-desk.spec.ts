@@ -253,6 +253,10 @@ test('traffic over a range beside the days before, its sources, a custom range i
   await expect.poll(() => cellsOf(table, 'art')).toEqual(['3', '0', 'new']);
   await page.reload();
   await expect.poll(() => cellsOf(table, 'art')).toEqual(['3', '0', 'new']);
+  // With nothing in the days before, the sentence says so instead of a change.
+  expect(await traffic.locator('.traffic__summary').innerText()).toBe(
+    `3 visits from ${formatDay(day(45))} to ${formatDay(day(35))}; none from ${formatDay(day(56))} to ${formatDay(day(46))}.`,
+  );
   await custom.getByLabel('To').fill('31/12/2026');
   await custom.getByRole('button', { name: 'Show' }).click();
   await custom.getByText('Write a date like 26 Nov 2026.').waitFor();

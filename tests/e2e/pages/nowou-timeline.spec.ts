@@ -28,6 +28,24 @@ interface StoredRange {
 /** Pixels from the top of the grid to a time of day. */
 const yOf = (minutes: number) => (minutes / 15) * SLOT_PX;
 
+/** Whether a block's time sits on its content's hidden second line. */
+function timeIsHidden(time: Element): boolean {
+  const content = time.closest('.tl-block__content')!.getBoundingClientRect();
+  return time.getBoundingClientRect().top >= content.bottom - 0.5;
+}
+
+/** The times of short blocks that show on the visible line but do not fit it. */
+function timesShownCut(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.tl-block[data-short] .tl-block__time')].flatMap((time) => {
+      const content = time.closest('.tl-block__content')!.getBoundingClientRect();
+      const box = time.getBoundingClientRect();
+      const shown = box.top < content.bottom - 0.5;
+      return shown && box.right > content.right + 0.5 ? [time.textContent ?? ''] : [];
+    }),
+  );
+}
+
 async function openTimeline(page: Page) {
   await page.goto(new URL(TIMELINE, page.url()).href);
   await page.locator(GRID).waitFor();
@@ -347,6 +365,15 @@ test('without the pointer: New block… makes a to-do and a note, Mark done from
   await form.getByRole('button', { name: 'Add' }).click();
   await page.locator(`${GRID} [data-kind="textBox"]`).waitFor();
   await page.waitForTimeout(400);
+
+  // In the week's narrow columns a short block's time shows whole or not at all, never cut.
+  await page.goto(`${site.url}${TIMELINE}&grid=week`);
+  const bankTime = page.locator(`${GRID} [data-block-id="${bank.id}"] .tl-block__time`);
+  await bankTime.waitFor({ state: 'attached' });
+  expect(await timesShownCut(page)).toEqual([]);
+  expect(await bankTime.evaluate(timeIsHidden)).toBe(true);
+  await page.goto(`${site.url}${TIMELINE}&grid=day`);
+  await page.locator(GRID).waitFor();
 
   // The same items on a touch screen: a 15-minute block reaches 44 px, its handle is 44 px.
   const entries = await page.evaluate(() =>

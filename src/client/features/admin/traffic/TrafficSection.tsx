@@ -138,9 +138,10 @@ function TrafficView({ traffic, page, onPage, loading, error, onRefresh }: Traff
     <div className="traffic__figures" aria-busy={loading || undefined}>
       <RefreshBar loading={loading} onRefresh={onRefresh}>
         <span className="traffic__summary">
-          <strong>{plural(visits, 'visit', 'visits')}</strong> from {rangeText(traffic.range)},{' '}
-          {changeText(visits, previous)} on the {plural(previous, 'visit', 'visits')} of{' '}
-          {rangeText(traffic.previousRange)}.
+          <strong>{plural(visits, 'visit', 'visits')}</strong> from {rangeText(traffic.range)}
+          {previous === 0
+            ? `; none from ${rangeText(traffic.previousRange)}.`
+            : `, ${changeText(visits, previous)} on the ${plural(previous, 'visit', 'visits')} of ${rangeText(traffic.previousRange)}.`}
         </span>
       </RefreshBar>
       {error && <FormMessage tone="error">{error}</FormMessage>}
