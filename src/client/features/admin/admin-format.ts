@@ -28,4 +28,4 @@ export function pageLabel(key: string): string {
   return title ? `${title} (${key})` : key;
 }
 
-export { plural } from '../../lib/plural';
+export { formatCount, plural } from '../../lib/plural';

@@ -13,6 +13,7 @@ import {
 } from 'react';
 import { AlertIcon } from '../icons';
 import './form.css';
+import { formatCount } from '../../lib/plural';
 
 export interface ControlProps {
   id: string;
@@ -140,7 +141,7 @@ export function TextAreaField({
   const counter =
     max === undefined ? null : (
       <span className="field__counter" data-over={value.length > max || undefined}>
-        {value.length.toLocaleString('en')} / {max.toLocaleString('en')}
+        {formatCount(value.length)} / {formatCount(max)}
       </span>
     );
   return (

@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import type { AdminAccessRecord } from '#shared/product-access-schemas';
 import { FormMessage } from '../../../ui/form/FormMessage';
-import { plural } from '../admin-format';
+import { formatCount, plural } from '../admin-format';
 import { fetchProductAccess } from '../api';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from '../DeskSection';
 import { useAdminData } from '../use-admin-data';
@@ -52,7 +52,7 @@ export function ProductAccessSection() {
   return (
     <div className="access-desk">
       <RefreshBar loading={access.loading} onRefresh={access.reload}>
-        {`${plural(groups.waiting.length, 'request', 'requests')} waiting, ${groups.toRemove.length.toLocaleString('en')} to remove on TradingView, ${groups.active.length.toLocaleString('en')} active.`}
+        {`${plural(groups.waiting.length, 'request', 'requests')} waiting, ${formatCount(groups.toRemove.length)} to remove on TradingView, ${formatCount(groups.active.length)} active.`}
       </RefreshBar>
       {access.error && <FormMessage tone="error">{access.error}</FormMessage>}
       {records.length === 0 ? (
@@ -85,7 +85,7 @@ export function ProductAccessSection() {
           {groups.history.length > 0 && (
             <details className="access-history">
               <summary className="access-history__summary">
-                History ({groups.history.length.toLocaleString('en')})
+                History ({formatCount(groups.history.length)})
               </summary>
               <ul className="access-list">
                 {groups.history.map((record) => (
@@ -113,7 +113,7 @@ function AccessGroup({ title, hint, empty, records, onChange }: AccessGroupProps
   return (
     <section className="access-group" aria-labelledby={headingId}>
       <h3 id={headingId} className="access-group__title">
-        {title} <span className="access-group__count">({records.length.toLocaleString('en')})</span>
+        {title} <span className="access-group__count">({formatCount(records.length)})</span>
       </h3>
       {hint && records.length > 0 && <p className="access-group__hint">{hint}</p>}
       {records.length === 0 ? (

@@ -14,7 +14,7 @@ import {
 import { formatDateTime } from '../../../lib/date-format';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
-import { pageTitle, plural } from '../admin-format';
+import { formatCount, pageTitle, plural } from '../admin-format';
 import { deleteErrorReport } from '../api';
 import { DeleteControl } from '../DeleteControl';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from '../DeskSection';
@@ -49,7 +49,7 @@ export function ErrorReportsSection() {
         {list.length >= ERROR_GROUPS_LIST_LIMIT
           ? `The ${ERROR_GROUPS_LIST_LIMIT} groups with the latest reports`
           : plural(list.length, 'group', 'groups')}
-        , {open.toLocaleString('en')} open.
+        , {formatCount(open)} open.
       </RefreshBar>
       {groups.error && <FormMessage tone="error">{groups.error}</FormMessage>}
       {list.length === 0 ? (
@@ -116,7 +116,7 @@ function GroupItem({ group, onChanged, onReportDeleted }: GroupItemProps) {
         </div>
         <div className="report__fact">
           <dt>Reports</dt>
-          <dd>{group.count.toLocaleString('en')}</dd>
+          <dd>{formatCount(group.count)}</dd>
         </div>
         <div className="report__fact">
           <dt>First</dt>

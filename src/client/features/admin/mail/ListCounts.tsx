@@ -1,4 +1,5 @@
 /** The members of each list: confirmed, waiting to confirm, unsubscribed. */
+import { formatCount } from '../admin-format';
 import type { ListCount } from '../api';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
 import { LIST_LABELS } from './list-labels';
@@ -39,9 +40,9 @@ export function ListCounts({
         {counts.map((row) => (
           <tr key={row.list}>
             <th scope="row">{LIST_LABELS[row.list]}</th>
-            <td className="mail-counts__number">{row.subscribed.toLocaleString('en')}</td>
-            <td className="mail-counts__number">{row.pending.toLocaleString('en')}</td>
-            <td className="mail-counts__number">{row.unsubscribed.toLocaleString('en')}</td>
+            <td className="mail-counts__number">{formatCount(row.subscribed)}</td>
+            <td className="mail-counts__number">{formatCount(row.pending)}</td>
+            <td className="mail-counts__number">{formatCount(row.unsubscribed)}</td>
           </tr>
         ))}
       </tbody>

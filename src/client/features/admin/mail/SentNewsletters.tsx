@@ -2,7 +2,7 @@
 import { MAIL_LIST_INFO, type Newsletter } from '#shared/mail-list-schemas';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { formatDateTime } from '../../../lib/date-format';
-import { plural } from '../admin-format';
+import { formatCount, plural } from '../admin-format';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
 
 export function SentNewsletters({
@@ -46,9 +46,9 @@ function NewsletterItem({ newsletter }: { newsletter: Newsletter }) {
   const done = sent + failed;
   const percent = recipients === 0 ? 100 : Math.floor((done / recipients) * 100);
   const status = [
-    `${sent.toLocaleString('en')} of ${recipients.toLocaleString('en')} sent`,
-    failed > 0 ? `${failed.toLocaleString('en')} failed` : null,
-    queued > 0 ? `${queued.toLocaleString('en')} still queued` : 'done',
+    `${formatCount(sent)} of ${formatCount(recipients)} sent`,
+    failed > 0 ? `${formatCount(failed)} failed` : null,
+    queued > 0 ? `${formatCount(queued)} still queued` : 'done',
     `${plural(unsubscribes, 'unsubscribe', 'unsubscribes')} since`,
   ]
     .filter(Boolean)

@@ -8,7 +8,7 @@ import type { DayRange } from '#shared/traffic-range';
 import type { TrafficSourcesResponse } from '#shared/visit-schemas';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
-import { plural } from '../admin-format';
+import { formatCount, plural } from '../admin-format';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
 import { messageOf } from '../use-admin-data';
 import { ChangeCell } from './ChangeCell';
@@ -88,8 +88,8 @@ export function SourcesTable({ range }: { range: DayRange }) {
                       {row.source}
                     </button>
                   </th>
-                  <td className="traffic-table__count">{row.visits.toLocaleString('en')}</td>
-                  <td className="traffic-table__count">{row.previous.toLocaleString('en')}</td>
+                  <td className="traffic-table__count">{formatCount(row.visits)}</td>
+                  <td className="traffic-table__count">{formatCount(row.previous)}</td>
                   <ChangeCell visits={row.visits} previous={row.previous} />
                 </tr>
                 {open === row.source && (
@@ -107,7 +107,7 @@ export function SourcesTable({ range }: { range: DayRange }) {
           <Button variant="ghost" className="traffic-sources__more" onClick={() => setAll(!all)}>
             {all
               ? `Show the first ${SOURCES_FIRST_SHOWN}`
-              : `Show all ${answer.sources.length.toLocaleString('en')}`}
+              : `Show all ${formatCount(answer.sources.length)}`}
           </Button>
         )}
       </>
@@ -145,7 +145,7 @@ function SourcePages({ range, source }: { range: DayRange; source: string }) {
       {pages.map((row) => (
         <li key={row.page}>
           <span>{pageName(row.page)}</span>{' '}
-          <span className="traffic-sources__count">{row.visits.toLocaleString('en')}</span>
+          <span className="traffic-sources__count">{formatCount(row.visits)}</span>
         </li>
       ))}
     </ul>

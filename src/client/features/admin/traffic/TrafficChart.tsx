@@ -19,6 +19,7 @@ import {
   type ISeriesApi,
 } from 'lightweight-charts';
 import { useEffect } from 'react';
+import { formatCount } from '../admin-format';
 import { ChartCredit } from '../../../ui/chart/ChartCredit';
 import { withAlpha, type ChartPalette } from '../../../ui/chart/chart-palette';
 import { useLightweightChart } from '../../../ui/chart/use-lightweight-chart';
@@ -67,7 +68,7 @@ export function TrafficChart({ total, page, description }: TrafficChartProps) {
   const { hostRef, partsRef } = useLightweightChart<ChartParts>(
     () => ({
       localization: {
-        priceFormatter: (value: number) => Math.round(value).toLocaleString('en'),
+        priceFormatter: (value: number) => formatCount(Math.round(value)),
       },
       timeScale: { fixLeftEdge: true, fixRightEdge: true },
     }),

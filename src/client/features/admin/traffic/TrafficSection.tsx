@@ -11,7 +11,7 @@ import type { DayRange } from '#shared/traffic-range';
 import type { TrafficResponse } from '#shared/visit-schemas';
 import { formatDay } from '../../../lib/date-format';
 import { FormMessage } from '../../../ui/form/FormMessage';
-import { pageLabel, plural } from '../admin-format';
+import { formatCount, pageLabel, plural } from '../admin-format';
 import { DeskLoadFailed, DeskLoading, RefreshBar } from '../DeskSection';
 import { messageOf } from '../use-admin-data';
 import { ChangeCell } from './ChangeCell';
@@ -91,7 +91,7 @@ export function TrafficSection() {
 function busiestText(points: readonly DayPoint[], week: boolean): string {
   const busiest = busiestDay(points);
   if (!busiest) return '';
-  return `, most ${week ? 'in the week of' : 'on'} ${formatDay(busiest.day)} (${busiest.count.toLocaleString('en')})`;
+  return `, most ${week ? 'in the week of' : 'on'} ${formatDay(busiest.day)} (${formatCount(busiest.count)})`;
 }
 
 function rangeText(range: DayRange): string {
@@ -199,8 +199,8 @@ function TrafficView({ traffic, page, onPage, loading, error, onRefresh }: Traff
                     <span className="traffic-table__title">{pageName(row.page)}</span>{' '}
                     <code className="page-key">{row.page}</code>
                   </th>
-                  <td className="traffic-table__count">{row.visits.toLocaleString('en')}</td>
-                  <td className="traffic-table__count">{row.previous.toLocaleString('en')}</td>
+                  <td className="traffic-table__count">{formatCount(row.visits)}</td>
+                  <td className="traffic-table__count">{formatCount(row.previous)}</td>
                   <ChangeCell visits={row.visits} previous={row.previous} />
                 </tr>
               ))}
@@ -208,8 +208,8 @@ function TrafficView({ traffic, page, onPage, loading, error, onRefresh }: Traff
             <tfoot>
               <tr>
                 <th scope="row">All pages</th>
-                <td className="traffic-table__count">{visits.toLocaleString('en')}</td>
-                <td className="traffic-table__count">{previous.toLocaleString('en')}</td>
+                <td className="traffic-table__count">{formatCount(visits)}</td>
+                <td className="traffic-table__count">{formatCount(previous)}</td>
                 <ChangeCell visits={visits} previous={previous} />
               </tr>
             </tfoot>

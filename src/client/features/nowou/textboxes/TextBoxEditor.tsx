@@ -10,6 +10,7 @@ import { Button } from '../../../ui/Button';
 import type { TextBox } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
 import './textboxes.css';
+import { formatCount } from '../../../lib/plural';
 
 const TEXT_LIMIT = 20_000;
 const QUIET_MS = 500;
@@ -133,11 +134,11 @@ export function TextBoxEditor({ box, onClose }: { box: TextBox; onClose: () => v
       {over > 0 && (
         <>
           <p id={errorId} className="text-box-editor__error" role="alert">
-            A note holds at most {TEXT_LIMIT.toLocaleString('en')} characters: this text is not
-            saved until it is shorter.
+            A note holds at most {formatCount(TEXT_LIMIT)} characters: this text is not saved until
+            it is shorter.
           </p>
           <p id={countId} className="text-box-editor__hint">
-            {over.toLocaleString('en')} {over === 1 ? 'character' : 'characters'} too many.
+            {formatCount(over)} {over === 1 ? 'character' : 'characters'} too many.
           </p>
         </>
       )}
