@@ -137,7 +137,8 @@ function Card({ title, siteName, monogram, footnote, drawing, fillPicture }: Pre
             src={dataUri(drawing)}
             width={fillPicture ? 712 : 400}
             height={fillPicture ? 534 : 325}
-            style={{ objectFit: 'cover' }}
+            // A drawing (160 × 100) fits whole; only an artwork fills the frame.
+            style={{ objectFit: fillPicture ? 'cover' : 'contain' }}
           />
         </div>
       </div>
