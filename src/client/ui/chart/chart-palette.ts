@@ -3,14 +3,7 @@
  * (so both themes are designed, not inverted) and read again whenever <html data-theme> changes.
  * Imported only by the chart modules.
  */
-import {
-  ColorType,
-  TickMarkType,
-  type ChartOptions,
-  type DeepPartial,
-  type Time,
-} from 'lightweight-charts';
-import { formatDay, formatDayTick } from '../../lib/date-format';
+import { ColorType, type ChartOptions, type DeepPartial } from 'lightweight-charts';
 
 export interface ChartPalette {
   background: string;
@@ -60,23 +53,8 @@ export function readPalette(host: HTMLElement): ChartPalette {
   }
 }
 
-/** The chart's time back as 'YYYY-MM-DD' (it hands days to its formatters as objects). */
-function dayOfTime(time: Time): string {
-  if (typeof time === 'string') return time;
-  if (typeof time === 'number') return new Date(time * 1000).toISOString().slice(0, 10);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${time.year}-${pad(time.month)}-${pad(time.day)}`;
-}
-
-/** The axis marks the days in the site's words (the chart's own follow Intl): "2026", "Nov", "27". */
-function tickMark(time: Time, type: TickMarkType): string {
-  const mark = type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : 'date';
-  return formatDayTick(dayOfTime(time), mark);
-}
-
 /**
- * Options every chart shares, redone with each palette. Days read as everywhere on the site
- * ("27 Nov 2026" under the crosshair, "Nov" and "27" on the axis). The chart's own logo link is off: it injects
+ * Options every chart shares, redone with each palette. The chart's own logo link is off: it injects
  * a <style> element the site's CSP refuses and would skip the leave-site question; ChartCredit names
  * the library instead (its Apache-2.0 NOTICE asks for the attribution).
  */
@@ -90,9 +68,8 @@ export function baseChartOptions(palette: ChartPalette): DeepPartial<ChartOption
       attributionLogo: false,
     },
     grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
-    localization: { locale: 'en-US', timeFormatter: (time: Time) => formatDay(dayOfTime(time)) },
     rightPriceScale: { borderColor: palette.axis },
-    timeScale: { borderColor: palette.axis, tickMarkFormatter: tickMark },
+    timeScale: { borderColor: palette.axis },
     crosshair: {
       vertLine: { color: palette.axis, labelBackgroundColor: palette.muted },
       horzLine: { color: palette.axis, labelBackgroundColor: palette.muted },

@@ -14,6 +14,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { subscribeToTheme } from '../../lib/theme';
+import { DATE_OPTIONS } from './chart-dates';
 import { baseChartOptions, readPalette, type ChartPalette } from './chart-palette';
 
 export interface ChartSetup<Parts> {
@@ -54,8 +55,8 @@ export function useLightweightChart<Parts>(
       handleScroll: false,
       handleScale: false,
       ...own,
-      localization: { ...base.localization, ...own.localization },
-      timeScale: { ...base.timeScale, ...own.timeScale },
+      localization: { ...DATE_OPTIONS.localization, ...own.localization },
+      timeScale: { ...base.timeScale, ...DATE_OPTIONS.timeScale, ...own.timeScale },
     });
     const { parts, recolor, dispose } = setUp(chart, palette, host);
     partsRef.current = parts;
