@@ -68,14 +68,14 @@ export interface RateLimitHit {
   retryAfterSeconds: number;
 }
 
-interface SlidingWindow {
+export interface SlidingWindow {
   start: number;
   previousStart: number;
   /** How much of the previous window still lies within one window of now (1 at the boundary). */
   previousWeight: number;
 }
 
-function slidingWindow(rule: RateLimitRule, now: Date): SlidingWindow {
+export function slidingWindow(rule: RateLimitRule, now: Date): SlidingWindow {
   const start = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
   return {
     start,
@@ -89,7 +89,7 @@ function slidingWindow(rule: RateLimitRule, now: Date): SlidingWindow {
  * not, how long until one more would be: this window's weight of the previous one shrinks as time
  * goes on, and once this window is over its count is the one that shrinks.
  */
-function judge(
+export function judge(
   rule: RateLimitRule,
   window: SlidingWindow,
   count: number,
@@ -186,12 +186,12 @@ export async function readRateLimit(
 }
 
 /**
- * Counts many attempts in one statement, for callers that gather them (the visit batches): one
- * upsert raises each subject's counter by its number of attempts. Answers, per subject, one hit per
+ * Counts many attempts in one statement: one upsert raises each subject's counter by its number of
+ * attempts. Answers, per subject, one hit per
  * attempt in the order given, as if they had been counted one by one. The rows are written in the
  * order of their keys, so two instances upserting overlapping keys on PostgreSQL lock them in the
  * same order and can never deadlock. Four parameters per distinct subject: callers keep the
- * subjects few enough for the SQL parameter limit (visit-batches.ts).
+ * subjects few enough for the SQL parameter limit.
  */
 export async function hitRateLimitMany(
   db: Kysely<Database>,
@@ -201,18 +201,20 @@ export async function hitRateLimitMany(
 ): Promise<Map<string, RateLimitHit[]>> {
   const window = slidingWindow(rule, now);
   const windowStart = window.start;
-  const attempts = new Map<string, { subjects: Set<string>; count: number }>();
+  const keys = new Map<string, string>();
+  const attempts = new Map<string, number>();
   for (const subject of subjects) {
-    const key = keyOf(rule, subject);
-    const entry = attempts.get(key) ?? { subjects: new Set<string>(), count: 0 };
-    entry.subjects.add(subject);
-    entry.count += 1;
-    attempts.set(key, entry);
+    let key = keys.get(subject);
+    if (key === undefined) {
+      key = keyOf(rule, subject);
+      keys.set(subject, key);
+    }
+    attempts.set(key, (attempts.get(key) ?? 0) + 1);
   }
   const rows = await db
     .insertInto('rate_limits')
     .values(
-      [...attempts].sort(byKey).map(([key, { count }]) => ({
+      [...attempts].sort(byKey).map(([key, count]) => ({
         key,
         window_start: new Date(windowStart).toISOString(),
         count,
@@ -230,11 +232,11 @@ export async function hitRateLimitMany(
   const previous = await previousCounts(db, [...attempts.keys()], window.previousStart);
   // The count after this statement; the attempts of a key took the numbers just below it, in order.
   const nextOf = new Map(
-    rows.map((row) => [row.key, Number(row.count) - (attempts.get(row.key)?.count ?? 0) + 1]),
+    rows.map((row) => [row.key, Number(row.count) - (attempts.get(row.key) ?? 0) + 1]),
   );
   const hits = new Map<string, RateLimitHit[]>();
   for (const subject of subjects) {
-    const key = keyOf(rule, subject);
+    const key = keys.get(subject) as string;
     const count = nextOf.get(key);
     if (count === undefined) throw new Error(`no count came back for ${rule.name}`);
     nextOf.set(key, count + 1);

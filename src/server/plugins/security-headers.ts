@@ -6,9 +6,10 @@
  * (https, or a loopback host): on plain HTTP by a host name or LAN address Chromium ignores it and
  * logs an error on every page. https://html.spec.whatwg.org/#the-cross-origin-opener-policy-header
  */
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { isUnder, pathnameOf } from '#server/request-path';
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()';
@@ -68,10 +69,31 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The headers helmet sets with these options. They depend on nothing in the request, so they are
+ * worked out once at start: the Fastify wrapper ran helmet's middleware, built anew, on every
+ * request (a few per cent of a visit's cost, bench/README.md).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, { secureOrigin }: SecurityHeadersOptions) => {
     const policy = contentSecurityPolicy(secureOrigin);
-    await app.register(helmet, {
+    const fixedHeaders = helmetHeaders({
       // Set below: an HTML answer may widen style-src by its inline blocks' hashes.
       contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
@@ -90,6 +112,7 @@ export const securityHeadersPlugin = fp(
       },
     );
     app.addHook('onRequest', async (request, reply) => {
+      reply.headers(fixedHeaders);
       reply.header('content-security-policy', policy);
       reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (isTrustworthy(request, secureOrigin))

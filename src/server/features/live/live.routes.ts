@@ -96,6 +96,9 @@ export async function liveRoutes(app: App): Promise<void> {
         );
       }
       reply.hijack();
+      // The security headers set so far (security-headers.ts) go out on the raw response too.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
       // A stream lives for hours: Fastify's own listeners on the response would keep its request,
       // reply and per-request logger alive all that time. The stream logs what it must itself.
       reply.raw.removeAllListeners('finish');

@@ -10,12 +10,11 @@
  * done. An idle server answers a lone visit at once; a busy one writes bigger batches, not more,
  * up to MAX_VISITS_PER_BATCH a transaction: a longer queue is written as several transactions one
  * after the other, so a statement never nears the SQL parameter limit. Visits left out (an admin's,
- * a bot's) go through the same batches and limits and raise only their reason's count.
+ * a bot's) go through the same batches and raise only their reason's count.
  */
 import type { Kysely } from 'kysely';
 import type { ExclusionReason } from '#shared/visit-schemas';
 import type { Database } from '#server/db/schema';
-import { hitRateLimitMany, type RateLimitRule } from '#server/plugins/rate-limit';
 import { countVisits } from './visits.repository';
 
 /** A visit as the route read it: its page and source, or why it is left out. */
@@ -27,70 +26,43 @@ export interface VisitToCount {
 }
 
 /**
- * Visits in one transaction at most. The rate-limit upsert takes four parameters per distinct
- * address, so a batch needs at most 8,000, and each counter's upsert at most four per distinct
- * row, so 8,000 too: well below SQLite's 32,766 and PostgreSQL's 65,535 bind parameters.
+ * Visits in one transaction at most. Each counter's upsert takes at most four parameters per
+ * distinct row, so a batch needs at most 8,000: well below SQLite's 32,766 and PostgreSQL's 65,535
+ * bind parameters.
  */
 export const MAX_VISITS_PER_BATCH = 2_000;
 
-export interface VisitOutcome {
-  /** False when the address was over its limit: nothing was counted. */
-  counted: boolean;
-  retryAfterSeconds: number;
-}
-
 interface PendingVisit {
   visit: VisitToCount;
-  address: string;
-  settle: (outcome: VisitOutcome) => void;
+  settle: () => void;
   fail: (error: unknown) => void;
 }
 
 export interface VisitBatches {
-  /** Counts a visit from `address`, within its limit; resolves once it is durable. */
-  count(visit: VisitToCount, address: string): Promise<VisitOutcome>;
+  /** Counts a visit; resolves once it is durable. */
+  count(visit: VisitToCount): Promise<void>;
   /** Waits for the visits already taken to be written. */
   close(): Promise<void>;
 }
 
-export function createVisitBatches(
-  db: Kysely<Database>,
-  limit: RateLimitRule,
-  clock: () => Date = () => new Date(),
-): VisitBatches {
+export function createVisitBatches(db: Kysely<Database>): VisitBatches {
   const waiting: PendingVisit[] = [];
   let writing: Promise<void> | null = null;
   let scheduled = false;
 
   async function write(batch: PendingVisit[]): Promise<void> {
-    const now = clock();
+    const visits = batch.map((pending) => pending.visit);
     try {
-      const outcomes = await db.transaction().execute(async (trx) => {
-        const hits = await hitRateLimitMany(
+      await db.transaction().execute((trx) =>
+        countVisits(
           trx,
-          limit,
-          batch.map((visit) => visit.address),
-          now,
-        );
-        const outcomes = batch.map((visit) => {
-          const hit = hits.get(visit.address)?.shift();
-          if (!hit) throw new Error('a visit got no rate-limit count');
-          return { counted: hit.allowed, retryAfterSeconds: hit.retryAfterSeconds };
-        });
-        const allowed = batch
-          .filter((_, index) => outcomes[index]?.counted)
-          .map((pending) => pending.visit);
-        await countVisits(
-          trx,
-          allowed.filter((visit) => visit.excluded === null),
-          allowed.flatMap((visit) => visit.excluded ?? []),
-          now,
-        );
-        return outcomes;
-      });
-      batch.forEach((visit, index) => visit.settle(outcomes[index] as VisitOutcome));
+          visits.filter((visit) => visit.excluded === null),
+          visits.flatMap((visit) => visit.excluded ?? []),
+        ),
+      );
+      for (const pending of batch) pending.settle();
     } catch (error) {
-      for (const visit of batch) visit.fail(error);
+      for (const pending of batch) pending.fail(error);
     }
   }
 
@@ -105,9 +77,9 @@ export function createVisitBatches(
   }
 
   return {
-    count(visit, address) {
-      return new Promise<VisitOutcome>((settle, fail) => {
-        waiting.push({ visit, address, settle, fail });
+    count(visit) {
+      return new Promise<void>((settle, fail) => {
+        waiting.push({ visit, settle, fail });
         if (!writing && !scheduled) {
           scheduled = true;
           setImmediate(startBatch);

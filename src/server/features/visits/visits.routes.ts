@@ -1,7 +1,8 @@
 /**
  * POST /api/visits `{page, referrer?, utmSource?, optOut?}`: one more visit to a known page key
  * and its source (docs/product.md#counting-rules), or one more visit left out, with the reason;
- * cookieless and open to anyone, so it is rate limited per client address. GET
+ * cookieless and open to anyone, so it is rate limited per client address (in memory,
+ * visit-limits.ts). GET
  * /api/admin/traffic and GET /api/admin/traffic/sources: the owner's figures over a range of UTC
  * days beside the period before it (docs/product.md#traffic-counters).
  */
@@ -26,6 +27,7 @@ import type { RateLimitRule } from '#server/plugins/rate-limit';
 import { clientNetwork } from '#server/plugins/client-network';
 import { readSources, readTraffic } from './traffic-figures';
 import { createVisitBatches } from './visit-batches';
+import { createVisitLimits } from './visit-limits';
 
 /**
  * A browser counts each page at most once per session (19 page keys), so 300 a minute leaves room
@@ -38,6 +40,22 @@ export const VISITS_PER_ADDRESS: RateLimitRule = {
   windowMs: 60_000,
 };
 
+/** isbot's answers by User-Agent: a site sees few distinct ones, and isbot's pattern is long. */
+const botAnswers = new Map<string, boolean>();
+const BOT_ANSWERS_KEPT = 1_000;
+const LONGEST_AGENT_KEPT = 512;
+
+function isBotAgent(agent: string): boolean {
+  const known = botAnswers.get(agent);
+  if (known !== undefined) return known;
+  const answer = isbot(agent);
+  if (agent.length <= LONGEST_AGENT_KEPT) {
+    if (botAnswers.size >= BOT_ANSWERS_KEPT) botAnswers.clear();
+    botAnswers.set(agent, answer);
+  }
+  return answer;
+}
+
 /**
  * Why a visit is left out, before its body is read: a bot by its User-Agent (isbot's maintained
  * list; a browser always sends one), or a request no page made. A page's fetch carries
@@ -46,14 +64,15 @@ export const VISITS_PER_ADDRESS: RateLimitRule = {
  */
 function requestExclusion(request: FastifyRequest): ExclusionReason | null {
   const agent = request.headers['user-agent'];
-  if (!agent || isbot(agent)) return 'bot';
+  if (!agent || isBotAgent(agent)) return 'bot';
   const site = request.headers['sec-fetch-site'];
   const fromPage = site === 'same-origin' || (site === undefined && !!request.headers.origin);
   return fromPage ? null : 'noPageLoad';
 }
 
 export async function visitsRoutes(app: App): Promise<void> {
-  const batches = createVisitBatches(app.db, VISITS_PER_ADDRESS);
+  const limits = createVisitLimits(VISITS_PER_ADDRESS);
+  const batches = createVisitBatches(app.db);
   app.addHook('onClose', () => batches.close());
   const ownHost = new URL(app.config.publicUrl).hostname;
 
@@ -66,6 +85,11 @@ export async function visitsRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
+      const limit = limits.hit(clientNetwork(request.ip));
+      if (!limit.allowed) {
+        reply.header('retry-after', String(limit.retryAfterSeconds));
+        throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
+      }
       const { page, optOut } = request.body;
       let excluded = requestExclusion(request);
       // Only a request with a cookie can be an admin's; the others never read a session.
@@ -75,15 +99,8 @@ export async function visitsRoutes(app: App): Promise<void> {
       }
       if (!excluded && optOut) excluded = 'optedOut';
       const source = excluded ? '' : visitSource(request.body, ownHost);
-      // Answered once the batch holding it (its limit and its count) has committed.
-      const outcome = await batches.count(
-        { pageKey: page, source, excluded },
-        clientNetwork(request.ip),
-      );
-      if (!outcome.counted) {
-        reply.header('retry-after', String(outcome.retryAfterSeconds));
-        throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
-      }
+      // Answered once the batch holding it has committed.
+      await batches.count({ pageKey: page, source, excluded });
       return reply.code(204).send(undefined);
     },
   );
