@@ -1,50 +1,10 @@
 /**
- * `npm run backup [-- PATH]` writes one backup file and prints its path as the last line;
- * `npm run backup -- --verify FILE` checks a file without restoring it (docs/product.md#backups).
- * Same configuration as `npm start`. Anything wrong is one line on stderr and exit code 1. A backup
- * runs at a lower CPU priority and pauses between steps, so the running site keeps its pace.
+ * The entry of `npm run backup` (backup-command.ts does the work). It lowers the process's CPU
+ * priority first, before the command's modules load: loading them takes about a second of CPU,
+ * which at full priority held up the running site's answers beside it.
  */
-import { parseConfig } from '#server/config';
-import { ConfigError } from '#server/config-error';
-import { describeError } from '#server/describe-error';
-import { MFA_KEY_NOTE } from '#server/ops/backup-cli-notes';
-import { BackupRefused, type Manifest } from '#server/ops/backup-format';
-import { createBackup } from '#server/ops/create-backup';
 import { lowerOwnPriority } from '#server/ops/low-priority';
-import { verifyBackup } from '#server/ops/verify-backup';
 
-const USAGE = 'Usage: npm run backup [-- PATH] | npm run backup -- --verify FILE';
-
-function summary(manifest: Manifest): string {
-  const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-  return (
-    `${manifest.tables.length} tables, ${rows} rows and ${manifest.content.length} content files ` +
-    `from ${manifest.databaseKind === 'sqlite' ? 'SQLite' : 'PostgreSQL'}, ` +
-    `schema at ${manifest.migrations.at(-1) ?? 'none'}, made ${manifest.createdAt} by version ${manifest.appVersion}`
-  );
-}
-
-async function run(args: string[]): Promise<number> {
-  if (args[0] === '--verify') {
-    if (args.length !== 2) throw new BackupRefused(USAGE);
-    const backup = await verifyBackup(args[1]!);
-    backup.dispose();
-    process.stdout.write(`OK: ${summary(backup.manifest)}.\n`);
-    return 0;
-  }
-  if (args.length > 1 || args[0]?.startsWith('-')) throw new BackupRefused(USAGE);
-  const config = parseConfig(process.env);
-  lowerOwnPriority();
-  // Beside a running site: as much rest as work.
-  const { path, manifest } = await createBackup(config, { out: args[0], restRatio: 1 });
-  process.stdout.write(`Backed up ${summary(manifest)}.\n${MFA_KEY_NOTE}\n${path}\n`);
-  return 0;
-}
-
-try {
-  process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-  const known = error instanceof BackupRefused || error instanceof ConfigError;
-  process.stderr.write(`${known ? error.message : `Backup failed: ${describeError(error)}`}\n`);
-  process.exitCode = 1;
-}
+lowerOwnPriority();
+const { runBackupCommand } = await import('#server/ops/backup-command');
+process.exitCode = await runBackupCommand(process.argv.slice(2));

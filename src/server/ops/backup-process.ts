@@ -1,7 +1,7 @@
 /**
  * `npm run backup -- PATH` as its own process, for the server's scheduled backups: the snapshot and
  * the packing never run on the server's event loop, and the command lowers its own priority and
- * paces itself (backup-cli.ts), so visitors are served at their usual pace while it runs.
+ * paces itself (backup-cli.ts, backup-command.ts), so visitors are served at their usual pace while it runs.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
