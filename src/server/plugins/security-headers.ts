@@ -74,7 +74,7 @@ declare module 'fastify' {
  * worked out once at start: the Fastify wrapper ran helmet's middleware, built anew, on every
  * request (a few per cent of a visit's cost, bench/README.md).
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number) {
