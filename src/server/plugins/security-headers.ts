@@ -92,19 +92,22 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, { secureOrigin }: SecurityHeadersOptions) => {
-    const policy = contentSecurityPolicy(secureOrigin);
-    const fixedHeaders = helmetHeaders({
-      // Set below: an HTML answer may widen style-src by its inline blocks' hashes.
-      contentSecurityPolicy: false,
-      crossOriginEmbedderPolicy: false,
-      crossOriginOpenerPolicy: false,
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: secureOrigin
-        ? { maxAge: 31_536_000, includeSubDomains: true }
-        : false,
-      xFrameOptions: { action: 'deny' },
-    });
+    const fixedHeaders = {
+      ...helmetHeaders({
+        // Ours: an HTML answer may widen style-src by its inline blocks' hashes.
+        contentSecurityPolicy: false,
+        crossOriginEmbedderPolicy: false,
+        crossOriginOpenerPolicy: false,
+        crossOriginResourcePolicy: { policy: 'same-origin' },
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        strictTransportSecurity: secureOrigin
+          ? { maxAge: 31_536_000, includeSubDomains: true }
+          : false,
+        xFrameOptions: { action: 'deny' },
+      }),
+      'content-security-policy': contentSecurityPolicy(secureOrigin),
+      'permissions-policy': PERMISSIONS_POLICY,
+    };
     app.decorateReply(
       'allowInlineStyles',
       function (this: FastifyReply, hashes: readonly string[]) {
@@ -113,8 +116,6 @@ export const securityHeadersPlugin = fp(
     );
     app.addHook('onRequest', async (request, reply) => {
       reply.headers(fixedHeaders);
-      reply.header('content-security-policy', policy);
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
       if (isTrustworthy(request, secureOrigin))
         reply.header('cross-origin-opener-policy', 'same-origin');
       // API answers are per-user and live: no cache may keep them.
