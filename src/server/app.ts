@@ -125,9 +125,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(zodSerializerCompiler);
   app.decorate('config', config);
   // Once close() has begun, a keep-alive connection that just finished its request would hold the
-  // shutdown open until its idle timeout: answers sent while closing end their connection.
+  // shutdown open until its idle timeout (72 s): answers sent while closing end their connection,
+  // and one whose headers left before the close (a long download) ends as soon as it falls idle.
   app.addHook('onSend', async (request, reply) => {
     if (!request.server.server.listening) reply.header('connection', 'close');
+  });
+  app.addHook('preClose', async () => {
+    app.server.keepAliveTimeout = 1;
   });
 
   await app.register(dbPlugin, {

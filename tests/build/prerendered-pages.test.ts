@@ -105,7 +105,12 @@ describe.each(PUBLIC_PAGES)('the public page %s', (page) => {
     expect($('script[type="module"], link[rel="modulepreload"]').length).toBe(0);
     const modules = $('meta[name="app-modules"]').attr('content')?.split(' ') ?? [];
     expect(modules[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
-    for (const module of modules) expect((await fetch(`${server.url}${module}`)).status).toBe(200);
+    for (const module of modules) {
+      const response = await fetch(`${server.url}${module}`);
+      // Read to the end: an unread body can hold the connection busy, and closing the server waits on it.
+      await response.arrayBuffer();
+      expect(response.status).toBe(200);
+    }
   });
 
   test('has its own title, description, canonical URL and link-preview tags', async () => {
@@ -278,4 +283,5 @@ test('a prerendered page lists its modules in its head after its styles, entry f
   expect(new Set(modules).size).toBe(modules.length);
   const account = await fetch(`${server.url}${paths.account}`);
   expect(account.headers.get('link')).toMatch(/AccountPage-[^>]+\.js>; rel=modulepreload/);
+  await account.arrayBuffer();
 });

@@ -5,6 +5,7 @@
  * takes no new connection (a proxy's next check fails) while a request in flight still finishes.
  */
 import { rmSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { afterAll, expect, test } from 'vitest';
 import { buildApp } from '#server/app';
 import { parseConfig } from '#server/config';
@@ -90,4 +91,33 @@ test('once shutting down no ready answer comes, while a request still in flight 
   expect(answer.headers.get('connection')).toBe('close');
   expect(await answer.json()).toEqual({ done: true });
   await closing;
+});
+
+test('an answer whose headers left before the close ends its connection once sent: the close waits for it, not for the idle timeout', async () => {
+  const { port, config } = await quietConfig();
+  const body = new PassThrough();
+  let entered!: () => void;
+  const inFlight = new Promise<void>((resolve) => (entered = resolve));
+  const app = await buildApp(config, {
+    registerExtraRoutes: (extra) => {
+      extra.get('/download-for-test', (_request, reply) => {
+        entered();
+        body.write('first part ');
+        return reply.type('text/plain').send(body);
+      });
+    },
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  const download = await fetch(`http://127.0.0.1:${port}/download-for-test`);
+  await inFlight;
+  expect(download.headers.get('connection')).not.toBe('close');
+  let closed = false;
+  const closing = app.close().then(() => (closed = true));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(closed).toBe(false); // still sending
+  body.end('last part');
+  expect(await download.text()).toBe('first part last part');
+  const sent = Date.now();
+  await closing;
+  expect(Date.now() - sent).toBeLessThan(2_000);
 });
