@@ -10,7 +10,8 @@ try {
   ensureChromium();
   // The HTTPS test runs Caddy in front of the server; without it that test skips with one line.
   ensureDebianPackage({ binary: '/usr/bin/caddy', pkg: 'caddy' });
-  // The systemd unit is checked with systemd-analyze; without it that test skips with one line.
+  // The systemd unit is checked with systemd-analyze and run under systemd; without it that test
+  // skips with one line.
   ensureDebianPackage({ binary: '/usr/bin/systemd-analyze', pkg: 'systemd' });
   run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
   run('npx', ['eslint', '.']);
