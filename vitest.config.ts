@@ -22,11 +22,11 @@ export default defineConfig({
       },
       {
         test: {
-          // `npm run test:e2e` runs two files at a time: much of a browser test waits (animations,
-          // timers, mail), so two files share the 2 cores.
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.spec.ts'],
+          // Two cores: one browser-heavy file at a time keeps timings stable.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
