@@ -19,21 +19,29 @@ await new Promise((resolve) => worker.once('online', resolve));
 console.log(JSON.stringify(readdirSync('/proc/self/task').map(niceOf)));
 `;
 
+/** The nice value of every thread after lowerOwnPriority, in a process started at `startNice`. */
+function nicesAfterLowering(startNice: number): number[] {
+  const node = [process.execPath, '--import', 'tsx', '--input-type=module', '-e', SCRIPT];
+  const [command, ...args] = startNice ? ['nice', '-n', String(startNice), ...node] : node;
+  const run = spawnSync(command!, args, { cwd: REPO_ROOT, encoding: 'utf8' });
+  expect(run.status, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as number[];
+}
+
 test.runIf(process.platform === 'linux')(
   'every thread of the process, and each started after, runs at nice 10',
   () => {
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', SCRIPT],
-      {
-        cwd: REPO_ROOT,
-        encoding: 'utf8',
-      },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    const nices = JSON.parse(run.stdout) as number[];
+    const nices = nicesAfterLowering(0);
     expect(nices.length).toBeGreaterThan(3);
     expect(new Set(nices)).toEqual(new Set([10]));
+  },
+  30_000,
+);
+
+test.runIf(process.platform === 'linux')(
+  'a process started lower stays lower, even where it could raise itself (root)',
+  () => {
+    expect(new Set(nicesAfterLowering(19))).toEqual(new Set([19]));
   },
   30_000,
 );

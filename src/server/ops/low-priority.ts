@@ -6,7 +6,7 @@
  * and libuv's start before our code).
  */
 import { readdirSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
+import { constants, getPriority, setPriority } from 'node:os';
 
 function ownThreads(): number[] {
   try {
@@ -16,10 +16,12 @@ function ownThreads(): number[] {
   }
 }
 
+/** Never raises: a backup started lower (`nice -n 19 npm run backup`) stays there, root or not. */
 export function lowerOwnPriority(): void {
+  const target = constants.priority.PRIORITY_BELOW_NORMAL;
   for (const thread of ownThreads()) {
     try {
-      setPriority(thread, constants.priority.PRIORITY_BELOW_NORMAL);
+      if (getPriority(thread) < target) setPriority(thread, target);
     } catch {
       // a thread that has ended meanwhile
     }
