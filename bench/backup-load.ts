@@ -12,7 +12,7 @@ import { PAGE } from './fanout-posting.ts';
 import { latencyOf } from './fanout-run.ts';
 import { BROWSER_USER_AGENT } from './visit-counting.ts';
 
-export const LOAD = { visitsPerSecond: 40, pageLoadsPerSecond: 10, addresses: 100 };
+export const LOAD = { visitsPerSecond: 40, pageLoadsPerSecond: 30, addresses: 100 };
 /** 127.7.x.y: a block no other part of the bench uses. */
 const ADDRESS_BLOCK = 7;
 const REQUEST_TIMEOUT_MS = 30_000;

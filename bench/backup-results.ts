@@ -14,7 +14,7 @@ export const BACKUP_TARGETS = {
  * Rounds of (a window without a backup, a window while one runs), so noise falls on both alike;
  * BENCH_BACKUP_ROUNDS sets another number (fewer for a quick look on a busy machine).
  */
-export const BACKUP_ROUNDS = 3;
+export const BACKUP_ROUNDS = 5;
 
 /** One timed step: createBackup or restoreBackup, on the whole file. */
 export interface BackupTiming {
