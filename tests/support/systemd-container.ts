@@ -66,6 +66,8 @@ export function systemdContainerProblem(): string | null {
   if (probe.status !== 0) return 'this machine does not allow new mount and PID namespaces';
   if (!readFileSync('/proc/filesystems', 'utf8').includes('overlay'))
     return 'the kernel has no overlayfs';
+  if (!existsSync(`/proc/self/task/${process.pid}/children`))
+    return 'this kernel does not list child processes in /proc';
   return null;
 }
 
