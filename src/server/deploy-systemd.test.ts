@@ -89,8 +89,9 @@ describe.skipIf(containerProblem !== null)('under systemd', () => {
 
   test('the site starts with its file limit, comes back after a crash and stops cleanly with a live stream open', async () => {
     await ready();
-    const first = container.show(unit, 'MainPID', 'LimitNOFILE').MainPID!;
-    expect(container.show(unit, 'LimitNOFILE').LimitNOFILE).toBe('65536');
+    const started = container.show(unit, 'MainPID', 'LimitNOFILE');
+    const first = started.MainPID!;
+    expect(started.LimitNOFILE).toBe('65536');
     // Set as far as this machine lets root raise it (systemd takes the closest value allowed).
     const machineCap = openFilesLimit(container, '1');
     expect(openFilesLimit(container, first)).toBe(Math.min(65536, machineCap));
