@@ -15,7 +15,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal
 // the signal on: when this process loses its parent, the server stops as if it had been signalled.
 const parent = process.ppid;
 const watch = setInterval(() => {
-  if (process.ppid !== parent) stop('SIGTERM');
+  if (process.ppid === parent) return;
+  clearInterval(watch);
+  stop('SIGTERM');
 }, PARENT_CHECK_MS);
 server.on('exit', (code, signal) => {
   clearInterval(watch);

@@ -9,20 +9,11 @@ import { once } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { PID_FILE } from '#server/ops/live-instance';
+import { PID_FILE, processAlive } from '#server/ops/live-instance';
 import { freePort, makeTempDir } from '#test-support/server';
 
 const dataDir = makeTempDir();
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function until(check: () => boolean, ms: number): Promise<boolean> {
   for (const end = Date.now() + ms; Date.now() < end;) {
@@ -61,11 +52,11 @@ test('npm start serves the site, and a SIGTERM to npm stops the server it starte
 
     npm.kill('SIGTERM');
     await exited;
-    expect(await until(() => !alive(serverPid), 15_000), output).toBe(true);
+    expect(await until(() => !processAlive(serverPid), 15_000), output).toBe(true);
     await expect(fetch(`${origin}/api/health/live`)).rejects.toThrow();
   } finally {
     npm.kill('SIGKILL');
     // Without the fix the server outlives npm: it must not outlive the test.
-    if (serverPid && alive(serverPid)) process.kill(serverPid, 'SIGKILL');
+    if (serverPid && processAlive(serverPid)) process.kill(serverPid, 'SIGKILL');
   }
 }, 90_000);

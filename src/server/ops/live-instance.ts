@@ -11,7 +11,8 @@ import { SERVER_APPLICATION_NAME } from '#server/db/connect';
 
 export const PID_FILE = 'server.pid';
 
-function alive(pid: number): boolean {
+/** Whether a process with this pid exists (one we may not signal counts). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -38,7 +39,7 @@ export function sqliteServerPid(dataDir: string): number | null {
   const file = join(dataDir, PID_FILE);
   if (!existsSync(file)) return null;
   const pid = Number(readFileSync(file, 'utf8').trim());
-  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid) ? pid : null;
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && processAlive(pid) ? pid : null;
 }
 
 /** How many server connections are open on the client's database. */
