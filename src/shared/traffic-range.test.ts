@@ -29,3 +29,10 @@ test('up to 90 days is per day; longer is per week from Monday', () => {
   expect(weeks.at(-1)).toBe('2026-11-23');
   expect(weeks.every((start) => new Date(`${start}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
 });
+
+test('bucket starts are counted in days: a range at the end of year 9999 ends, bounded', () => {
+  expect(bucketStarts({ from: '9999-12-31', to: '9999-12-31' }, 'day')).toEqual(['9999-12-31']);
+  expect(bucketStarts({ from: '9999-12-25', to: '9999-12-31' }, 'week')).toHaveLength(2);
+  expect(bucketStarts({ from: '2000-01-01', to: '9999-12-31' }, 'day').length).toBeLessThan(1200);
+  expect(bucketStarts({ from: '2026-03-02', to: '2026-03-01' }, 'day')).toEqual([]);
+});

@@ -3,7 +3,7 @@
  * range, its buckets (days, or weeks from Monday beyond 90 days), and the presets the desk offers.
  * Days are 'YYYY-MM-DD' strings; plain functions both sides use.
  */
-import { daysInRange, TRAFFIC_DAILY_MAX_DAYS } from './visit-schemas';
+import { daysInRange, TRAFFIC_DAILY_MAX_DAYS, TRAFFIC_RANGE_MAX_DAYS } from './visit-schemas';
 
 const DAY_MS = 86_400_000;
 
@@ -39,13 +39,17 @@ export function bucketStart(day: string, bucket: Bucket): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-/** Every bucket's first day over the range, oldest first (the first may start before `from`). */
+/**
+ * Every bucket's first day over the range, oldest first (the first may start before `from`).
+ * Counted in days, not by comparing day strings (which stop sorting as days past year 9999), and
+ * never more than the longest range holds.
+ */
 export function bucketStarts(range: DayRange, bucket: Bucket): string[] {
-  const starts: string[] = [];
   const step = bucket === 'day' ? 1 : 7;
-  for (let start = bucketStart(range.from, bucket); start <= range.to; start = addDays(start, step))
-    starts.push(start);
-  return starts;
+  const first = bucketStart(range.from, bucket);
+  const days = Math.min(daysInRange(first, range.to), TRAFFIC_RANGE_MAX_DAYS + 7);
+  if (!(days > 0)) return [];
+  return Array.from({ length: Math.ceil(days / step) }, (_, index) => addDays(first, index * step));
 }
 
 export const TRAFFIC_PRESETS = ['7d', '30d', '90d', '12m'] as const;

@@ -10,6 +10,7 @@ import { isPageKey } from './page-keys';
 export const VISIT_MESSAGES = {
   unknownPage: 'Unknown page.',
   badDay: 'Days look like 2026-11-27.',
+  dayOutOfSpan: 'Days run from 2000-01-01 to 2099-12-31.',
   rangeBackwards: 'The range ends before it starts.',
   rangeTooLong: 'A range can be at most 3 years.',
 } as const;
@@ -52,9 +53,22 @@ function isCalendarDay(value: string): boolean {
   return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
 
+/**
+ * The days the desk's traffic may name: a range and the period before it then stay within years
+ * of four digits, where 'YYYY-MM-DD' strings sort as days do (docs/decisions/2026-11-29-second-probe.md).
+ */
+export const TRAFFIC_FIRST_DAY = '2000-01-01';
+export const TRAFFIC_LAST_DAY = '2099-12-31';
+
+/** A calendar day the desk's traffic may name (within TRAFFIC_FIRST_DAY to TRAFFIC_LAST_DAY). */
+export function isTrafficDay(value: string): boolean {
+  return isCalendarDay(value) && value >= TRAFFIC_FIRST_DAY && value <= TRAFFIC_LAST_DAY;
+}
+
 const day = z
   .string({ error: VISIT_MESSAGES.badDay })
-  .refine(isCalendarDay, { error: VISIT_MESSAGES.badDay, abort: true });
+  .refine(isCalendarDay, { error: VISIT_MESSAGES.badDay, abort: true })
+  .refine(isTrafficDay, { error: VISIT_MESSAGES.dayOutOfSpan, abort: true });
 
 const DAY_MS = 86_400_000;
 

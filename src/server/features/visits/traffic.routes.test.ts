@@ -224,12 +224,59 @@ await onBothServers(
         ['from=2025-02-30&to=2025-03-01', 'Days look like 2026-11-27.'],
         ['from=yesterday&to=2025-03-01', 'Days look like 2026-11-27.'],
         ['to=2025-03-01', 'Days look like 2026-11-27.'],
+        ['from=1999-12-31&to=2000-01-01', 'Days run from 2000-01-01 to 2099-12-31.'],
+        ['from=2099-12-31&to=2100-01-01', 'Days run from 2000-01-01 to 2099-12-31.'],
       ] as const) {
         for (const path of ['/api/admin/traffic', '/api/admin/traffic/sources']) {
           const res = await call(server(), 'GET', `${path}?${query}`, { cookie });
           expect(res.status, `${path}?${query}`).toBe(400);
           expect(res.json).toMatchObject({ error: { status: 'invalid-argument', message } });
         }
+      }
+    });
+
+    test('a range in year 9999 is refused at once and the server goes on answering', async () => {
+      const cookie = await admin();
+      for (const path of ['/api/admin/traffic', '/api/admin/traffic/sources']) {
+        const res = await fetch(`${server().url}${path}?from=9999-12-31&to=9999-12-31`, {
+          headers: { cookie },
+          signal: AbortSignal.timeout(5_000),
+        });
+        expect(res.status).toBe(400);
+        expect(await res.json()).toMatchObject({
+          error: { message: 'Days run from 2000-01-01 to 2099-12-31.' },
+        });
+        const live = await fetch(`${server().url}/api/health/live`, {
+          signal: AbortSignal.timeout(1_000),
+        });
+        expect(live.status).toBe(200);
+      }
+    });
+
+    test('a desk read sent from another site is refused, one from the desk itself passes', async () => {
+      const cookie = await admin();
+      const path = '/api/admin/traffic?from=2025-03-09&to=2025-03-15';
+      for (const site of ['cross-site', 'same-site']) {
+        const res = await call(server(), 'GET', path, {
+          cookie,
+          headers: { 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' },
+        });
+        expect(res.status, site).toBe(403);
+        expect(res.json).toMatchObject({
+          error: { message: 'Cross-site requests are not allowed.' },
+        });
+      }
+      const encoded = await call(server(), 'GET', path.replace('admin', '%61dmin'), {
+        cookie,
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
+      expect([403, 404]).toContain(encoded.status);
+      for (const site of ['same-origin', 'none']) {
+        const res = await call(server(), 'GET', path, {
+          cookie,
+          headers: { 'sec-fetch-site': site },
+        });
+        expect(res.status, site).toBe(200);
       }
     });
 

@@ -5,7 +5,12 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from '../../../lib/navigation/router';
 import { TRAFFIC_PRESETS, type TrafficPreset } from '#shared/traffic-range';
-import { daysInRange, TRAFFIC_RANGE_MAX_DAYS, VISIT_MESSAGES } from '#shared/visit-schemas';
+import {
+  daysInRange,
+  isTrafficDay,
+  TRAFFIC_RANGE_MAX_DAYS,
+  VISIT_MESSAGES,
+} from '#shared/visit-schemas';
 import { Button } from '../../../ui/Button';
 import { DayField, DAY_FIELD_PROBLEM } from '../DayField';
 import { PRESET_LABELS, RANGE_PARAMS, type RangeChoice } from './traffic-data';
@@ -36,6 +41,9 @@ export function RangePicker({ choice }: { choice: RangeChoice }) {
     event.preventDefault();
     if (!from) return setProblem({ field: 'from', message: DAY_FIELD_PROBLEM });
     if (!to) return setProblem({ field: 'to', message: DAY_FIELD_PROBLEM });
+    if (!isTrafficDay(from))
+      return setProblem({ field: 'from', message: VISIT_MESSAGES.dayOutOfSpan });
+    if (!isTrafficDay(to)) return setProblem({ field: 'to', message: VISIT_MESSAGES.dayOutOfSpan });
     if (from > to) return setProblem({ field: 'to', message: VISIT_MESSAGES.rangeBackwards });
     if (daysInRange(from, to) > TRAFFIC_RANGE_MAX_DAYS)
       return setProblem({ field: 'from', message: VISIT_MESSAGES.rangeTooLong });

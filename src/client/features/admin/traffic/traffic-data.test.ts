@@ -12,7 +12,13 @@ test('the address bar names a preset or a custom range; anything else is the las
   expect(
     rangeFromParams(new URLSearchParams('traffic-from=2026-09-01&traffic-to=2026-09-30'), NOW),
   ).toEqual({ kind: 'custom', range: { from: '2026-09-01', to: '2026-09-30' } });
-  for (const bad of ['traffic=5y', 'traffic-from=2026-09-30&traffic-to=2026-09-01', ''])
+  for (const bad of [
+    'traffic=5y',
+    'traffic-from=2026-09-30&traffic-to=2026-09-01',
+    '',
+    'traffic-from=9999-12-31&traffic-to=9999-12-31',
+    'traffic-from=1999-12-31&traffic-to=2000-01-02',
+  ])
     expect(rangeFromParams(new URLSearchParams(bad), NOW)).toMatchObject({
       kind: 'preset',
       preset: '30d',

@@ -10,7 +10,12 @@ import {
   type DayRange,
   type TrafficPreset,
 } from '#shared/traffic-range';
-import { daysInRange, TRAFFIC_RANGE_MAX_DAYS, type ExclusionReason } from '#shared/visit-schemas';
+import {
+  daysInRange,
+  isTrafficDay,
+  TRAFFIC_RANGE_MAX_DAYS,
+  type ExclusionReason,
+} from '#shared/visit-schemas';
 import { parseDay } from '../../../lib/date-format';
 import { pageTitle, plural } from '../admin-format';
 
@@ -38,11 +43,21 @@ function isPreset(value: string | null): value is TrafficPreset {
   return (TRAFFIC_PRESETS as readonly string[]).includes(value ?? '');
 }
 
-/** The range the address bar asks for: a custom one when both days are valid, else a preset. */
+/**
+ * The range the address bar asks for: a custom one when both days are valid and within the span
+ * the server accepts (a link from anywhere can set them), else a preset.
+ */
 export function rangeFromParams(params: URLSearchParams, now: Date): RangeChoice {
   const from = parseDay(params.get(RANGE_PARAMS.from) ?? '');
   const to = parseDay(params.get(RANGE_PARAMS.to) ?? '');
-  if (from && to && from <= to && daysInRange(from, to) <= TRAFFIC_RANGE_MAX_DAYS)
+  if (
+    from &&
+    to &&
+    isTrafficDay(from) &&
+    isTrafficDay(to) &&
+    from <= to &&
+    daysInRange(from, to) <= TRAFFIC_RANGE_MAX_DAYS
+  )
     return { kind: 'custom', range: { from, to } };
   const asked = params.get(RANGE_PARAMS.preset);
   const preset = isPreset(asked) ? asked : DEFAULT_PRESET;
