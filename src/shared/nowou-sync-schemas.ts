@@ -18,6 +18,15 @@ export const NOWOU_SYNC_LIMITS = {
   pushItems: 500,
   /** A push body, in bytes; the app keeps its pushes well under it. */
   pushBytes: 4_000_000,
+  /** The items an account pushes in a minute, in bytes: a whole full account fits. */
+  pushBytesPerMinute: 40_000_000,
+  /**
+   * The copies kept beside an account's items (replaced versions, changes that lost), in bytes;
+   * the oldest go first (docs/decisions/2026-11-29-second-probe.md).
+   */
+  historyBytes: 25_000_000,
+  /** How far ahead of the server's clock a change may be dated. */
+  aheadMs: 24 * 60 * 60 * 1000,
   /** Items in one pull page. */
   pullItems: 2_000,
 } as const;
@@ -30,6 +39,8 @@ export const NOWOU_SYNC_MESSAGES = {
   itemTooLarge: `This item is larger than ${NOWOU_SYNC_LIMITS.itemBytes / 1_000_000} MB, the most one item can sync. It stays on this device.`,
   accountFull: `Your Nowou items would take more than ${NOWOU_SYNC_LIMITS.totalBytes / 1_000_000} MB, the most an account keeps. Delete some to sync again; everything stays on this device.`,
   keyMismatch: 'An item is not stored under its own key.',
+  changedAhead:
+    "This item's change is dated more than a day ahead of the server's clock, so it cannot sync. Check this device's date and time; the item stays on this device.",
   notAnItem: 'An item is not a Nowou record.',
 } as const;
 
@@ -101,16 +112,31 @@ export const nowouPullAnswerSchema = z.object({
 });
 export type NowouPullAnswer = z.infer<typeof nowouPullAnswerSchema>;
 
-/** Reads one pushed item: a valid record of this version, stored under its own key. */
+/**
+ * A change dated more than a day after `now`: a later time always wins a conflict, so a time far
+ * ahead would win every one, and keep every copy pushed against it in the history.
+ */
+export function isDatedAhead(modifiedAt: string, now: Date): boolean {
+  return Date.parse(modifiedAt) > now.getTime() + NOWOU_SYNC_LIMITS.aheadMs;
+}
+
+/**
+ * Reads one pushed item: a valid record of this version, stored under its own key, dated no more
+ * than a day ahead of `now`.
+ */
 export function readPushedItem(
   key: string,
   value: unknown,
+  now: Date,
 ): { ok: true; item: Item } | { ok: false; message: string } {
   const parsed = parseRecord(value);
   if (!parsed.ok)
     return { ok: false, message: `${NOWOU_SYNC_MESSAGES.notAnItem} (${key}: ${parsed.reason})` };
   if (storageKeyOf(parsed.item.kind, parsed.item.id) !== key) {
     return { ok: false, message: `${NOWOU_SYNC_MESSAGES.keyMismatch} (${key})` };
+  }
+  if (isDatedAhead(parsed.item.modifiedAt, now)) {
+    return { ok: false, message: `${NOWOU_SYNC_MESSAGES.changedAhead} (${key})` };
   }
   return { ok: true, item: parsed.item };
 }

@@ -468,6 +468,8 @@ export interface NowouSyncStateTable {
   total_bytes: Generated<number>;
   /** The highest version among the deleted items purged so far (0: none). */
   purged_seq: Generated<number>;
+  /** The bytes of the copies kept in nowou_item_history. */
+  history_bytes: Generated<number>;
 }
 
 /** One Nowou item of an account: the app's record as JSON, at version `seq` of the account. */
@@ -493,4 +495,7 @@ export interface NowouItemHistoryTable {
   device: string;
   reason: string;
   kept_at: string;
+  bytes: Generated<number>;
+  /** sha256 of `value`, so an identical copy is kept once (null for copies kept before). */
+  digest: string | null;
 }

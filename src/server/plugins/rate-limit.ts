@@ -147,6 +147,38 @@ export async function hitRateLimit(
   return hit;
 }
 
+/**
+ * Counts `amount` units at once (kilobytes sent, say) and says whether the window's total is within
+ * the limit; Retry-After tells when one more unit would be.
+ */
+export async function spendRateLimit(
+  db: Kysely<Database>,
+  rule: RateLimitRule,
+  subject: string,
+  amount: number,
+  now = new Date(),
+): Promise<RateLimitHit> {
+  const window = slidingWindow(rule, now);
+  const key = keyOf(rule, subject);
+  const row = await db
+    .insertInto('rate_limits')
+    .values({
+      key,
+      window_start: new Date(window.start).toISOString(),
+      count: amount,
+      expires_at: new Date(window.start + 2 * rule.windowMs).toISOString(),
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['key', 'window_start'])
+        .doUpdateSet({ count: sql<number>`rate_limits.count + excluded.count` }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  const previous = (await previousCounts(db, [key], window.previousStart)).get(key) ?? 0;
+  return judge(rule, window, Number(row.count), previous, now);
+}
+
 /** Takes back one attempt counted in the current window (it turned out right). */
 export async function refundRateLimit(
   db: Kysely<Database>,
@@ -248,16 +280,22 @@ export async function hitRateLimitMany(
 }
 
 /**
- * Counts one attempt against every given rule (each its own bucket) and refuses with 429 and
- * Retry-After when any is over its limit. All buckets count, so a client cannot dodge one limit by
- * tripping another first.
+ * Counts one attempt (or `amount` units) against every given rule (each its own bucket) and refuses
+ * with 429 and Retry-After when any is over its limit. All buckets count, so a client cannot dodge
+ * one limit by tripping another first.
  */
 export async function enforceRateLimits(
   db: Kysely<Database>,
   reply: FastifyReply,
-  checks: [rule: RateLimitRule, subject: string][],
+  checks: [rule: RateLimitRule, subject: string, amount?: number][],
 ): Promise<void> {
-  const hits = await Promise.all(checks.map(([rule, subject]) => hitRateLimit(db, rule, subject)));
+  const hits = await Promise.all(
+    checks.map(([rule, subject, amount]) =>
+      amount === undefined
+        ? hitRateLimit(db, rule, subject)
+        : spendRateLimit(db, rule, subject, amount),
+    ),
+  );
   const refused = hits.filter((hit) => !hit.allowed);
   if (refused.length === 0) return;
   const retryAfter = Math.max(...refused.map((hit) => hit.retryAfterSeconds));

@@ -2,13 +2,17 @@
  * The Nowou items accounts keep (nowou_items), the copies kept beside them for 30 days
  * (nowou_item_history) and each account's version counter and totals (nowou_sync_state).
  */
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { NOWOU_SYNC_LIMITS } from '#shared/nowou-sync-schemas';
 import type { Database, Flag } from '#server/db/schema';
 
 export interface SyncState {
   lastSeq: number;
   itemCount: number;
   totalBytes: number;
+  /** The copies kept in the history, within NOWOU_SYNC_LIMITS.historyBytes. */
+  historyBytes: number;
 }
 
 export interface StoredItem {
@@ -36,12 +40,13 @@ export async function lockSyncState(
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({ last_seq: sql<number>`nowou_sync_state.last_seq` }),
     )
-    .returning(['last_seq', 'item_count', 'total_bytes'])
+    .returning(['last_seq', 'item_count', 'total_bytes', 'history_bytes'])
     .executeTakeFirstOrThrow();
   return {
     lastSeq: Number(row.last_seq),
     itemCount: Number(row.item_count),
     totalBytes: Number(row.total_bytes),
+    historyBytes: Number(row.history_bytes),
   };
 }
 
@@ -56,6 +61,7 @@ export async function saveSyncState(
       last_seq: state.lastSeq,
       item_count: state.itemCount,
       total_bytes: state.totalBytes,
+      history_bytes: state.historyBytes,
     })
     .where('user_id', '=', userId)
     .execute();
@@ -134,12 +140,72 @@ export async function writeItem(
 
 export type HistoryReason = 'replaced' | 'lost';
 
+/**
+ * Keeps a copy in the item's history, within the account's history budget
+ * (docs/decisions/2026-11-29-second-probe.md): a copy identical to one kept is not kept again (a
+ * version identical to a kept copy that never was one only gives it its version number), and
+ * the account's oldest copies go first to make room. Runs in the push's transaction, which holds
+ * the account's counter, and keeps `state.historyBytes` in step.
+ */
 export async function keepInHistory(
   trx: Transaction<Database>,
   userId: string,
+  state: SyncState,
   copy: { key: string; seq: number | null; value: string; device: string; reason: HistoryReason },
   now: Date,
 ): Promise<void> {
+  const digest = createHash('sha256').update(copy.value).digest('base64url');
+  const same = await trx
+    .selectFrom('nowou_item_history')
+    .select('seq')
+    .where('user_id', '=', userId)
+    .where('item_key', '=', copy.key)
+    .where('digest', '=', digest)
+    .execute();
+  const seqs = same.map((row) => (row.seq === null ? null : Number(row.seq)));
+  if (seqs.length > 0) {
+    if (copy.seq === null || seqs.includes(copy.seq)) return;
+    if (seqs.includes(null)) {
+      await trx
+        .updateTable('nowou_item_history')
+        .set({ seq: copy.seq })
+        .where('user_id', '=', userId)
+        .where('item_key', '=', copy.key)
+        .where('digest', '=', digest)
+        .where('seq', 'is', null)
+        .execute();
+      return;
+    }
+    // Another version with the very same text: kept too, so a merge on it finds its base.
+  }
+  const bytes = Buffer.byteLength(copy.value);
+  while (state.historyBytes + bytes > NOWOU_SYNC_LIMITS.historyBytes) {
+    const need = state.historyBytes + bytes - NOWOU_SYNC_LIMITS.historyBytes;
+    const oldest = await trx
+      .selectFrom('nowou_item_history')
+      .select(['kept_at', 'bytes'])
+      .where('user_id', '=', userId)
+      .orderBy('kept_at')
+      .limit(1000)
+      .execute();
+    if (oldest.length === 0) break;
+    let until = oldest.at(-1)!.kept_at;
+    let freed = 0;
+    for (const row of oldest) {
+      freed += Number(row.bytes);
+      if (freed >= need) {
+        until = row.kept_at;
+        break;
+      }
+    }
+    const dropped = await trx
+      .deleteFrom('nowou_item_history')
+      .where('user_id', '=', userId)
+      .where('kept_at', '<=', until)
+      .returning('bytes')
+      .execute();
+    state.historyBytes -= dropped.reduce((sum, row) => sum + Number(row.bytes), 0);
+  }
   await trx
     .insertInto('nowou_item_history')
     .values({
@@ -150,8 +216,11 @@ export async function keepInHistory(
       device: copy.device,
       reason: copy.reason,
       kept_at: now.toISOString(),
+      bytes,
+      digest,
     })
     .execute();
+  state.historyBytes += bytes;
 }
 
 /** The copy that was version `seq` of the item, while its history keeps it. */
@@ -221,20 +290,27 @@ export async function allItems(
 
 /**
  * Drops what is kept only for a while: deleted items and history copies older than `before`. Each
- * account with deleted items to drop is done in its own transaction holding its counter's lock, so
+ * account with something to drop is done in its own transaction holding its counter's lock, so
  * its totals stay exact while it pushes.
  */
 export async function purgeExpired(db: Kysely<Database>, before: Date): Promise<number> {
   const cutoff = before.toISOString();
   let purged = 0;
-  const owners = await db
+  const withTombstones = await db
     .selectFrom('nowou_items')
     .select('user_id')
     .distinct()
     .where('deleted', '=', 1)
     .where('modified_at', '<', cutoff)
     .execute();
-  for (const { user_id: userId } of owners) {
+  const withOldCopies = await db
+    .selectFrom('nowou_item_history')
+    .select('user_id')
+    .distinct()
+    .where('kept_at', '<', cutoff)
+    .execute();
+  const owners = new Set([...withTombstones, ...withOldCopies].map((row) => row.user_id));
+  for (const userId of owners) {
     purged += await db.transaction().execute(async (trx) => {
       const state = await lockSyncState(trx, userId);
       const gone = await trx
@@ -244,8 +320,19 @@ export async function purgeExpired(db: Kysely<Database>, before: Date): Promise<
         .where('modified_at', '<', cutoff)
         .returning(['bytes', 'seq'])
         .execute();
+      const copies = await trx
+        .deleteFrom('nowou_item_history')
+        .where('user_id', '=', userId)
+        .where('kept_at', '<', cutoff)
+        .returning('bytes')
+        .execute();
       const bytes = gone.reduce((sum, row) => sum + Number(row.bytes), 0);
-      await saveSyncState(trx, userId, { ...state, totalBytes: state.totalBytes - bytes });
+      const copyBytes = copies.reduce((sum, row) => sum + Number(row.bytes), 0);
+      await saveSyncState(trx, userId, {
+        ...state,
+        totalBytes: state.totalBytes - bytes,
+        historyBytes: state.historyBytes - copyBytes,
+      });
       // A device that has not pulled past these versions can no longer learn of the deletions.
       const highest = gone.reduce((max, row) => Math.max(max, Number(row.seq)), 0);
       await trx
@@ -257,6 +344,5 @@ export async function purgeExpired(db: Kysely<Database>, before: Date): Promise<
       return gone.length;
     });
   }
-  await db.deleteFrom('nowou_item_history').where('kept_at', '<', cutoff).execute();
   return purged;
 }

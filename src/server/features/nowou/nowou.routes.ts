@@ -29,6 +29,16 @@ export const NOWOU_PUSHES_PER_USER: RateLimitRule = {
   windowMs: 60_000,
 };
 
+/**
+ * The items pushed in a minute, in kilobytes (docs/decisions/2026-11-29-second-probe.md): the
+ * count alone let a script send 4 MB pushes 240 times a minute.
+ */
+export const NOWOU_PUSH_KILOBYTES_PER_USER: RateLimitRule = {
+  name: 'nowou-push-kb:user',
+  limit: NOWOU_SYNC_LIMITS.pushBytesPerMinute / 1000,
+  windowMs: 60_000,
+};
+
 export const ITEM_SENT_TWICE = 'An item is sent twice in one push.';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,14 +65,20 @@ export async function nowouRoutes(app: App): Promise<void> {
       // Every item is read before anything is written: one bad item changes nothing.
       const items: PushedItem[] = [];
       const keys = new Set<string>();
+      const now = new Date();
+      let bytes = 0;
       for (const { key, value, baseSeq } of request.body.items) {
-        const read = readPushedItem(key, value);
+        const read = readPushedItem(key, value, now);
         if (!read.ok) throw new ApiError('invalid-argument', read.message);
         if (keys.has(key)) throw new ApiError('invalid-argument', `${ITEM_SENT_TWICE} (${key})`);
         keys.add(key);
         items.push({ key, item: read.item, baseSeq });
+        bytes += Buffer.byteLength(JSON.stringify(read.item));
       }
-      await enforceRateLimits(app.db, reply, [[NOWOU_PUSHES_PER_USER, user.id]]);
+      await enforceRateLimits(app.db, reply, [
+        [NOWOU_PUSHES_PER_USER, user.id],
+        [NOWOU_PUSH_KILOBYTES_PER_USER, user.id, Math.ceil(bytes / 1000)],
+      ]);
       const { results, changed } = await storePush(app.db, user.id, request.body.device, items);
       if (changed) await app.live.publish({ kind: 'nowou', userId: user.id });
       return { results };

@@ -124,7 +124,7 @@ export async function storePush(
         }
         // A to-do's replaced versions stay a while: a device that changed an older one merges on it.
         if (current && currentItem?.kind === 'todo') {
-          await keepInHistory(trx, userId, { ...current, reason: 'replaced' }, now);
+          await keepInHistory(trx, userId, state, { ...current, reason: 'replaced' }, now);
         }
         results.push({ key, status: 'accepted', seq: written.seq });
         continue;
@@ -142,6 +142,7 @@ export async function storePush(
         await keepInHistory(
           trx,
           userId,
+          state,
           { key, seq: null, value: jsonOf(item), device, reason: 'lost' },
           now,
         );
@@ -153,11 +154,12 @@ export async function storePush(
           results.push({ key, status: 'refused', message: written.refused });
           continue;
         }
-        await keepInHistory(trx, userId, { ...current, reason: 'lost' }, now);
+        await keepInHistory(trx, userId, state, { ...current, reason: 'lost' }, now);
         if (outcome.kind === 'merged') {
           await keepInHistory(
             trx,
             userId,
+            state,
             { key, seq: null, value: jsonOf(item), device, reason: 'lost' },
             now,
           );

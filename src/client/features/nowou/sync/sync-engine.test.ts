@@ -347,6 +347,28 @@ describe('two devices of one account', () => {
       `todo-${item.id}`,
     );
   });
+
+  test('an item dated more than a day ahead stays on the device with a message, and the rest syncs', async () => {
+    const { userId, cookie } = await account();
+    const laptop = device(userId, cookie);
+    await laptop.start();
+    // As an imported file or a clock that ran fast would leave it.
+    const ahead = todo({
+      id: crypto.randomUUID(),
+      title: 'Dated ahead',
+      modifiedAt: new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString(),
+    });
+    laptop.store.put(ahead, { keepModifiedAt: true });
+    laptop.store.put(todo({ id: crypto.randomUUID(), title: 'Today' }));
+    await laptop.sync();
+    expect(laptop.last()).toEqual({ kind: 'limit', message: NOWOU_SYNC_MESSAGES.changedAhead });
+    const onServer = await call(server, 'GET', '/api/nowou/pull?after=0', { cookie });
+    const synced = (onServer.json as NowouPullAnswer).items.map(
+      (entry) => (entry.value as { title: string }).title,
+    );
+    expect(synced).toEqual(['Today']);
+    expect(titles(laptop.store)).toEqual(['Dated ahead', 'Today']);
+  });
 });
 
 describe('a first sync of many pages', () => {

@@ -15,7 +15,9 @@
  */
 import { ITEM_KINDS, itemKeyParts, storageKeyOf, type Item } from '#shared/nowou-records';
 import {
+  isDatedAhead,
   NOWOU_SYNC_LIMITS,
+  NOWOU_SYNC_MESSAGES,
   type NowouPullAnswer,
   type NowouPush,
   type NowouPushAnswer,
@@ -138,6 +140,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const entry = known.get(key);
       if (entry?.modifiedAt === item.modifiedAt) continue;
       if (waiting.has(key) || selfMade(item, entry)) continue;
+      // The server refuses a push holding a change dated more than a day ahead (an imported file,
+      // a clock that ran fast): such an item waits here, said so, until its time comes.
+      if (isDatedAhead(item.modifiedAt, now())) {
+        refused.set(key, {
+          modifiedAt: item.modifiedAt,
+          message: NOWOU_SYNC_MESSAGES.changedAhead,
+        });
+        continue;
+      }
+      if (refused.get(key)?.message === NOWOU_SYNC_MESSAGES.changedAhead) refused.delete(key);
       if (refused.get(key)?.modifiedAt === item.modifiedAt) continue;
       dirty.push({ key, item, baseSeq: entry?.seq ?? null });
     }
