@@ -195,6 +195,12 @@ test('traffic over a range beside the days before, its sources, a custom range i
   expect((await visit('music', { referrer: 'https://news.example.org/post?id=1' })).status).toBe(
     204,
   );
+  // A host that looks like google.com (two Cyrillic о) arrives as punycode, marked on the desk.
+  const lookAlike = await call(site.server, 'POST', '/api/visits', {
+    body: { page: 'about', referrer: 'https://g\u043e\u043egle.com/' },
+    headers: { ...fromAddress(nextAddress()), ...BROWSER },
+  });
+  expect(lookAlike.status).toBe(204);
   // Seeded days: 12 and 3 visits to Art 10 and 40 days ago, in this range and the one before.
   const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
   await site.server.app.db
@@ -237,6 +243,8 @@ test('traffic over a range beside the days before, its sources, a custom range i
     .getByText('Music')
     .waitFor();
   await sources.getByRole('button', { name: 'Direct' }).waitFor();
+  const marked = sources.getByRole('button', { name: 'xn--ggle-55da.com punycode' });
+  expect(await marked.locator('.traffic-sources__mark').isVisible()).toBe(true);
 
   // 7 days: the address bar says so, and Art's day 10 days ago is out.
   await traffic.getByRole('button', { name: '7 days' }).click();

@@ -144,6 +144,39 @@ await onBothServers(
       ]);
     });
 
+    test('invisible, direction-changing and look-alike characters never make a source of their own', async () => {
+      const cookie = await admin();
+      const tag = unique().toLowerCase();
+      const today = utcDay(new Date());
+      const direct = async () =>
+        (await sources(cookie, `from=${today}&to=${today}`)).sources.find(
+          (row) => row.source === 'Direct',
+        )?.visits ?? 0;
+      const directBefore = await direct();
+      for (const body of [
+        { page: 'music', utmSource: `goo\u200bgle-${tag}.com` },
+        { page: 'art', utmSource: `goo\u2060gle-${tag}.com\u00ad` },
+        { page: 'home', utmSource: `\u202emoc.${tag}-elgoog` },
+        { page: 'about', utmSource: '\u{1d403}irect' },
+        { page: 'contact', referrer: `https://g\u043e\u043egle-${tag}.com/` },
+      ]) {
+        expect((await visit(body)).status).toBe(204);
+      }
+      const listed = (await sources(cookie, `from=${today}&to=${today}`)).sources;
+      const mine = listed.filter((row) => row.source.includes(tag)).map((row) => row.source);
+      expect(mine.sort()).toEqual(
+        [
+          `google-${tag}.com`,
+          `moc.${tag}-elgoog`,
+          new URL(`http://g\u043e\u043egle-${tag}.com`).hostname,
+        ].sort(),
+      );
+      expect(mine.find((name) => name.startsWith('xn--'))).toBeDefined();
+      expect(listed.find((row) => row.source === `google-${tag}.com`)?.visits).toBe(2);
+      expect((await direct()) - directBefore).toBe(1);
+      expect(listed.some((row) => /[\p{Cf}]/u.test(row.source))).toBe(false);
+    });
+
     test('sources over whole months and loose days add up, beside the period before', async () => {
       const cookie = await admin();
       const source = `src-${unique()}`;

@@ -6,6 +6,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import type { DayRange } from '#shared/traffic-range';
 import type { TrafficSourcesResponse } from '#shared/visit-schemas';
+import { sourceMark } from '#shared/visit-sources';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { formatCount, plural } from '../admin-format';
@@ -85,7 +86,7 @@ export function SourcesTable({ range }: { range: DayRange }) {
                       aria-expanded={open === row.source}
                       onClick={() => setOpen(open === row.source ? null : row.source)}
                     >
-                      {row.source}
+                      <SourceName source={row.source} />
                     </button>
                   </th>
                   <td className="traffic-table__count">{formatCount(row.visits)}</td>
@@ -118,6 +119,30 @@ export function SourcesTable({ range }: { range: DayRange }) {
       <h3 className="traffic__subtitle">Sources</h3>
       {body}
     </div>
+  );
+}
+
+const MARK_TITLES = {
+  punycode:
+    'An address with letters beyond ASCII, written as the browser sends it: it may imitate another.',
+  'non-ASCII': 'A name with letters beyond ASCII: it may imitate another.',
+} as const;
+
+/**
+ * A source isolated from the text around it (its letters cannot turn the row around), marked when
+ * it has letters beyond ASCII (docs/product.md#visit-sources).
+ */
+function SourceName({ source }: { source: string }) {
+  const mark = sourceMark(source);
+  return (
+    <>
+      <bdi>{source}</bdi>
+      {mark && (
+        <span className="traffic-sources__mark" title={MARK_TITLES[mark]}>
+          {mark}
+        </span>
+      )}
+    </>
   );
 }
 
