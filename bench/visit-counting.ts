@@ -2,7 +2,9 @@
  * Visit-counting throughput: POST /api/visits {page: PAGE} against the one-instance site server,
  * then the bare Fastify app's POST /visits (parses the JSON body, answers 204) with the same load,
  * from the fan-out run's client processes: VISIT_CONNECTIONS keep-alive connections, each on its
- * own loopback address, each sending its next POST as soon as the last was answered.
+ * own loopback address, each sending its next POST as soon as the last was answered. An address
+ * counts once per page and day, so after each one's first visit the rest are left out as repeats:
+ * answered the same way, once their batch (which raises the reason's count) has committed.
  */
 import { deal, loopbackAddresses, type ClientPool } from './client-pool.ts';
 import type { LoadFigure, VisitsThroughput } from './fanout-results.ts';

@@ -35,8 +35,18 @@ export const countVisitSchema = z
 
 export type CountVisitPayload = z.infer<typeof countVisitSchema>;
 
-/** Why a visit was not counted (docs/product.md#counting-rules). */
-export const EXCLUSION_REASONS = ['admin', 'optedOut', 'bot', 'noPageLoad'] as const;
+/**
+ * Why a visit was not counted (docs/product.md#counting-rules): `repeat`, its address was counted
+ * on that page that day; `manySources`, its address brought too many sources that day.
+ */
+export const EXCLUSION_REASONS = [
+  'admin',
+  'optedOut',
+  'bot',
+  'noPageLoad',
+  'repeat',
+  'manySources',
+] as const;
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 
 /** The longest range the desk asks for, in days (a leap year and two more). */

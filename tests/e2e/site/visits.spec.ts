@@ -1,8 +1,8 @@
 /**
  * Visit counting in the browser (docs/product.md#counting-rules): the first visit to each page in a
- * browser session counts once; a new session counts again; a browser switched off from counting is
- * left out (and counted as such); the landing's campaign name is its source. Counts are read from
- * the server's storage.
+ * browser session is sent once; a new session sends it again, and the server counts an address once
+ * per page and day; a browser switched off from counting is left out (and counted as such); the
+ * landing's campaign name is its source. Counts are read from the server's storage.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
@@ -57,14 +57,32 @@ test('/, /about, / again and /Nowou in one session count home, about and nowou o
   expect(Number(row.count)).toBe(1);
 });
 
-test('a new browser session counts the same page again', async () => {
+test('a new browser session sends the same page again: another address counts, the same one the same day is a repeat', async () => {
   const before = await countOf('support');
+  const repeats = async () => {
+    const rows = await site.server.app.db
+      .selectFrom('visit_exclusions')
+      .select('count')
+      .where('reason', '=', 'repeat')
+      .execute();
+    return rows.reduce((sum, row) => sum + Number(row.count), 0);
+  };
+  const repeatsBefore = await repeats();
   const first = await site.open('/support', { width: 1280 });
   await recorded(first.page, 'support');
   await gotoPage(first.page, `${site.url}/support`);
   const second = await site.open('/support', { width: 1280 });
   await recorded(second.page, 'support');
   expect(await countOf('support')).toBe(before + 2);
+  // Two more sessions behind one address (an office, a phone's carrier): counted once today.
+  const shared = [await site.newTab({ width: 1280 }), await site.newTab({ width: 1280 })];
+  for (const tab of shared) {
+    await tab.context.setExtraHTTPHeaders({ 'x-forwarded-for': '192.0.2.200' });
+    await gotoPage(tab.page, `${site.url}/support`);
+    await recorded(tab.page, 'support');
+  }
+  expect(await countOf('support')).toBe(before + 3);
+  expect((await repeats()) - repeatsBefore).toBe(1);
 });
 
 test('a browser switched off from counting is left out, and says so to the server', async () => {

@@ -177,6 +177,60 @@ await onBothServers(
       expect(listed.some((row) => /[\p{Cf}]/u.test(row.source))).toBe(false);
     });
 
+    test('an address counts once per page and UTC day, and brings at most three sources a day', async () => {
+      const cookie = await admin();
+      const tag = unique().toLowerCase();
+      const today = utcDay(new Date());
+      const range = `from=${today}&to=${today}`;
+      const post = (address: string, body: Record<string, unknown>) =>
+        call(server(), 'POST', '/api/visits', {
+          body,
+          headers: { ...fromAddress(address), ...BROWSER },
+        });
+      const figures = async () => {
+        const [counts, listed] = [await traffic(cookie, range), await sources(cookie, range)];
+        return {
+          page: (key: string) => counts.pages.find((row) => row.page === key)?.visits ?? 0,
+          left: (reason: string) =>
+            counts.excluded.find((row) => row.reason === reason)?.visits ?? 0,
+          source: (name: string) => listed.sources.find((row) => row.source === name)?.visits ?? 0,
+        };
+      };
+      const before = await figures();
+
+      // A script posting one page again and again for a chosen source, as the probe did 305 times.
+      const script = '192.0.2.10';
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => post(script, { page: 'music', utmSource: `spam-${tag}` })),
+      );
+      expect(answers.map((res) => res.status)).toEqual(Array<number>(20).fill(204));
+      expect((await post(script, { page: 'art' })).status).toBe(204);
+      let now = await figures();
+      expect(now.page('music') - before.page('music')).toBe(1);
+      expect(now.source(`spam-${tag}`)).toBe(1);
+      expect(now.left('repeat') - before.left('repeat')).toBe(19);
+      // Another page from the same address, and the same page from another, count.
+      expect(now.page('art') - before.page('art')).toBe(1);
+      expect((await post('192.0.2.11', { page: 'music' })).status).toBe(204);
+      expect((await figures()).page('music') - before.page('music')).toBe(2);
+
+      // Sources: three new ones from one address a day, then its visits with a new one are left out.
+      const many = '192.0.2.12';
+      const pages = ['home', 'about', 'support', 'contact', 'purchase', 'portfolio', 'nowou'];
+      for (const [index, page] of pages.slice(0, 5).entries()) {
+        expect((await post(many, { page, utmSource: `src${index}-${tag}` })).status).toBe(204);
+      }
+      // Direct, and a source it already brought, still count.
+      expect((await post(many, { page: pages[5] })).status).toBe(204);
+      expect((await post(many, { page: pages[6], utmSource: `src0-${tag}` })).status).toBe(204);
+      now = await figures();
+      expect([0, 1, 2, 3, 4].map((index) => now.source(`src${index}-${tag}`))).toEqual([
+        2, 1, 1, 0, 0,
+      ]);
+      expect(now.left('manySources') - before.left('manySources')).toBe(2);
+      expect(now.page('portfolio') - before.page('portfolio')).toBe(1);
+    });
+
     test('sources over whole months and loose days add up, beside the period before', async () => {
       const cookie = await admin();
       const source = `src-${unique()}`;

@@ -19,7 +19,10 @@ interface Load {
   acknowledged: number;
 }
 
-/** Starts the server, sends visits from WORKERS addresses until enough are answered, kills it. */
+/**
+ * Starts the server, sends visits from WORKERS at once, each from an address of its own (an address
+ * counts once per page and day), until enough are answered, and kills it.
+ */
 async function killUnderLoad(env: Record<string, string>): Promise<Load> {
   const port = await freePort();
   const server = runProcess('src/server/main.ts', {
@@ -34,15 +37,16 @@ async function killUnderLoad(env: Record<string, string>): Promise<Load> {
   let killSent: () => void = () => undefined;
   const enough = new Promise<void>((resolve) => (killSent = resolve));
 
-  const worker = async (index: number) => {
+  const worker = async () => {
     while (!killed) {
       load.sent += 1;
+      const n = load.sent;
       try {
         const response = await fetch(`http://127.0.0.1:${port}/api/visits`, {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            'x-forwarded-for': `198.18.0.${index}`,
+            'x-forwarded-for': `198.18.${n >> 8}.${n & 255}`,
             ...BROWSER,
           },
           body: JSON.stringify({ page: 'home' }),
@@ -56,7 +60,7 @@ async function killUnderLoad(env: Record<string, string>): Promise<Load> {
       if (load.acknowledged >= ACKNOWLEDGED_BEFORE_KILL) killSent();
     }
   };
-  const workers = Array.from({ length: WORKERS }, (_, index) => worker(index + 1));
+  const workers = Array.from({ length: WORKERS }, () => worker());
   await enough;
   server.kill('SIGKILL');
   killed = true;

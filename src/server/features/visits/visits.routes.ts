@@ -2,8 +2,9 @@
  * POST /api/visits `{page, referrer?, utmSource?, optOut?}`: one more visit to a known page key
  * and its source (docs/product.md#counting-rules), or one more visit left out, with the reason;
  * cookieless and open to anyone, so it is rate limited per client address (in memory,
- * visit-limits.ts). GET /api/admin/traffic and GET /api/admin/traffic/sources: the owner's figures
- * over a range of UTC days beside the period before it (docs/product.md#traffic-counters).
+ * visit-limits.ts), and an address counts once per page and UTC day (visit-repeats.ts).
+ * GET /api/admin/traffic and GET /api/admin/traffic/sources: the owner's figures over a range of
+ * UTC days beside the period before it (docs/product.md#traffic-counters).
  */
 import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
@@ -27,6 +28,7 @@ import { clientNetwork } from '#server/plugins/client-network';
 import { readSources, readTraffic } from './traffic-figures';
 import { createVisitBatches } from './visit-batches';
 import { createVisitLimits } from './visit-limits';
+import { createVisitRepeats } from './visit-repeats';
 
 /**
  * A browser counts each page at most once per session (19 page keys), so 300 a minute leaves room
@@ -71,6 +73,7 @@ function requestExclusion(request: FastifyRequest): ExclusionReason | null {
 
 export async function visitsRoutes(app: App): Promise<void> {
   const limits = createVisitLimits(VISITS_PER_ADDRESS);
+  const repeats = createVisitRepeats();
   const batches = createVisitBatches(app.db);
   app.addHook('onClose', () => batches.close());
   const ownHost = new URL(app.config.publicUrl).hostname;
@@ -84,7 +87,8 @@ export async function visitsRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) => {
-      const limit = limits.hit(clientNetwork(request.ip));
+      const network = clientNetwork(request.ip);
+      const limit = limits.hit(network);
       if (!limit.allowed) {
         reply.header('retry-after', String(limit.retryAfterSeconds));
         throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
@@ -98,6 +102,8 @@ export async function visitsRoutes(app: App): Promise<void> {
       }
       if (!excluded && optOut) excluded = 'optedOut';
       const source = excluded ? '' : visitSource(request.body, ownHost);
+      // Once per address, page and day, with a few sources (docs/decisions/2026-11-29-second-probe.md).
+      if (!excluded) excluded = repeats.check(network, page, source);
       // Answered once the batch holding it has committed.
       await batches.count({ pageKey: page, source, excluded });
       return reply.code(204).send(undefined);

@@ -93,6 +93,14 @@ const EXCLUSION_WORDS: Record<ExclusionReason, [string, string]> = {
   optedOut: ['visit from a browser switched off', 'visits from browsers switched off'],
   bot: ['visit by a bot', 'visits by bots'],
   noPageLoad: ['request no page made', 'requests no page made'],
+  repeat: [
+    'repeat visit from an address already counted on that page that day',
+    'repeat visits from addresses already counted on that page that day',
+  ],
+  manySources: [
+    'visit from an address past its sources for the day',
+    'visits from addresses past their sources for the day',
+  ],
 };
 
 /** "Left out: 3 visits by signed-in admins, 12 visits by bots." or null when none were. */
