@@ -3,8 +3,8 @@
  * finds no unknown setting, no value it cannot parse and no command it cannot run for an instance
  * on a port; a copy with a setting systemd cannot parse is reported, so the check can fail. As
  * systemd runs it (tests/support/systemd-container.ts): installed as the guide says, the site
- * starts, gets its file limit, comes back after a crash, and stops cleanly on `systemctl stop` with
- * a live stream open. Each part is skipped with one line where it cannot run.
+ * starts with its umask and its data the owner's only, gets its file limit, comes back after a
+ * crash, and stops cleanly on `systemctl stop` with a live stream open. Each part is skipped with one line where it cannot run.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -89,9 +89,14 @@ describe.skipIf(containerProblem !== null)('under systemd', () => {
 
   test('the site starts with its file limit, comes back after a crash and stops cleanly with a live stream open', async () => {
     await ready();
-    const started = container.show(unit, 'MainPID', 'LimitNOFILE');
+    const started = container.show(unit, 'MainPID', 'LimitNOFILE', 'UMask');
     const first = started.MainPID!;
     expect(started.LimitNOFILE).toBe('65536');
+    expect(started.UMask).toBe('0077');
+    // The guide's `mkdir -p data` left it 0755: the site made it and what it wrote its own.
+    expect(
+      container.sh('stat -c "%a %n" data data/site.db data/mfa.key').trim().split('\n'),
+    ).toEqual(['700 data', '600 data/site.db', '600 data/mfa.key']);
     // Set as far as this machine lets root raise it (systemd takes the closest value allowed).
     const machineCap = openFilesLimit(container, '1');
     expect(openFilesLimit(container, first)).toBe(Math.min(65536, machineCap));

@@ -13,10 +13,12 @@ import { connectDatabase, SQLITE_FILE_NAME } from '#server/db/connect';
 import { migrateToLatest, migrationStatus, MigrationError } from '#server/db/migrate';
 import type { Database } from '#server/db/schema';
 import { describeError } from '#server/describe-error';
-import { mfaKeyWarnings } from '#server/features/mfa/mfa-key';
+import { MFA_KEY_FILE, mfaKeyWarnings } from '#server/features/mfa/mfa-key';
+import { authenticatorKeyWarnings } from '#server/features/mfa/mfa.service';
 import { scheduleBackups } from '#server/ops/backup-schedule';
 import { createBackup } from '#server/ops/create-backup';
 import { claimDataDir } from '#server/ops/live-instance';
+import { tightenDataDir } from '#server/private-files';
 import { contentWarnings } from '#server/site-content';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -65,7 +67,10 @@ export async function runServer(
     throw error;
   }
 
+  // Files and folders an older version (or a copy) left readable by others become the owner's only.
+  const openToOthers = tightenDataDir(config.dataDir);
   const hadSqliteFile = !config.databaseUrl && existsSync(join(config.dataDir, SQLITE_FILE_NAME));
+  const madeMfaKeyFile = !config.mfaKey && !existsSync(join(config.dataDir, MFA_KEY_FILE));
   let db;
   try {
     db = connectDatabase(config);
@@ -102,6 +107,11 @@ export async function runServer(
     await db.destroy().catch(() => undefined);
     fail(error.message);
   }
+  const keyCheck = await authenticatorKeyWarnings(db, config, madeMfaKeyFile).catch(
+    (error: unknown) => [
+      `Could not check the MFA key against the authenticators: ${describeError(error)}`,
+    ],
+  );
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -115,7 +125,13 @@ export async function runServer(
       `Backup before migrating written to ${preMigration.path}`,
     );
   app.log.info(`Site ready at ${config.publicUrl}`);
-  for (const line of [...contentWarnings(), ...mfaKeyWarnings(config)]) app.log.warn(line);
+  for (const line of [
+    ...contentWarnings(),
+    ...mfaKeyWarnings(config),
+    ...keyCheck,
+    ...openToOthers,
+  ])
+    app.log.warn(line);
   const backups = scheduleBackups(config, app.log);
 
   let stopping = false;

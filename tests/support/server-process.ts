@@ -14,9 +14,27 @@ export interface ServerProcess {
   waitForOutput: (text: string) => Promise<void>;
 }
 
+export interface ProcessOptions {
+  /** The file-mode creation mask to run with (`022`: files readable by all unless made otherwise). */
+  umask?: string;
+}
+
+/** node --import tsx SCRIPT ARGS, through a shell that sets the umask first when one is given. */
+function command(script: string, args: string[], options: ProcessOptions): [string, string[]] {
+  const node = [process.execPath, '--import', 'tsx', script, ...args];
+  if (options.umask === undefined) return [node[0]!, node.slice(1)];
+  if (!/^[0-7]{3,4}$/.test(options.umask)) throw new Error(`not a umask: ${options.umask}`);
+  return ['/bin/sh', ['-c', `umask ${options.umask} && exec "$@"`, 'sh', ...node]];
+}
+
 /** Starts a server process the way `npm start` does, with only the given variables set. */
-export function runProcess(script: string, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export function runProcess(
+  script: string,
+  env: Record<string, string>,
+  options: ProcessOptions = {},
+): ServerProcess {
+  const [file, args] = command(script, [], options);
+  const child = spawn(file, args, {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -66,9 +84,11 @@ export function runCommand(
   script: string,
   args: string[],
   env: Record<string, string>,
+  options: ProcessOptions = {},
 ): Promise<CommandResult> {
+  const [file, argv] = command(script, args, options);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    const child = spawn(file, argv, {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,14 +108,19 @@ export function adminCommand(args: string[], env: Record<string, string>): Promi
 }
 
 /** `npm run backup -- …` */
-export function backupCommand(args: string[], env: Record<string, string>): Promise<CommandResult> {
-  return runCommand('src/server/ops/backup-cli.ts', args, env);
+export function backupCommand(
+  args: string[],
+  env: Record<string, string>,
+  options: ProcessOptions = {},
+): Promise<CommandResult> {
+  return runCommand('src/server/ops/backup-cli.ts', args, env, options);
 }
 
 /** `npm run restore -- …` */
 export function restoreCommand(
   args: string[],
   env: Record<string, string>,
+  options: ProcessOptions = {},
 ): Promise<CommandResult> {
-  return runCommand('src/server/ops/restore-cli.ts', args, env);
+  return runCommand('src/server/ops/restore-cli.ts', args, env, options);
 }

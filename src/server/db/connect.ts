@@ -2,21 +2,24 @@
  * Opens the one storage the process uses: PostgreSQL when DATABASE_URL is set, otherwise SQLite at
  * DATA_DIR/site.db. Both speak the same schema (see migrations/).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '#server/config';
 import type { Database } from '#server/db/schema';
+import { makePrivateDir, makePrivateFile } from '#server/private-files';
 
 export const SQLITE_FILE_NAME = 'site.db';
 
 /**
  * Opens a SQLite file with the pragmas the app relies on. synchronous=FULL: an acknowledged write
- * survives power loss (docs/decisions/2026-11-21-sqlite-synchronous-full.md).
+ * survives power loss (docs/decisions/2026-11-21-sqlite-synchronous-full.md). A new file is made
+ * 0600 first: SQLite gives its -wal and -shm files the database file's mode.
  */
 export function openSqlite(file: string): SQLite.Database {
+  if (!existsSync(file)) makePrivateFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
@@ -69,7 +72,7 @@ export function connectDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>)
       dialect: new PostgresDialect({ pool: createPostgresPool(databaseUrl) }),
     });
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
   const file = join(config.dataDir, SQLITE_FILE_NAME);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(file) }) });
 }

@@ -3,12 +3,13 @@
  * DATA_DIR/outbox with one log line each naming the file and the mail's link (so a self-hoster
  * without SMTP can still hand a reset link to its owner).
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '#server/config';
 import type { OutboxMail } from '#server/db/schema';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '#server/private-files';
 
 export interface MailTransport {
   send(mail: OutboxMail): Promise<void>;
@@ -61,10 +62,10 @@ export function createMailTransport(
   return {
     async send(mail) {
       const info = await writer.sendMail(messageOf(mail, config.mailFrom));
-      await mkdir(directory, { recursive: true });
+      makePrivateDir(directory);
       const file = join(directory, `${mail.created_at.replace(/[:.]/g, '-')}-${mail.id}.eml`);
       // Written beside, then renamed: whoever watches the outbox never reads half a message.
-      await writeFile(`${file}.partial`, info.message as Buffer, { mode: 0o600 });
+      await writeFile(`${file}.partial`, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       await rename(`${file}.partial`, file);
       const link = firstLink(mail.text_body);
       log.info(`Mail written to ${file}${link ? `: ${link}` : ''}`);

@@ -46,6 +46,7 @@ import {
   type TableShape,
 } from '#server/ops/table-reader';
 import { pacer, type Pace } from '#server/ops/pacer';
+import { makePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '#server/private-files';
 
 export const BACKUPS_FOLDER = 'backups';
 export const BACKUP_SUFFIX = '.backup.tar.gz';
@@ -141,7 +142,7 @@ function copyContent(contentDir: string, staging: string): Manifest['content'] {
 const SYNC_EVERY_BYTES = 1 << 20;
 
 async function writeSynced(path: string, chunks: AsyncIterable<Buffer>, pace: Pace): Promise<void> {
-  const file = await open(path, 'w');
+  const file = await open(path, 'w', PRIVATE_FILE_MODE);
   try {
     let unsynced = 0;
     for await (const chunk of chunks) {
@@ -213,12 +214,16 @@ export async function createBackup(
 ): Promise<BackupResult> {
   const path = targetPath(config, options.out, options.prefix);
   const pace = pacer(options.restRatio);
-  mkdirSync(dirname(path), { recursive: true });
+  // The backups folder in DATA_DIR is the site's own; a folder of the owner's choosing is made
+  // private when it is made, and otherwise left as it is. The file itself is always 0600.
+  const folder = dirname(path);
+  if (folder === join(config.dataDir, BACKUPS_FOLDER)) makePrivateDir(folder);
+  else mkdirSync(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
   const partial = `${path}.${randomBytes(4).toString('hex')}.partial`;
   const staging = `${partial}.d`;
-  mkdirSync(join(staging, DATA_FOLDER), { recursive: true });
+  mkdirSync(join(staging, DATA_FOLDER), { recursive: true, mode: PRIVATE_DIR_MODE });
   const scratch = `${partial}.snapshot`;
-  mkdirSync(scratch);
+  mkdirSync(scratch, { mode: PRIVATE_DIR_MODE });
   try {
     const manifest = await withSnapshot(config, scratch, async (reader) => {
       const tables: TableEntry[] = [];

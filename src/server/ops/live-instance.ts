@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { SERVER_APPLICATION_NAME } from '#server/db/connect';
+import { PRIVATE_FILE_MODE } from '#server/private-files';
 
 export const PID_FILE = 'server.pid';
 
@@ -24,7 +25,7 @@ export function processAlive(pid: number): boolean {
 /** Marks DATA_DIR as in use by this process; the returned function unmarks it. */
 export function claimDataDir(dataDir: string): () => void {
   const file = join(dataDir, PID_FILE);
-  writeFileSync(file, `${process.pid}\n`);
+  writeFileSync(file, `${process.pid}\n`, { mode: PRIVATE_FILE_MODE });
   return () => {
     try {
       if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });

@@ -6,7 +6,7 @@
  * it was.
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Config } from '#server/config';
@@ -23,6 +23,7 @@ import { postgresServerConnections, sqliteServerPid } from '#server/ops/live-ins
 import { pauseMail } from '#server/ops/site-flags';
 import { loadIntoPostgres, loadIntoSqlite } from '#server/ops/table-loader';
 import { verifyBackup } from '#server/ops/verify-backup';
+import { makePrivateDir } from '#server/private-files';
 
 export interface RestoreOptions {
   /** Where the backup's content/ goes (default the repository's content/); null: left as it is. */
@@ -52,7 +53,7 @@ async function restoreSqlite(
     throw new BackupRefused(
       `A site is running on ${config.dataDir} (process ${pid}); stop it before restoring.`,
     );
-  mkdirSync(config.dataDir, { recursive: true });
+  makePrivateDir(config.dataDir);
   const live = join(config.dataDir, SQLITE_FILE_NAME);
   const fresh = join(config.dataDir, `${SQLITE_FILE_NAME}.restoring-${suffix}`);
   const sqlite = openSqlite(fresh);
@@ -78,7 +79,7 @@ async function restoreSqlite(
   const aside = join(config.dataDir, `replaced-${suffix}`);
   const present = ['', '-wal', '-shm'].filter((end) => existsSync(`${live}${end}`));
   if (present.length > 0) {
-    mkdirSync(aside, { recursive: true });
+    makePrivateDir(aside);
     for (const end of present)
       renameSync(`${live}${end}`, join(aside, `${SQLITE_FILE_NAME}${end}`));
   }
@@ -157,7 +158,7 @@ function restoreContent(from: string, to: string, aside: string): string[] {
   if (!existsSync(from)) return [];
   let kept: string[] = [];
   if (existsSync(to)) {
-    mkdirSync(aside, { recursive: true });
+    makePrivateDir(aside);
     const target = join(aside, CONTENT_FOLDER);
     renameSync(to, target);
     kept = [target];

@@ -3,7 +3,8 @@
  * MFA_KEY a key file is made in DATA_DIR with mode 0600 and used again after a restart; a server
  * started with another key says why it cannot read an authenticator (in its log and in its answer)
  * and still takes a recovery code, from which the admin replaces the authenticator; a bad key file
- * stops start-up with one line; PostgreSQL without MFA_KEY is warned about at start-up.
+ * stops start-up with one line; PostgreSQL without MFA_KEY is warned about at start-up, and so is a
+ * start whose key cannot open the authenticators set up (a restored DATA_DIR without its mfa.key).
  */
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -221,4 +222,96 @@ test.skipIf(!pg.available)(
     }
   },
   60_000,
+);
+
+/**
+ * A DATA_DIR restored without its mfa.key: the start makes a new key, and says at once that the
+ * authenticators set up before cannot be opened with it; so does every later start on that key.
+ */
+async function warnsOfALostKey(env: Record<string, string>, dataDir: string): Promise<void> {
+  const lines = (server: ServerProcess, text: string) =>
+    server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes(text));
+  const unreadable = 'set up under the old key cannot be opened with it';
+  let { server, url } = await startServer(env);
+  try {
+    const email = `lost-key-${Date.now()}@example.com`;
+    const signedUp = await send(url, 'POST', '/api/auth/register', undefined, {
+      email,
+      username: `LostKey${Date.now() % 100_000}`,
+      password: PASSWORD,
+      avatar: 1,
+      subscribedToNewsletter: false,
+      currentUTCTime: new Date().toUTCString(),
+    });
+    expect(signedUp.status).toBe(201);
+    const db = connectDatabase({ dataDir, databaseUrl: env.DATABASE_URL });
+    try {
+      const { id } = await db
+        .updateTable('users')
+        .set({ admin_rank: 10 })
+        .where('email', '=', email)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      const key = loadMfaKey({ dataDir, mfaKey: undefined });
+      await db
+        .insertInto('admin_mfa')
+        .values({
+          user_id: id,
+          secret_sealed: seal(key, 'JBSWY3DPEHPK3PXP'),
+          created_at: now,
+          confirmed_at: now,
+          last_used_step: null,
+        })
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    // The right key: nothing to say.
+    await stop(server);
+    ({ server, url } = await startServer(env));
+    expect(lines(server, unreadable)).toEqual([]);
+
+    // Restored without the key file: a new one is made, and the start says what that means.
+    await stop(server);
+    rmSync(join(dataDir, MFA_KEY_FILE));
+    ({ server, url } = await startServer(env));
+    const [made, ...more] = lines(server, unreadable);
+    expect(more).toEqual([]);
+    expect(JSON.parse(made!)).toMatchObject({
+      level: 40,
+      msg: expect.stringMatching(
+        /^DATA_DIR had no mfa\.key, so this start made a new key, and 1 admin’s authenticator set up under the old key/,
+      ),
+    });
+    // Every later start on the new key says so again, until the old one is back.
+    await stop(server);
+    ({ server, url } = await startServer(env));
+    expect(lines(server, unreadable)).toHaveLength(1);
+    expect(lines(server, unreadable)[0]).toContain('The MFA key (mfa.key in DATA_DIR) changed');
+  } finally {
+    await stop(server);
+  }
+}
+
+test('a DATA_DIR without its mfa.key is warned about at start-up when authenticators were set up, on SQLite', async () => {
+  const dataDir = tempDir();
+  await warnsOfALostKey({ DATA_DIR: dataDir }, dataDir);
+}, 90_000);
+
+test.skipIf(!pg.available)(
+  pg.title('a DATA_DIR without its mfa.key is warned about at start-up, on PostgreSQL'),
+  async () => {
+    const database = await createThrowawayDatabase();
+    const dataDir = tempDir();
+    try {
+      await warnsOfALostKey({ DATA_DIR: dataDir, DATABASE_URL: database.url }, dataDir);
+    } finally {
+      await database.drop();
+    }
+  },
+  90_000,
 );

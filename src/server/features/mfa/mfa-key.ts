@@ -4,11 +4,12 @@
  * on one PostgreSQL database must share one key: set MFA_KEY on each (README, configuration).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '#server/config';
 import { ConfigError } from '#server/config-error';
 import { describeError } from '#server/describe-error';
+import { makePrivateDir } from '#server/private-files';
 
 export const MFA_KEY_FILE = 'mfa.key';
 const KEY_HEX = /^[0-9a-f]{64}$/;
@@ -30,7 +31,7 @@ export function loadMfaKey(config: Pick<Config, 'mfaKey' | 'dataDir'>): Buffer {
       hex = readKeyFile(path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      mkdirSync(config.dataDir, { recursive: true });
+      makePrivateDir(config.dataDir);
       hex = randomBytes(32).toString('hex');
       try {
         // 'wx': two processes starting at once never overwrite each other's key.

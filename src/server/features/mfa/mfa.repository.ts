@@ -9,6 +9,16 @@ export async function findMfa(db: Kysely<Database>, userId: string): Promise<Adm
   return db.selectFrom('admin_mfa').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** The sealed secret of every authenticator set up (confirmed), for the key's check at start-up. */
+export async function confirmedSecrets(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('admin_mfa')
+    .select('secret_sealed')
+    .where('confirmed_at', 'is not', null)
+    .execute();
+  return rows.map((row) => row.secret_sealed);
+}
+
 /** Offers a new secret: replaces any earlier one, which stays valid nowhere once this is confirmed. */
 export async function savePendingMfa(
   db: Kysely<Database>,

@@ -4,9 +4,17 @@
  */
 import type { Kysely } from 'kysely';
 import { MFA_ENROLMENT_CODE_MINUTES } from '#shared/admin-security-schemas';
+import type { Config } from '#server/config';
 import type { Database } from '#server/db/schema';
 import { deleteUserSessions, forgetMfaDevices } from '#server/features/accounts/accounts.service';
-import { deleteMfa, deleteUnconfirmedMfa, findMfa, saveEnrolmentCode } from './mfa.repository';
+import { loadMfaKey, MFA_KEY_FILE, unseal } from './mfa-key';
+import {
+  confirmedSecrets,
+  deleteMfa,
+  deleteUnconfirmedMfa,
+  findMfa,
+  saveEnrolmentCode,
+} from './mfa.repository';
 import { hashRecoveryCode, newEnrolmentCode } from './recovery-codes';
 
 /**
@@ -47,4 +55,35 @@ export async function issueEnrolmentCode(
     await saveEnrolmentCode(trx, userId, hashRecoveryCode(code), expiresAt, now);
   });
   return code;
+}
+
+/**
+ * Start-up warnings (README, "The owner's desk") when this server's key cannot open authenticators
+ * already set up: a restored or copied DATA_DIR without its mfa.key makes a new key at start, and
+ * a changed MFA_KEY is another key; either way every admin would meet the error only at the desk.
+ * `madeKeyFile`: DATA_DIR had no mfa.key before this start (and MFA_KEY is not set).
+ */
+export async function authenticatorKeyWarnings(
+  db: Kysely<Database>,
+  config: Pick<Config, 'mfaKey' | 'dataDir'>,
+  madeKeyFile: boolean,
+): Promise<string[]> {
+  const key = loadMfaKey(config);
+  const unreadable = (await confirmedSecrets(db)).filter((sealed) => {
+    try {
+      unseal(key, sealed);
+      return false;
+    } catch {
+      return true;
+    }
+  }).length;
+  if (unreadable === 0) return [];
+  const cause = madeKeyFile
+    ? `DATA_DIR had no ${MFA_KEY_FILE}, so this start made a new key, and`
+    : `The MFA key (${config.mfaKey ? 'MFA_KEY' : `${MFA_KEY_FILE} in DATA_DIR`}) changed:`;
+  const admins =
+    unreadable === 1 ? '1 admin’s authenticator' : `${unreadable} admins’ authenticators`;
+  return [
+    `${cause} ${admins} set up under the old key cannot be opened with it. Stop the site and put back the ${MFA_KEY_FILE} kept with your backups (or set MFA_KEY to it); otherwise each admin opens the desk with a recovery code and replaces the authenticator, or run npm run admin -- reset-mfa <email>.`,
+  ];
 }
