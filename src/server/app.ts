@@ -40,11 +40,15 @@ import { submissionsRoutes } from '#server/features/submissions/submissions.rout
 import { visitsRoutes } from '#server/features/visits/visits.routes';
 import { mailPlugin } from '#server/mail/mail-plugin';
 import { dbPlugin } from '#server/plugins/db';
-import { errorsPlugin } from '#server/plugins/errors';
+import { answerClientError, errorsPlugin, handleError } from '#server/plugins/errors';
 import { livePlugin, type LiveOptions } from '#server/features/live/live.plugin';
 import { rateLimitPlugin } from '#server/plugins/rate-limit';
 import { sameOriginPlugin } from '#server/plugins/same-origin';
-import { securityHeadersPlugin } from '#server/plugins/security-headers';
+import {
+  fixedSecurityHeaders,
+  securityHeadersPlugin,
+  setSecurityHeaders,
+} from '#server/plugins/security-headers';
 import { sessionPlugin } from '#server/features/accounts/session.plugin';
 import { readPagePreloads } from '#server/plugins/page-preloads';
 import { readPrerenderedPages } from '#server/plugins/prerendered-pages';
@@ -119,6 +123,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     requestTimeout: 30_000,
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // The framework's own refusals leave like every other error: the envelope, the security headers,
+    // never the path sent (a malformed address comes before any hook; a request that is not HTTP
+    // before any request).
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request, reply, config.secureOrigin);
+      reply.header('cache-control', 'no-store');
+      handleError(error, request, reply);
+    },
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, fixedSecurityHeaders(config.secureOrigin)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

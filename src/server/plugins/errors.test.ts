@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -157,4 +158,88 @@ test('an unknown /api route is a 404 envelope for every method', async () => {
       error: { status: 'not-found', message: 'Not found.' },
     });
   }
+});
+
+/** One request written byte for byte, as a browser or a script could send it; the answer read raw. */
+function rawRequest(
+  text: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+        }),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+  });
+}
+
+/** The app's envelope with the app's security headers, and nothing of what was sent. */
+function expectAppAnswer(
+  answer: { status: number; headers: Record<string, string>; body: string },
+  status: number,
+  message: string,
+) {
+  expect(answer.status).toBe(status);
+  expect(JSON.parse(answer.body)).toEqual({
+    error: { status: status === 404 ? 'not-found' : 'invalid-argument', message },
+  });
+  expect(answer.headers).toMatchObject({
+    'content-type': 'application/json; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  });
+  expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
+  expect(answer.body).not.toMatch(/script|%E0|FST_|statusCode/);
+}
+
+test('a malformed address gets the app’s envelope and security headers, never the path back', async () => {
+  for (const path of ['/%E0%A4%A<script>', '/api/%E0%A4%A<script>', '/about/%ZZ']) {
+    const answer = await rawRequest(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expectAppAnswer(answer, 400, 'The address is not valid.');
+  }
+});
+
+test('requests that are not HTTP, unknown routes and bodies that do not parse all get the app’s answer', async () => {
+  const close = 'Host: x\r\nConnection: close\r\n';
+  expectAppAnswer(
+    await rawRequest(`GET /api/test/<script> HTTP/1.1\r\n${close}Bad Header\r\n\r\n`),
+    400,
+    'The request is not valid HTTP.',
+  );
+  expectAppAnswer(
+    await rawRequest(`GET /api/nope HTTP/1.1\r\n${close}Content-Length: abc\r\n\r\n`),
+    400,
+    'The request is not valid HTTP.',
+  );
+  expectAppAnswer(
+    await rawRequest(`GET /api/nope HTTP/1.1\r\n${close}X-Pad: ${'p'.repeat(20_000)}\r\n\r\n`),
+    400,
+    'The request headers are too large.',
+  );
+  expectAppAnswer(
+    await rawRequest(`GET /api/<script> HTTP/1.1\r\n${close}\r\n`),
+    404,
+    'Not found.',
+  );
+  expectAppAnswer(
+    await rawRequest(
+      `POST /api/test/echo HTTP/1.1\r\n${close}Content-Type: application/json\r\nContent-Length: 9\r\n\r\n{<script>`,
+    ),
+    400,
+    'The request body is not valid JSON.',
+  );
 });

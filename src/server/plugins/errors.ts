@@ -3,6 +3,7 @@
  * HTTP code of its status (#shared/api-errors). A 5xx that is not a deliberate ApiError is logged with
  * the request id and answered with a generic message: no stack or internal message ever leaves.
  */
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -35,6 +36,8 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
 };
 
 const STATUS_MESSAGES: Partial<Record<ErrorStatus, string>> = {
@@ -98,13 +101,51 @@ function classify(error: unknown): {
   return { status: 'internal', message: INTERNAL_ERROR_MESSAGE };
 }
 
-function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/**
+ * Answers a failure with the envelope. Also the framework's own errors (a malformed address), which
+ * app.ts routes here (Fastify's `frameworkErrors`): their message never repeats what was sent.
+ */
+export function handleError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   const { status, message, field } = classify(error);
   const http = ERROR_STATUS_HTTP[status];
   if (http < 500) request.log.info({ status, message }, 'request rejected');
   else if (error instanceof ApiError) request.log.warn({ status, message }, 'request not served');
   else request.log.error({ err: error }, 'request failed');
   return sendError(reply, status, message, field);
+}
+
+/**
+ * Answers a request Node's HTTP parser could not read (a bad header line, a Content-Length that is
+ * not a number, headers too large, one that never finished arriving): no route or hook can run, so
+ * the answer is written on the socket, with the envelope and the given security headers, and the
+ * connection ends. Used as Fastify's `clientErrorHandler` (app.ts).
+ */
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Socket,
+  headers: Readonly<Record<string, string>>,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const message =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request headers are too large.'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'The request took too long to arrive.'
+        : 'The request is not valid HTTP.';
+  const body = JSON.stringify(envelope('invalid-argument', message));
+  const lines = Object.entries({
+    ...headers,
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  }).map(([name, value]) => `${name}: ${value}\r\n`);
+  if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\n${lines.join('')}\r\n${body}`);
+  else socket.destroy();
 }
 
 /** Error handler and the not-found answer; `fallback` (the SPA) may answer first and return true. */

@@ -90,9 +90,13 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export const securityHeadersPlugin = fp(
-  async (app: FastifyInstance, { secureOrigin }: SecurityHeadersOptions) => {
-    const fixedHeaders = {
+const fixedHeaders = new Map<boolean, Readonly<Record<string, string>>>();
+
+/** The headers every answer carries whatever its request, worked out once per kind of origin. */
+export function fixedSecurityHeaders(secureOrigin: boolean): Readonly<Record<string, string>> {
+  let headers = fixedHeaders.get(secureOrigin);
+  if (!headers) {
+    headers = {
       ...helmetHeaders({
         // Ours: an HTML answer may widen style-src by its inline blocks' hashes.
         contentSecurityPolicy: false,
@@ -108,6 +112,29 @@ export const securityHeadersPlugin = fp(
       'content-security-policy': contentSecurityPolicy(secureOrigin),
       'permissions-policy': PERMISSIONS_POLICY,
     };
+    fixedHeaders.set(secureOrigin, headers);
+  }
+  return headers;
+}
+
+/**
+ * Puts the security headers on an answer: from the plugin's onRequest hook, and for the
+ * framework's own errors (a malformed address), which are answered before any hook runs (app.ts).
+ */
+export function setSecurityHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  secureOrigin: boolean,
+): void {
+  reply.headers(fixedSecurityHeaders(secureOrigin));
+  if (isTrustworthy(request, secureOrigin))
+    reply.header('cross-origin-opener-policy', 'same-origin');
+  // API answers are per-user and live: no cache may keep them.
+  if (isUnder(pathnameOf(request.url), '/api')) reply.header('cache-control', 'no-store');
+}
+
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, { secureOrigin }: SecurityHeadersOptions) => {
     app.decorateReply(
       'allowInlineStyles',
       function (this: FastifyReply, hashes: readonly string[]) {
@@ -115,11 +142,7 @@ export const securityHeadersPlugin = fp(
       },
     );
     app.addHook('onRequest', async (request, reply) => {
-      reply.headers(fixedHeaders);
-      if (isTrustworthy(request, secureOrigin))
-        reply.header('cross-origin-opener-policy', 'same-origin');
-      // API answers are per-user and live: no cache may keep them.
-      if (isUnder(pathnameOf(request.url), '/api')) reply.header('cache-control', 'no-store');
+      setSecurityHeaders(request, reply, secureOrigin);
     });
   },
   { name: 'security-headers' },
