@@ -41,6 +41,11 @@ export const RATE_LIMITS = {
    */
   signUpTakenEmailPerAddress: { name: 'signup-taken:address', limit: 3, windowMs: 24 * HOUR },
   resetPerAccount: { name: 'reset:account', limit: 3, windowMs: HOUR },
+  /**
+   * Reset requests from a browser the account knows: its own bucket, so a stranger's requests for
+   * the e-mail never hold the owner back; past it, the browser counts with everyone else.
+   */
+  resetPerKnownDevice: { name: 'reset:device', limit: 3, windowMs: HOUR },
   resetPerAddress: { name: 'reset:address', limit: 10, windowMs: HOUR },
   verificationPerAccount: { name: 'verification:account', limit: 3, windowMs: HOUR },
   /**

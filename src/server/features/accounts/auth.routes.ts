@@ -51,7 +51,7 @@ import {
   refundRateLimit,
 } from '#server/plugins/rate-limit';
 import { ATTEMPT_GATES, claimAttempt, refundAttempt } from '#server/plugins/attempt-gate';
-import { knownDevice, rememberDevice } from './known-devices';
+import { knownDevice, knownDeviceForEmail, rememberDevice } from './known-devices';
 import { endSession, getSessionUser, startSession } from './session.plugin';
 import { backgroundTasks } from '#server/background-tasks';
 import { recordAudit } from '#server/features/audit/audit.service';
@@ -249,11 +249,22 @@ export async function authRoutes(app: App): Promise<void> {
     { schema: { body: passwordResetRequestSchema, response: { 202: mailSentResponseSchema } } },
     async (request, reply) => {
       const { email } = request.body;
-      // Counted per address asked for, whether or not it has an account: the answer never differs.
       await enforceRateLimits(app.db, reply, [
         [RATE_LIMITS.resetPerAddress, clientNetwork(request.ip)],
-        [RATE_LIMITS.resetPerAccount, email],
       ]);
+      // A browser the account knows has its own bucket (docs/product.md#password-reset); every
+      // other request counts per address asked for, whether or not it has an account: the answer
+      // never differs.
+      const known = await knownDeviceForEmail(app.db, request, email, 'login');
+      const own = known
+        ? await hitRateLimit(
+            app.db,
+            RATE_LIMITS.resetPerKnownDevice,
+            `${known.device}:${known.userId}`,
+          )
+        : null;
+      if (!own?.allowed)
+        await enforceRateLimits(app.db, reply, [[RATE_LIMITS.resetPerAccount, email]]);
       // The lookup and the mail happen after the answer, so its timing says nothing about the account.
       inBackground(async () => {
         const user = await findUserByEmail(app.db, email);

@@ -9,7 +9,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
 import type { Database } from '#server/db/schema';
-import { deviceKnown, saveDeviceProof, type DeviceProof } from './known-devices.repository';
+import {
+  deviceKnown,
+  deviceKnownToEmail,
+  saveDeviceProof,
+  type DeviceProof,
+} from './known-devices.repository';
 import { readCookie } from './session.plugin';
 import { hashToken, issueToken, looksLikeToken } from './tokens';
 
@@ -51,6 +56,24 @@ export async function knownDevice(
   const hash = hashToken(token);
   const since = new Date(Date.now() - DEVICE_KNOWN_MS);
   return (await deviceKnown(db, hash, userId, proof, since)) ? hash : null;
+}
+
+/**
+ * Like knownDevice, for a request that names an account only by its e-mail (a reset request): the
+ * browser's device key and the account's id, or null.
+ */
+export async function knownDeviceForEmail(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  email: string,
+  proof: DeviceProof,
+): Promise<{ device: string; userId: string } | null> {
+  const token = deviceToken(request);
+  if (!token) return null;
+  const hash = hashToken(token);
+  const since = new Date(Date.now() - DEVICE_KNOWN_MS);
+  const userId = await deviceKnownToEmail(db, hash, email, proof, since);
+  return userId === null ? null : { device: hash, userId };
 }
 
 /** Marks this browser as known to the account for `proof`, giving it a device cookie if it has none. */
