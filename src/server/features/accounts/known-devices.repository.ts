@@ -27,6 +27,24 @@ export async function deviceKnown(
   return row !== undefined;
 }
 
+/** True when this browser proved anything to the account after `since`. */
+export async function deviceKnownToAccount(
+  db: Kysely<Database>,
+  tokenHash: string,
+  userId: string,
+  since: Date,
+): Promise<boolean> {
+  const at = since.toISOString();
+  const row = await db
+    .selectFrom('known_devices')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('login_at', '>', at), eb('mfa_verified_at', '>', at)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * The account with this e-mail when this browser proved `proof` to it after `since`, else null.
  * One query whether or not the e-mail has an account, so its timing says nothing about accounts.

@@ -2,8 +2,10 @@
  * Device cookies, as OWASP's "Slow down online guessing attacks with device cookies" describes
  * them: a browser that gave an account its right password (or its admin a right code) keeps a
  * random token in an HttpOnly cookie, and its later tries are counted apart from everyone else's,
- * so failures from elsewhere never hold the owner back. The token is the same for every account the
- * browser proves itself to; only its SHA-256 is stored, with the accounts it is known to.
+ * so failures from elsewhere never hold the owner back. Only its SHA-256 is stored, with the
+ * accounts it is known to. The server chooses every token: one the browser brings is kept only if
+ * the account already knows it, so a cookie planted in someone's browser never becomes known to
+ * their account (a browser used for two accounts is known to the last it proved itself to).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -11,6 +13,7 @@ import type { Config } from '#server/config';
 import type { Database } from '#server/db/schema';
 import {
   deviceKnown,
+  deviceKnownToAccount,
   deviceKnownToEmail,
   saveDeviceProof,
   type DeviceProof,
@@ -76,7 +79,10 @@ export async function knownDeviceForEmail(
   return userId === null ? null : { device: hash, userId };
 }
 
-/** Marks this browser as known to the account for `proof`, giving it a device cookie if it has none. */
+/**
+ * Marks this browser as known to the account for `proof`. It keeps its device cookie when the
+ * account knows it already; otherwise it gets a fresh one (docs/product.md#log-in-attempts).
+ */
 export async function rememberDevice(
   db: Kysely<Database>,
   request: FastifyRequest,
@@ -85,7 +91,10 @@ export async function rememberDevice(
   proof: DeviceProof,
 ): Promise<void> {
   const existing = deviceToken(request);
-  const token = existing ?? issueToken().token;
+  const since = new Date(Date.now() - DEVICE_KNOWN_MS);
+  const known =
+    existing !== null && (await deviceKnownToAccount(db, hashToken(existing), userId, since));
+  const token = known ? existing : issueToken().token;
   await saveDeviceProof(db, hashToken(token), userId, proof);
   // Sent again each time, so a browser in use stays known for another 400 days. Fastify adds a
   // set-cookie header to those already set.
