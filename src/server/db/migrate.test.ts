@@ -101,6 +101,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-27-0023-assistant-schedule',
       '2026-11-27-0024-admin-notifications',
       '2026-11-27-0035-site-flags',
+      '2026-11-29-0040-mfa-enrolment-session',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

@@ -24,6 +24,7 @@ import * as errorGroups from '#server/db/migrations/2026-11-27-0022-error-groups
 import * as assistantSchedule from '#server/db/migrations/2026-11-27-0023-assistant-schedule';
 import * as adminNotifications from '#server/db/migrations/2026-11-27-0024-admin-notifications';
 import * as siteFlags from '#server/db/migrations/2026-11-27-0035-site-flags';
+import * as mfaEnrolmentSession from '#server/db/migrations/2026-11-29-0040-mfa-enrolment-session';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0023-assistant-schedule': assistantSchedule,
   '2026-11-27-0024-admin-notifications': adminNotifications,
   '2026-11-27-0035-site-flags': siteFlags,
+  '2026-11-29-0040-mfa-enrolment-session': mfaEnrolmentSession,
 };
 
 /** The names of every migration this code knows, in the order they run (backups check against it). */

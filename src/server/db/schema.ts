@@ -313,6 +313,8 @@ export interface AdminMfaTable {
   last_used_step: number | null;
   /** A replacement offered while this one works; it takes over when a code from it is confirmed. */
   pending_secret_sealed: Generated<string | null>;
+  /** The session that entered the enrolment code and was offered the first set-up: only it confirms. */
+  enrolment_session_hash: Generated<string | null>;
 }
 
 /** Single-use recovery codes, stored as their SHA-256. */

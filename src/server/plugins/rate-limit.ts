@@ -59,6 +59,11 @@ export const RATE_LIMITS = {
    * right code is taken back off the count. Past it, the browser counts as unknown.
    */
   mfaCodesPerKnownDevice: { name: 'mfa:device', limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * Codes confirming an admin's first authenticator, per offered secret: only the session that
+   * entered the enrolment code may send them, so someone else's wrong codes never count here.
+   */
+  mfaSetUpCodesPerSecret: { name: 'mfa-set-up:secret', limit: 5, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counters from before they carried their end are kept this long (the longest rule of that time). */
