@@ -1,12 +1,16 @@
 /**
  * The owner's notification mails (docs/product.md#owner-notifications), in the common layout:
  * one at once per new thing, or a day's digest. They name what happened and link to the desk; the
- * message itself is read there, not sent around by mail.
+ * message itself is read there, not sent around by mail. What a visitor wrote (a name, an error's
+ * name) shows only in the body, quoted and without live links.
  */
 import { absoluteUrl } from '#shared/paths';
 import { renderMail, type MailContent } from '#server/mail/templates';
 
 export interface NoticeLine {
+  /** What happened, in the site's own words only: the subject of a mail at once. */
+  title: string;
+  /** The title with what the visitor wrote, quoted and without live links (quotedVisitorText). */
   summary: string;
   /** The desk's section, its #fragment. */
   section: string;
@@ -18,7 +22,8 @@ export function instantMail(input: {
   notice: NoticeLine;
 }): MailContent {
   return {
-    subject: `${input.notice.summary} · ${input.siteName}`,
+    // Visitor text never goes into a subject, where it would read as the site's own words.
+    subject: `${input.notice.title} · ${input.siteName}`,
     ...renderMail({
       siteName: input.siteName,
       greeting: 'Hi,',

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import { DIGEST_HOUR_UTC } from '#shared/notification-schemas';
 import type { Database } from '#server/db/schema';
 import { enqueueMail } from '#server/mail/outbox.repository';
+import { quotedVisitorText } from '#server/mail/templates';
 import { siteName } from '#server/site-content';
 import { digestMail, instantMail, type NoticeLine } from './notifications.mails';
 import { claimDigest, eventsBetween, insertEvent, usersWithMode } from './notifications.repository';
@@ -97,9 +98,12 @@ const INDICATORS: Record<string, string> = {
   portfolio: 'Portfolio',
 };
 
+/** What the visitor wrote in the field, quoted and without live links; '' when nothing. */
 function said(values: Record<string, unknown>, key: string): string {
   const value = values[key];
-  return typeof value === 'string' && value.trim() ? value.trim().slice(0, 80) : '';
+  return typeof value === 'string' && value.trim()
+    ? quotedVisitorText(value.trim().slice(0, 80))
+    : '';
 }
 
 /** The notice of a new submission, by its type (docs/product.md#form-definitions). */
@@ -108,43 +112,41 @@ export function submissionNotice(type: string, values: Record<string, unknown>):
   if (indicator) {
     const name = INDICATORS[indicator[1]!] ?? indicator[1]!;
     const what = indicator[2] === 'freeTrial' ? 'free trial request' : 'purchase request';
+    const title = `New ${what} for ${name}`;
     const user = said(values, 'tradingViewUsername');
     return {
       kind: type,
       section: 'indicator-access',
-      summary: `New ${what} for ${name}${user ? ` (TradingView: ${user})` : ''}`,
+      title,
+      summary: `${title}${user ? ` (TradingView: ${user})` : ''}`,
     };
   }
-  const from = (who: string) => (who ? ` from ${who}` : '');
+  const from = (title: string, who: string): Notice => ({
+    kind: type,
+    section: 'submissions',
+    title,
+    summary: who ? `${title} from ${who}` : title,
+  });
   switch (type) {
     case 'contact':
-      return {
-        kind: type,
-        section: 'submissions',
-        summary: `New contact message${from(said(values, 'name'))}`,
-      };
+      return from('New contact message', said(values, 'name'));
     case 'support':
-      return {
-        kind: type,
-        section: 'submissions',
-        summary: `New support request${from(said(values, 'email'))}`,
-      };
+      return from('New support request', said(values, 'email'));
     case 'jobs/lokalaJobb':
-      return {
-        kind: type,
-        section: 'submissions',
-        summary: `New Lokala jobb enquiry${from(said(values, 'company'))}`,
-      };
+      return from('New Lokala jobb enquiry', said(values, 'company'));
     default:
-      return { kind: type, section: 'submissions', summary: `New ${type} submission` };
+      // The type is one of the site's own forms (the route checked it).
+      return from(`New ${type} submission`, '');
   }
 }
 
-/** The notice of a new error group. */
+/** The notice of a new error group: its name is the visitor's, its page one of the site's keys. */
 export function errorGroupNotice(group: { errorName: string; page: string | null }): Notice {
+  const where = group.page ? ` on the ${group.page} page` : '';
   return {
     kind: 'error-group',
     section: 'error-reports',
-    summary: `New error ${group.errorName}${group.page ? ` on the ${group.page} page` : ''}`,
+    title: `New error${where}`,
+    summary: `New error ${quotedVisitorText(group.errorName)}${where}`,
   };
 }
