@@ -102,6 +102,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-27-0024-admin-notifications',
       '2026-11-27-0035-site-flags',
       '2026-11-29-0040-mfa-enrolment-session',
+      '2026-11-29-0041-held-notices',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

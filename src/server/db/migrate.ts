@@ -25,6 +25,7 @@ import * as assistantSchedule from '#server/db/migrations/2026-11-27-0023-assist
 import * as adminNotifications from '#server/db/migrations/2026-11-27-0024-admin-notifications';
 import * as siteFlags from '#server/db/migrations/2026-11-27-0035-site-flags';
 import * as mfaEnrolmentSession from '#server/db/migrations/2026-11-29-0040-mfa-enrolment-session';
+import * as heldNotices from '#server/db/migrations/2026-11-29-0041-held-notices';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0024-admin-notifications': adminNotifications,
   '2026-11-27-0035-site-flags': siteFlags,
   '2026-11-29-0040-mfa-enrolment-session': mfaEnrolmentSession,
+  '2026-11-29-0041-held-notices': heldNotices,
 };
 
 /** The names of every migration this code knows, in the order they run (backups check against it). */

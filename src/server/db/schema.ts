@@ -351,7 +351,7 @@ export interface AdminNotificationsTable {
   mode: string;
   /** The UTC day of the last daily digest, or null before the first. */
   digest_day: string | null;
-  /** Events after this time go in the next digest. */
+  /** Events after this time go in the next digest (for `instant`, the next mail of held ones). */
   digest_at: string;
 }
 
@@ -361,6 +361,8 @@ export interface NotificationEventsTable {
   kind: string;
   summary: string;
   created_at: string;
+  /** 1 when past the cap on mails at once: those admins get it in a later mail with the rest. */
+  held: Generated<number>;
 }
 
 /** A switch that is on (migration 0035; docs/product.md#backups). */

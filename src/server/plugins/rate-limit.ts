@@ -64,6 +64,13 @@ export const RATE_LIMITS = {
    * entered the enrolment code may send them, so someone else's wrong codes never count here.
    */
   mfaSetUpCodesPerSecret: { name: 'mfa-set-up:secret', limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * Owner notification mails at once (docs/product.md#owner-notifications), counted only when one
+   * goes out: per kind of notice, and for the whole site. Past either, the notice is held for the
+   * mail that brings held ones together.
+   */
+  noticeMailsPerKind: { name: 'notice-mail:kind', limit: 3, windowMs: HOUR },
+  noticeMails: { name: 'notice-mail:site', limit: 10, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counters from before they carried their end are kept this long (the longest rule of that time). */
