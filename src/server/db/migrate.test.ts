@@ -101,7 +101,9 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-27-0023-assistant-schedule',
       '2026-11-27-0024-admin-notifications',
       '2026-11-27-0035-site-flags',
-      '2026-11-29-0041-nowou-history-budget',
+      '2026-11-29-0040-mfa-enrolment-session',
+      '2026-11-29-0041-held-notices',
+      '2026-11-29-0042-nowou-history-budget',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

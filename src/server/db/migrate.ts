@@ -24,7 +24,9 @@ import * as errorGroups from '#server/db/migrations/2026-11-27-0022-error-groups
 import * as assistantSchedule from '#server/db/migrations/2026-11-27-0023-assistant-schedule';
 import * as adminNotifications from '#server/db/migrations/2026-11-27-0024-admin-notifications';
 import * as siteFlags from '#server/db/migrations/2026-11-27-0035-site-flags';
-import * as nowouHistoryBudget from '#server/db/migrations/2026-11-29-0041-nowou-history-budget';
+import * as mfaEnrolmentSession from '#server/db/migrations/2026-11-29-0040-mfa-enrolment-session';
+import * as heldNotices from '#server/db/migrations/2026-11-29-0041-held-notices';
+import * as nowouHistoryBudget from '#server/db/migrations/2026-11-29-0042-nowou-history-budget';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,7 +53,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27-0023-assistant-schedule': assistantSchedule,
   '2026-11-27-0024-admin-notifications': adminNotifications,
   '2026-11-27-0035-site-flags': siteFlags,
-  '2026-11-29-0041-nowou-history-budget': nowouHistoryBudget,
+  '2026-11-29-0040-mfa-enrolment-session': mfaEnrolmentSession,
+  '2026-11-29-0041-held-notices': heldNotices,
+  '2026-11-29-0042-nowou-history-budget': nowouHistoryBudget,
 };
 
 /** The names of every migration this code knows, in the order they run (backups check against it). */

@@ -313,6 +313,8 @@ export interface AdminMfaTable {
   last_used_step: number | null;
   /** A replacement offered while this one works; it takes over when a code from it is confirmed. */
   pending_secret_sealed: Generated<string | null>;
+  /** The session that entered the enrolment code and was offered the first set-up: only it confirms. */
+  enrolment_session_hash: Generated<string | null>;
 }
 
 /** Single-use recovery codes, stored as their SHA-256. */
@@ -349,7 +351,7 @@ export interface AdminNotificationsTable {
   mode: string;
   /** The UTC day of the last daily digest, or null before the first. */
   digest_day: string | null;
-  /** Events after this time go in the next digest. */
+  /** Events after this time go in the next digest (for `instant`, the next mail of held ones). */
   digest_at: string;
 }
 
@@ -359,6 +361,8 @@ export interface NotificationEventsTable {
   kind: string;
   summary: string;
   created_at: string;
+  /** 1 when past the cap on mails at once: those admins get it in a later mail with the rest. */
+  held: Generated<number>;
 }
 
 /** A switch that is on (migration 0035; docs/product.md#backups). */

@@ -18,6 +18,28 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
+/**
+ * Text a visitor wrote, made fit for the body of one of the site's own mails: one line, without
+ * control, format or direction characters, in NFKC, and written so no mail program makes a link of
+ * it (`://` as `[:]//`, a dot between letters or digits as `[.]`, as addresses are "defanged").
+ * Subjects never carry visitor text (docs/product.md#owner-notifications).
+ */
+export function inertText(value: string): string {
+  return value
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/:\/\//g, '[:]//')
+    .replace(/(?<=[\p{L}\p{N}])[.\u3002\uFF61](?=[\p{L}\p{N}])/gu, '[.]')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Visitor text in quotes it cannot close (its own double quotes become single ones). */
+export function quotedVisitorText(value: string): string {
+  return `“${inertText(value).replace(/["“”„‟″〃«»]/g, "'")}”`;
+}
+
 export interface MailLayout {
   siteName: string;
   /** The mail's language (its HTML lang and the button's fallback line); English by default. */

@@ -31,6 +31,7 @@ import { saveEnrolmentCode, savePendingMfa } from '#server/features/mfa/mfa.repo
 import { hashRecoveryCode } from '#server/features/mfa/recovery-codes';
 import { issueEnrolmentCode } from '#server/features/mfa/mfa.service';
 import { newTotpSecret, totpCode } from '#server/features/mfa/totp';
+import { hashToken } from '#server/features/accounts/tokens';
 import {
   call,
   createUser,
@@ -440,11 +441,17 @@ const ROUTES: Record<string, RouteCase> = {
     expect: { ...adminRank(201), 'admin with MFA': '403 step-up-required' },
   },
   'POST /api/admin/mfa/enrolment/confirm': {
-    request: async ({ user }) => {
+    request: async ({ user, cookie }) => {
       if (user.admin_rank <= 9) return { body: { code: '123456' } };
       const secret = newTotpSecret();
-      await savePendingMfa(server.app.db, user.id, seal(loadMfaKey(server.config), secret));
-      // Offered with a working enrolment code, as the desk's set-up is.
+      // Offered to this session with a working enrolment code, as the desk's set-up is.
+      const session = hashToken(cookie!.slice(cookie!.indexOf('=') + 1));
+      await savePendingMfa(
+        server.app.db,
+        user.id,
+        seal(loadMfaKey(server.config), secret),
+        session,
+      );
       const expires = new Date(Date.now() + 60_000);
       await saveEnrolmentCode(server.app.db, user.id, hashRecoveryCode('matrix'), expires);
       return { body: { code: totpCode(secret) } };

@@ -41,6 +41,11 @@ export const RATE_LIMITS = {
    */
   signUpTakenEmailPerAddress: { name: 'signup-taken:address', limit: 3, windowMs: 24 * HOUR },
   resetPerAccount: { name: 'reset:account', limit: 3, windowMs: HOUR },
+  /**
+   * Reset requests from a browser the account knows: its own bucket, so a stranger's requests for
+   * the e-mail never hold the owner back; past it, the browser counts with everyone else.
+   */
+  resetPerKnownDevice: { name: 'reset:device', limit: 3, windowMs: HOUR },
   resetPerAddress: { name: 'reset:address', limit: 10, windowMs: HOUR },
   verificationPerAccount: { name: 'verification:account', limit: 3, windowMs: HOUR },
   /**
@@ -54,6 +59,18 @@ export const RATE_LIMITS = {
    * right code is taken back off the count. Past it, the browser counts as unknown.
    */
   mfaCodesPerKnownDevice: { name: 'mfa:device', limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * Codes confirming an admin's first authenticator, per offered secret: only the session that
+   * entered the enrolment code may send them, so someone else's wrong codes never count here.
+   */
+  mfaSetUpCodesPerSecret: { name: 'mfa-set-up:secret', limit: 5, windowMs: 15 * MINUTE },
+  /**
+   * Owner notification mails at once (docs/product.md#owner-notifications), counted only when one
+   * goes out: per kind of notice, and for the whole site. Past either, the notice is held for the
+   * mail that brings held ones together.
+   */
+  noticeMailsPerKind: { name: 'notice-mail:kind', limit: 3, windowMs: HOUR },
+  noticeMails: { name: 'notice-mail:site', limit: 10, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** Counters from before they carried their end are kept this long (the longest rule of that time). */

@@ -115,7 +115,7 @@ test('on the account page the owner chooses mails at once and hears of a trial r
   });
   expect(sent.status).toBe(201);
   const notice = await site.sink.waitFor(
-    (m) => m.to === admin.email && m.subject.includes(`(TradingView: ${trader})`),
+    (m) => m.to === admin.email && m.text.includes(`(TradingView: “${trader}”)`),
   );
   expect(notice.subject).toMatch(/^New free trial request for Portfolio/);
 

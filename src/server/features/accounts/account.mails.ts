@@ -8,7 +8,7 @@ import { absoluteUrl, paths } from '#shared/paths';
 import type { Config } from '#server/config';
 import type { Database, User } from '#server/db/schema';
 import { enqueueMail } from '#server/mail/outbox.repository';
-import { renderMail, type MailContent } from '#server/mail/templates';
+import { inertText, renderMail, type MailContent } from '#server/mail/templates';
 import { siteName } from '#server/site-content';
 import {
   createEmailVerification,
@@ -16,7 +16,8 @@ import {
   PASSWORD_RESET_TTL_MS,
 } from './links.repository';
 
-const hello = (username: string) => (username ? `Hi ${username},` : 'Hi,');
+/** The username is whoever signed up's choice, so it is written without a live link. */
+const hello = (username: string) => (username ? `Hi ${inertText(username)},` : 'Hi,');
 
 export function passwordResetMail(input: {
   siteName: string;

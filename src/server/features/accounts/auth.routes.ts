@@ -36,7 +36,7 @@ import {
   uniqueViolation,
   usernameTaken,
 } from './users.repository';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '#server/app-types';
 import type { User } from '#server/db/schema';
 import {
@@ -51,7 +51,7 @@ import {
   refundRateLimit,
 } from '#server/plugins/rate-limit';
 import { ATTEMPT_GATES, claimAttempt, refundAttempt } from '#server/plugins/attempt-gate';
-import { knownDevice, rememberDevice } from './known-devices';
+import { knownDevice, knownDeviceForEmail, rememberDevice } from './known-devices';
 import { endSession, getSessionUser, startSession } from './session.plugin';
 import { backgroundTasks } from '#server/background-tasks';
 import { recordAudit } from '#server/features/audit/audit.service';
@@ -98,23 +98,40 @@ export async function authRoutes(app: App): Promise<void> {
     return { allowed: true, right: () => refundAttempt(app.db, claim.claimed) };
   }
 
+  /**
+   * Looks the sign-up's e-mail up, refusing a taken one with 409. The answer tells whether the
+   * address has an account (sign-up logs in at once, so it cannot pretend to succeed), so one
+   * network hears "taken" only a few times a day, and once it has, every sign-up from it is refused
+   * before the lookup: a 201 for a free address would otherwise answer the same question
+   * (docs/decisions/2026-11-29-second-probe.md). The try holds a place in the count while the
+   * address is looked up, so tries sent at once cannot all slip past; a free address gives it back.
+   */
+  async function lookUpEmail(reply: FastifyReply, network: string, email: string): Promise<void> {
+    const rule = RATE_LIMITS.signUpTakenEmailPerAddress;
+    const hit = await hitRateLimit(app.db, rule, network);
+    let exists = false;
+    try {
+      if (!hit.allowed) {
+        reply.header('retry-after', String(hit.retryAfterSeconds));
+        throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
+      }
+      exists = await emailExists(app.db, email);
+    } finally {
+      // Only an answer of "taken" stays counted.
+      if (!exists) await refundRateLimit(app.db, rule, network);
+    }
+    if (exists) throw taken('email');
+  }
+
   app.post(
     '/api/auth/register',
     { schema: { body: registerPayloadSchema, response: { 201: userResponseSchema } } },
     async (request, reply) => {
       const body = request.body;
-      await enforceRateLimits(app.db, reply, [
-        [RATE_LIMITS.signUpPerAddress, clientNetwork(request.ip)],
-      ]);
+      const network = clientNetwork(request.ip);
+      await enforceRateLimits(app.db, reply, [[RATE_LIMITS.signUpPerAddress, network]]);
       if (isCommonPassword(body.password)) throw tooCommon('password');
-      if (await emailExists(app.db, body.email)) {
-        // The answer tells that the address has an account (sign-up logs in at once, so it
-        // cannot pretend to succeed): one network hears it only a few times a day
-        // (docs/decisions/2026-11-27-security-probe.md).
-        const network = clientNetwork(request.ip);
-        await enforceRateLimits(app.db, reply, [[RATE_LIMITS.signUpTakenEmailPerAddress, network]]);
-        throw taken('email');
-      }
+      await lookUpEmail(reply, network, body.email);
       const username = await usernameTaken(app.db, body.username);
       if (username) throw taken(username === 'taken' ? 'username' : 'look-alike');
       const passwordHash = await hashPassword(body.password);
@@ -137,6 +154,8 @@ export async function authRoutes(app: App): Promise<void> {
       } catch (error) {
         // Two sign-ups raced past the checks above: the unique index decided.
         const field = uniqueViolation(error);
+        if (field === 'email')
+          await hitRateLimit(app.db, RATE_LIMITS.signUpTakenEmailPerAddress, network);
         if (field) throw taken(field);
         throw error;
       }
@@ -230,11 +249,22 @@ export async function authRoutes(app: App): Promise<void> {
     { schema: { body: passwordResetRequestSchema, response: { 202: mailSentResponseSchema } } },
     async (request, reply) => {
       const { email } = request.body;
-      // Counted per address asked for, whether or not it has an account: the answer never differs.
       await enforceRateLimits(app.db, reply, [
         [RATE_LIMITS.resetPerAddress, clientNetwork(request.ip)],
-        [RATE_LIMITS.resetPerAccount, email],
       ]);
+      // A browser the account knows has its own bucket (docs/product.md#password-reset); every
+      // other request counts per address asked for, whether or not it has an account: the answer
+      // never differs.
+      const known = await knownDeviceForEmail(app.db, request, email, 'login');
+      const own = known
+        ? await hitRateLimit(
+            app.db,
+            RATE_LIMITS.resetPerKnownDevice,
+            `${known.device}:${known.userId}`,
+          )
+        : null;
+      if (!own?.allowed)
+        await enforceRateLimits(app.db, reply, [[RATE_LIMITS.resetPerAccount, email]]);
       // The lookup and the mail happen after the answer, so its timing says nothing about the account.
       inBackground(async () => {
         const user = await findUserByEmail(app.db, email);

@@ -27,6 +27,46 @@ export async function deviceKnown(
   return row !== undefined;
 }
 
+/** True when this browser proved anything to the account after `since`. */
+export async function deviceKnownToAccount(
+  db: Kysely<Database>,
+  tokenHash: string,
+  userId: string,
+  since: Date,
+): Promise<boolean> {
+  const at = since.toISOString();
+  const row = await db
+    .selectFrom('known_devices')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('login_at', '>', at), eb('mfa_verified_at', '>', at)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The account with this e-mail when this browser proved `proof` to it after `since`, else null.
+ * One query whether or not the e-mail has an account, so its timing says nothing about accounts.
+ */
+export async function deviceKnownToEmail(
+  db: Kysely<Database>,
+  tokenHash: string,
+  email: string,
+  proof: DeviceProof,
+  since: Date,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('known_devices')
+    .innerJoin('users', 'users.id', 'known_devices.user_id')
+    .select('users.id')
+    .where('known_devices.token_hash', '=', tokenHash)
+    .where('users.email', '=', email)
+    .where(`known_devices.${COLUMN[proof]}`, '>', since.toISOString())
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Records that this browser proved `proof` to the account now. */
 export async function saveDeviceProof(
   db: Kysely<Database>,

@@ -2,14 +2,22 @@
  * Device cookies, as OWASP's "Slow down online guessing attacks with device cookies" describes
  * them: a browser that gave an account its right password (or its admin a right code) keeps a
  * random token in an HttpOnly cookie, and its later tries are counted apart from everyone else's,
- * so failures from elsewhere never hold the owner back. The token is the same for every account the
- * browser proves itself to; only its SHA-256 is stored, with the accounts it is known to.
+ * so failures from elsewhere never hold the owner back. Only its SHA-256 is stored, with the
+ * accounts it is known to. The server chooses every token: one the browser brings is kept only if
+ * the account already knows it, so a cookie planted in someone's browser never becomes known to
+ * their account (a browser used for two accounts is known to the last it proved itself to).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '#server/config';
 import type { Database } from '#server/db/schema';
-import { deviceKnown, saveDeviceProof, type DeviceProof } from './known-devices.repository';
+import {
+  deviceKnown,
+  deviceKnownToAccount,
+  deviceKnownToEmail,
+  saveDeviceProof,
+  type DeviceProof,
+} from './known-devices.repository';
 import { readCookie } from './session.plugin';
 import { hashToken, issueToken, looksLikeToken } from './tokens';
 
@@ -53,7 +61,28 @@ export async function knownDevice(
   return (await deviceKnown(db, hash, userId, proof, since)) ? hash : null;
 }
 
-/** Marks this browser as known to the account for `proof`, giving it a device cookie if it has none. */
+/**
+ * Like knownDevice, for a request that names an account only by its e-mail (a reset request): the
+ * browser's device key and the account's id, or null.
+ */
+export async function knownDeviceForEmail(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  email: string,
+  proof: DeviceProof,
+): Promise<{ device: string; userId: string } | null> {
+  const token = deviceToken(request);
+  if (!token) return null;
+  const hash = hashToken(token);
+  const since = new Date(Date.now() - DEVICE_KNOWN_MS);
+  const userId = await deviceKnownToEmail(db, hash, email, proof, since);
+  return userId === null ? null : { device: hash, userId };
+}
+
+/**
+ * Marks this browser as known to the account for `proof`. It keeps its device cookie when the
+ * account knows it already; otherwise it gets a fresh one (docs/product.md#log-in-attempts).
+ */
 export async function rememberDevice(
   db: Kysely<Database>,
   request: FastifyRequest,
@@ -62,7 +91,10 @@ export async function rememberDevice(
   proof: DeviceProof,
 ): Promise<void> {
   const existing = deviceToken(request);
-  const token = existing ?? issueToken().token;
+  const since = new Date(Date.now() - DEVICE_KNOWN_MS);
+  const known =
+    existing !== null && (await deviceKnownToAccount(db, hashToken(existing), userId, since));
+  const token = known ? existing : issueToken().token;
   await saveDeviceProof(db, hashToken(token), userId, proof);
   // Sent again each time, so a browser in use stays known for another 400 days. Fastify adds a
   // set-cookie header to those already set.

@@ -103,6 +103,42 @@ await onBothServers(
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     }, 120_000);
 
+    test('a device cookie the browser brought is not adopted: a fresh one is issued, and the planted one buys no tries', async () => {
+      const user = await createUser(server());
+      // Someone planted a token of their choosing in the owner's browser.
+      const planted = `device=Fix${'x'.repeat(40)}`;
+      const owner = await call(server(), 'POST', '/api/auth/login', {
+        body: { email: user.email, password: user.password },
+        cookie: planted,
+        headers: fromAddress('192.0.2.90'),
+      });
+      expect(owner.status).toBe(200);
+      const issued = deviceCookieOf(owner);
+      expect(issued).not.toBe(planted);
+      expect(issued).toMatch(/^device=[A-Za-z0-9_-]{43}$/);
+
+      // Strangers close the gate; the planter, with the token they chose, waits like them.
+      for (let attempt = 1; attempt <= 5; attempt++)
+        await call(server(), 'POST', '/api/auth/login', {
+          body: { email: user.email, password: `guess-${attempt}` },
+          headers: fromAddress(`203.0.113.${120 + attempt}`),
+        });
+      const planter = await call(server(), 'POST', '/api/auth/login', {
+        body: { email: user.email, password: 'planter-guess' },
+        cookie: planted,
+        headers: fromAddress('203.0.113.130'),
+      });
+      expectSlowedDown(planter, 30);
+      // The cookie issued to the owner is known, and kept at the next log-in.
+      const again = await call(server(), 'POST', '/api/auth/login', {
+        body: { email: user.email, password: user.password },
+        cookie: issued,
+        headers: fromAddress('192.0.2.91'),
+      });
+      expect(again.status).toBe(200);
+      expect(deviceCookieOf(again)).toBe(issued);
+    }, 60_000);
+
     test("a device cookie known to one account does nothing for another's", async () => {
       const mine = await createUser(server());
       const theirs = await createUser(server());

@@ -151,25 +151,6 @@ test('without TRUST_PROXY a made-up X-Forwarded-For does not open a fresh bucket
   expectThrottled(sixth, 3600);
 });
 
-test('sign-up tells that an e-mail has an account only three times a day to one network (an IPv6 /64)', async () => {
-  const taken = await Promise.all([1, 2, 3, 4].map(() => createUser(server)));
-  const tryEmail = (email: string, address: string) =>
-    call(server, 'POST', '/api/auth/register', {
-      body: signUpPayload({ email }),
-      headers: fromAddress(address),
-    });
-  const answers = [];
-  for (const [i, user] of taken.entries())
-    answers.push(await tryEmail(user.email, `2001:db8:26:8::${i + 1}`));
-  expect(answers.map((answer) => answer.status)).toEqual([409, 409, 409, 429]);
-  expectThrottled(answers[3]!, 24 * 3600);
-  // A new account from that network is still welcome: only the answer about others is limited.
-  const fresh = await tryEmail(`fresh${Date.now()}@example.com`, '2001:db8:26:8::100');
-  expect(fresh.status).toBe(201);
-  // Another network hears it.
-  expect((await tryEmail(taken[3]!.email, '2001:db8:26:9::1')).status).toBe(409);
-});
-
 test('the counters store no address or e-mail in clear', async () => {
   const keys = await server.app.db.selectFrom('rate_limits').select('key').execute();
   expect(keys.length).toBeGreaterThan(0);

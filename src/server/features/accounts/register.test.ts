@@ -77,6 +77,16 @@ test('the password is stored as an scrypt hash, never as given', async () => {
   expect(row.password_hash).not.toContain(String(payload.password));
 });
 
+test('a username in a mail greets without a live link: whoever signs up with an address chooses it', async () => {
+  const payload = signUpPayload({ username: 'paypal.example' });
+  expect((await register(payload)).status).toBe(201);
+  const mail = await sink.waitFor((m) => m.to === payload.email);
+  for (const part of [mail.text, mail.html]) {
+    expect(part).toContain('Hi paypal[.]example,');
+    expect(part).not.toContain('paypal.example');
+  }
+});
+
 test('sign-up sends the verification mail; its link from PUBLIC_URL verifies the address once', async () => {
   const payload = signUpPayload({ username: 'Grace H' });
   const res = await register(payload);

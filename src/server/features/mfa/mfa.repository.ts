@@ -19,11 +19,15 @@ export async function confirmedSecrets(db: Kysely<Database>): Promise<string[]> 
   return rows.map((row) => row.secret_sealed);
 }
 
-/** Offers a new secret: replaces any earlier one, which stays valid nowhere once this is confirmed. */
+/**
+ * Offers a new secret: replaces any earlier one, which stays valid nowhere once this is confirmed.
+ * `sessionHash` names the session that entered the enrolment code, the only one that may confirm it.
+ */
 export async function savePendingMfa(
   db: Kysely<Database>,
   userId: string,
   secretSealed: string,
+  sessionHash: string | null = null,
   now = new Date(),
 ): Promise<void> {
   await db
@@ -35,6 +39,7 @@ export async function savePendingMfa(
       confirmed_at: null,
       last_used_step: null,
       pending_secret_sealed: null,
+      enrolment_session_hash: sessionHash,
     })
     .onConflict((oc) =>
       oc.column('user_id').doUpdateSet({
@@ -42,6 +47,7 @@ export async function savePendingMfa(
         created_at: now.toISOString(),
         confirmed_at: null,
         last_used_step: null,
+        enrolment_session_hash: sessionHash,
       }),
     )
     .execute();
@@ -61,7 +67,7 @@ export async function claimStep(
   // Confirming happens once: of two confirms at once, only the first gets the recovery codes.
   if (confirmAt)
     update = update
-      .set({ confirmed_at: confirmAt.toISOString() })
+      .set({ confirmed_at: confirmAt.toISOString(), enrolment_session_hash: null })
       .where('confirmed_at', 'is', null);
   const result = await update
     .where('user_id', '=', userId)

@@ -98,6 +98,18 @@ export async function mfaRoutes(app: App): Promise<void> {
   }
 
   /**
+   * Counts a code confirming the first set-up against its offered secret, before it is checked
+   * (five wrong in 15 minutes, sliding); a new start with the enrolment code offers a new secret.
+   */
+  async function countSetUpTry(offer: string, reply: FastifyReply): Promise<() => Promise<void>> {
+    const rule = RATE_LIMITS.mfaSetUpCodesPerSecret;
+    const hit = await hitRateLimit(app.db, rule, offer);
+    if (hit.allowed) return () => refundRateLimit(app.db, rule, offer);
+    reply.header('retry-after', String(hit.retryAfterSeconds));
+    throw new ApiError('resource-exhausted', MESSAGES.tooManyAttempts);
+  }
+
+  /**
    * The admin's authenticator secret, opened with this server's key. Sealed under another key (MFA_KEY
    * or DATA_DIR's mfa.key changed), it cannot be opened: the log says why and what to do, and the
    * admin is told to use a recovery code (which needs no key) and replace the authenticator, instead
@@ -168,7 +180,7 @@ export async function mfaRoutes(app: App): Promise<void> {
           throw new ApiError('invalid-argument', MFA_MESSAGES.enrolmentCodeFormat, 'enrolmentCode');
         if (!(await enrolmentCodeValid(app.db, active.user.id, hashRecoveryCode(typed))))
           throw new ApiError('invalid-argument', MFA_MESSAGES.enrolmentCodeWrong, 'enrolmentCode');
-        await savePendingMfa(app.db, active.user.id, seal(key, secret));
+        await savePendingMfa(app.db, active.user.id, seal(key, secret), active.session.token_hash);
       }
       return reply
         .code(201)
@@ -188,7 +200,11 @@ export async function mfaRoutes(app: App): Promise<void> {
       const userId = active.user.id;
       const mfa = await findMfa(app.db, userId);
       const replacing = Boolean(mfa?.confirmed_at && mfa.pending_secret_sealed);
-      if (!mfa || (mfa.confirmed_at && !replacing))
+      // A first set-up waits only for the session that entered the enrolment code: another one
+      // holding the password can neither confirm it nor spend its tries.
+      const ownSetUp =
+        !mfa?.confirmed_at && mfa?.enrolment_session_hash === active.session.token_hash;
+      if (!mfa || !(replacing || ownSetUp))
         throw new ApiError('aborted', MFA_MESSAGES.noEnrolment, 'code');
       if (replacing && stepUpDue(active.session.mfa_verified_at))
         throw new ApiError('step-up-required', STEP_UP_REQUIRED);
@@ -199,7 +215,9 @@ export async function mfaRoutes(app: App): Promise<void> {
       const sealed = replacing ? mfa.pending_secret_sealed! : mfa.secret_sealed;
       // Opened before the try is counted: a key that cannot be read is no wrong code.
       const secret = openSecret(request, userId, sealed);
-      const right = await countTry(request, userId, reply);
+      const right = replacing
+        ? await countTry(request, userId, reply)
+        : await countSetUpTry(`${userId}:${sealed}`, reply);
       const step = matchTotpStep(secret, request.body.code);
       if (step === null) return wrongCode(MFA_MESSAGES.wrongCode, 'code');
       const claimed = replacing

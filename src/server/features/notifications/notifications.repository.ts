@@ -53,30 +53,56 @@ export async function usersWithMode(
 
 export async function insertEvent(
   db: Kysely<Database>,
-  event: { kind: string; summary: string },
+  event: { kind: string; summary: string; held: boolean },
   now: Date,
 ): Promise<void> {
   await db
     .insertInto('notification_events')
-    .values({ id: randomUUID(), ...event, created_at: now.toISOString() })
+    .values({
+      id: randomUUID(),
+      kind: event.kind,
+      summary: event.summary,
+      held: event.held ? 1 : 0,
+      created_at: now.toISOString(),
+    })
     .execute();
 }
 
-/** Events after `after` up to `until`, oldest first. */
+/** Events after `after` up to `until` (only the held ones, if asked), oldest first. */
 export async function eventsBetween(
   db: Kysely<Database>,
   after: string,
   until: string,
+  { heldOnly = false } = {},
 ): Promise<{ kind: string; summary: string; at: string }[]> {
-  const rows = await db
+  let query = db
     .selectFrom('notification_events')
     .select(['kind', 'summary', 'created_at'])
     .where('created_at', '>', after)
-    .where('created_at', '<=', until)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+    .where('created_at', '<=', until);
+  if (heldOnly) query = query.where('held', '=', 1);
+  const rows = await query.orderBy('created_at').orderBy('id').execute();
   return rows.map((row) => ({ kind: row.kind, summary: row.summary, at: row.created_at }));
+}
+
+/**
+ * Claims the mail of held notices for an admin on mails at once: true for the one caller that moved
+ * their last such mail's time from `previousAt` to `now`.
+ */
+export async function claimCatchUp(
+  db: Kysely<Database>,
+  userId: string,
+  previousAt: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('admin_notifications')
+    .set({ digest_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('mode', '=', 'instant')
+    .where('digest_at', '=', previousAt)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**

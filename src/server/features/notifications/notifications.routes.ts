@@ -1,8 +1,8 @@
 /**
  * GET and PUT /api/admin/notifications `{mode}`: the signed-in admin's own choice of notification
  * mails (docs/product.md#owner-notifications), on the account page; admin-only with the desk's
- * code. Every instance also looks every DIGEST_CHECK_MS whether a daily digest is due (one of them
- * sends it), and once when it starts.
+ * code. Every instance also looks every DIGEST_CHECK_MS whether a daily digest, or a mail of the
+ * notices held past the caps on mails at once, is due (one of them sends it), and once when it starts.
  */
 import {
   notificationSettingsSchema,
@@ -11,7 +11,7 @@ import {
 import type { App } from '#server/app-types';
 import { requireAdmin, signedInUser } from '#server/plugins/guards';
 import { readMode, writeMode } from './notifications.repository';
-import { sendDueDigests, type FindAdmins } from './notifications.service';
+import { sendDueCatchUps, sendDueDigests, type FindAdmins } from './notifications.service';
 
 /** How often each instance looks for a due digest: a digest goes out within this of its hour. */
 export const DIGEST_CHECK_MS = 10 * 60_000;
@@ -49,9 +49,11 @@ export async function notificationsRoutes(
   const context = { findAdmins, publicUrl: app.config.publicUrl };
   const check = async () => {
     try {
-      if ((await sendDueDigests(app.db, context)) > 0) app.mail.kick();
+      const queued =
+        (await sendDueDigests(app.db, context)) + (await sendDueCatchUps(app.db, context));
+      if (queued > 0) app.mail.kick();
     } catch (error) {
-      app.log.error({ err: error }, 'notifications: could not send the daily digests');
+      app.log.error({ err: error }, 'notifications: could not send the digests');
     }
   };
   let timer: NodeJS.Timeout | undefined;

@@ -20,6 +20,7 @@ import {
 } from '#test-support/accounts';
 import { startTestServer, type TestServer } from '#test-support/server';
 import { startSmtpSink, type SmtpSink } from '#test-support/smtp-sink';
+import { siteName } from '#server/site-content';
 import { sendDueDigests } from './notifications.service';
 
 const PUBLIC_URL = 'https://creator.example';
@@ -50,7 +51,7 @@ function contact(name: string) {
   return call(server, 'POST', '/api/submissions', {
     body: toSubmissionPayload(FORM_DEFINITIONS.contact, {
       name,
-      email: `${name.toLowerCase()}@example.com`,
+      email: `visitor${unique()}@example.com`,
       message: 'Hello there.',
       'Privacy policy': true,
     }),
@@ -84,29 +85,65 @@ test('an admin who chose "at once" hears of a trial request, a message and a new
   const trader = `Trader_${unique()}`;
   expect((await trialRequest(trader)).status).toBe(201);
   const trial = await sink.waitFor(
-    (m) => m.to === user.email && m.subject.startsWith('New free trial request for Portfolio'),
+    (m) => m.to === user.email && m.text.includes(`(TradingView: “${trader}”)`),
   );
-  expect(trial.subject).toContain(`(TradingView: ${trader})`);
+  expect(trial.subject).toBe(`New free trial request for Portfolio · ${siteName()}`);
   expect(trial.text).toContain(`${PUBLIC_URL}/admin#indicator-access`);
 
   const name = `Ann${unique()}`;
   expect((await contact(name)).status).toBe(201);
   await sink.waitFor(
-    (m) => m.to === user.email && m.subject.startsWith(`New contact message from ${name}`),
+    (m) => m.to === user.email && m.text.includes(`New contact message from “${name}”.`),
   );
 
   const tag = unique();
   expect((await report(`TypeError ${tag}`)).status).toBe(201);
   expect((await report(`TypeError ${tag}`)).status).toBe(201);
-  await sink.waitFor((m) => m.to === user.email && m.subject.startsWith('New error TypeError'));
+  await sink.waitFor((m) => m.to === user.email && m.subject.startsWith('New error on the music'));
   // The same error again is no new group: one mail.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const errorMails = sink.find(
-    (m) => m.to === user.email && m.subject.startsWith('New error TypeError on the music page'),
+    (m) => m.to === user.email && m.text.includes('New error “TypeError” on the music page.'),
   );
   expect(errorMails.length).toBe(1);
   // An admin who chose nothing gets nothing.
   expect(sink.find((m) => m.to === quiet.email)).toEqual([]);
+});
+
+test("visitor text stays out of a notification's subject, and shows quoted and without live links in its text and HTML", async () => {
+  const { user } = await adminChoosing('instant');
+  const tag = unique();
+  const name = `Security team${tag}: re-login at https://evil.example/desk`;
+  expect((await contact(name)).status).toBe(201);
+  const mail = await sink.waitFor(
+    (m) => m.to === user.email && m.text.includes(`Security team${tag}`),
+  );
+  expect(mail.subject).toBe(`New contact message · ${siteName()}`);
+  const shown = `“Security team${tag}: re-login at https[:]//evil[.]example/desk”`;
+  expect(mail.text).toContain(`New contact message from ${shown}.`);
+  expect(mail.html).toContain(`New contact message from ${shown}.`);
+  for (const part of [mail.text, mail.html]) {
+    expect(part).not.toContain('evil.example');
+    expect(part).not.toContain('https://evil');
+  }
+  // The only links are the desk's own.
+  const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+  expect(hrefs.length).toBeGreaterThan(0);
+  for (const href of hrefs) expect(href).toBe(`${PUBLIC_URL}/admin#submissions`);
+
+  // An error's name is the visitor's too.
+  const errorName = `www.evil.example${tag}`;
+  const reported = await call(server, 'POST', '/api/errors', {
+    body: { error: `boom ${tag}`, errorName, page: 'art', timestamp: new Date().toISOString() },
+    headers: fromAddress(nextAddress()),
+  });
+  expect(reported.status).toBe(201);
+  const errorMail = await sink.waitFor(
+    (m) => m.to === user.email && m.text.includes(`evil[.]example${tag}`),
+  );
+  expect(errorMail.subject).toBe(`New error on the art page · ${siteName()}`);
+  expect(errorMail.text).toContain(`New error “www[.]evil[.]example${tag}” on the art page.`);
+  expect(errorMail.html).not.toContain('evil.example');
 });
 
 test('a daily digest holds everything since the last one and goes out once a day', async () => {
@@ -125,7 +162,7 @@ test('a daily digest holds everything since the last one and goes out once a day
   expect(sent + again).toBeGreaterThanOrEqual(1);
   server.app.mail.kick();
   const digest = await sink.waitFor((m) => m.to === user.email && m.subject.includes('to answer'));
-  expect(digest.text).toContain(`New contact message from ${name}`);
+  expect(digest.text).toContain(`New contact message from “${name}”`);
   expect(
     await sendDueDigests(server.app.db, context, new Date(morning.getTime() + 3_600_000)),
   ).toBe(0);
@@ -148,5 +185,5 @@ test('the choice is each admin’s own, checked, and off stops the mails', async
   const name = `Cy${unique()}`;
   await contact(name);
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  expect(sink.find((m) => m.to === user.email && m.subject.includes(name))).toEqual([]);
+  expect(sink.find((m) => m.to === user.email && m.text.includes(name))).toEqual([]);
 });
