@@ -24,7 +24,14 @@ function foldersIn(dir) {
 }
 
 /** Top-level entries of src/server other than features/ and the files that assemble the app. */
-const SERVER_ENTRIES = new Set(['features', 'main.ts', 'run-server.ts', 'app.ts', 'admin-cli.ts']);
+const SERVER_ENTRIES = new Set([
+  'features',
+  'main.ts',
+  'run-server.ts',
+  'app.ts',
+  'admin-cli.ts',
+  'content-cli.ts',
+]);
 const serverInfrastructure = readdirSync(join(ROOT, 'src/server'))
   .filter(
     (name) => !SERVER_ENTRIES.has(name) && !name.endsWith('.test.ts') && !name.endsWith('.md'),

@@ -2,8 +2,9 @@
  * `npm run bench`: bundle sizes from real Chromium page loads and Lighthouse scores, both against the
  * real server on a loopback port, then the live fan-out and visit-counting figures (fanout.ts), then
  * the owner's desk with 100,000 accounts (desk.ts), Nowou in Chromium (nowou.ts) and Nowou's sync
- * through the account (sync.ts), and backup and restore (backup.ts).
- * BENCH_ONLY=bundle,lighthouse,fanout,visits,desk,nowou,sync,backup picks
+ * through the account (sync.ts), backup and restore (backup.ts), and publishing the site's words
+ * on two instances (publish.ts).
+ * BENCH_ONLY=bundle,lighthouse,fanout,visits,desk,nowou,sync,backup,publish picks
  * parts. Exits 0 whenever it printed figures (a MISS is a
  * figure) and 1 when something could not be measured.
  */
@@ -43,6 +44,7 @@ import {
 } from './heavy-chunks.ts';
 import { runFanout, type FanoutParts } from './fanout.ts';
 import { runBackup } from './backup.ts';
+import { publishLines, runPublish, type PublishResults } from './publish.ts';
 import { backupLines, backupSummary } from './backup-report.ts';
 import type { BackupResults } from './backup-results.ts';
 import { runDesk } from './desk.ts';
@@ -84,6 +86,7 @@ const PARTS = [
   'nowou',
   'sync',
   'backup',
+  'publish',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -103,6 +106,7 @@ interface Results {
   nowou: NowouResults | null;
   sync: SyncResults | null;
   backup: BackupResults | null;
+  publish: PublishResults | null;
   errors: string[];
 }
 
@@ -420,6 +424,26 @@ async function measureAndPrintBackup(results: Results): Promise<void> {
   }
 }
 
+async function measureAndPrintPublish(results: Results): Promise<void> {
+  console.log(
+    "\nPublishing the site's words: two instances of npm start on one PostgreSQL database; Publish on one, the new HTML on the other, the render, and page loads during a burst of publishes against without",
+  );
+  try {
+    const publish = await runPublish((cleanup) => cleanups.push(cleanup));
+    results.publish = publish;
+    const { cores, loadAtStart, loadAtEnd } = publish.machine;
+    console.log(
+      `(${cores} cores, load average ${loadAtStart.toFixed(1)} at the start and ${loadAtEnd?.toFixed(1) ?? '—'} at the end)\n`,
+    );
+    for (const line of publishLines(publish)) console.log(line);
+    results.errors.push(...publish.errors.map((error) => `publish: ${error}`));
+  } catch (error) {
+    endProgress();
+    results.errors.push(`publish: ${errorMessage(error)}`);
+    console.error(`bench: publish: ${errorMessage(error)}`);
+  }
+}
+
 async function main(): Promise<number> {
   const parts = partsFromEnv();
   const runs = runsFromEnv();
@@ -434,6 +458,7 @@ async function main(): Promise<number> {
     nowou: null,
     sync: null,
     backup: null,
+    publish: null,
     errors: [],
   };
   if (parts.includes('bundle') || parts.includes('lighthouse') || parts.includes('nowou')) {
@@ -461,6 +486,10 @@ async function main(): Promise<number> {
     await buildClientIfNeeded();
     await measureAndPrintBackup(results);
   }
+  if (parts.includes('publish')) {
+    await buildClientIfNeeded();
+    await measureAndPrintPublish(results);
+  }
 
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
@@ -470,7 +499,7 @@ async function main(): Promise<number> {
 
 function printSummary(results: Results): void {
   console.log('\nSummary');
-  const { bundle, lighthouse, fanout, desk, nowou, sync, backup } = results;
+  const { bundle, lighthouse, fanout, desk, nowou, sync, backup, publish } = results;
   if (bundle) {
     console.log(`  ${targetLine(bundle.target)}`);
     console.log(`  ${ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline)}`);
@@ -514,6 +543,10 @@ function printSummary(results: Results): void {
     for (const run of backup.runs) console.log(`  ${backupSummary(run)}`);
     if (backup.postgresSkipped)
       console.log(`  backup on PostgreSQL skipped: ${backup.postgresSkipped}`);
+  }
+  if (publish) {
+    for (const target of publish.targets) console.log(`  ${verdictLine(target)}`);
+    if (publish.postgresSkipped) console.log(`  publishing skipped: ${publish.postgresSkipped}`);
   }
   for (const error of results.errors) console.log(`  ERROR ${error}`);
   console.log(`  Figures written to ${RESULTS_FILE}`);

@@ -9,6 +9,8 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 function walk(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
+    // The server-side renderer is never served: nothing to compress.
+    if (name === '.renderer') continue;
     if (statSync(path).isDirectory()) walk(path);
     else if (COMPRESSIBLE.test(name) && statSync(path).size >= 512) {
       const data = readFileSync(path);

@@ -9,12 +9,15 @@ import { isAssetPath } from '#shared/paths';
 import { AppFrame } from './app/AppFrame';
 import { pageFailedToLoad, preparePage, redirectOf } from './app/router';
 import { startBrowserLocation } from './lib/navigation/location-store';
+import { readEmbeddedContent } from './lib/site-content';
 
 const container = document.getElementById('root');
 
 async function start(root: HTMLElement) {
   // The page's module is in before the first render, so hydration finds the very markup the
   // server sent (docs/architecture.md#client-routing).
+  // The words the page carried, before anything renders: the markup was made from them.
+  readEmbeddedContent();
   const location = startBrowserLocation({ prepare: preparePage, redirect: redirectOf });
   await preparePage(location);
   const app = (

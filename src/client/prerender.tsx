@@ -1,17 +1,20 @@
 /**
- * The server-side entry of the client (docs/architecture.md#prerendered-pages), used at build time
- * by scripts/prerender/: renders one page of the app to HTML exactly as the browser's first render
- * will hydrate it, and hands the build what the pages' heads and preview images are made of (the
- * artworks and tracks with their built URLs, each page's drawing as standalone SVG).
+ * The server-side entry of the client (docs/architecture.md#prerendered-pages), used by the renderer
+ * (src/server/features/content/render/) at build time and whenever the owner publishes: renders one
+ * page of the app with the given words to HTML exactly as the browser's first render will hydrate
+ * it, and hands the renderer what the pages' heads and preview images are made of (the artworks and
+ * tracks with their built URLs, each page's drawing as standalone SVG).
  */
 import { StrictMode, type ComponentType } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import type { ContentPayload } from '#shared/content-parts';
 import type { PublicPage } from '#shared/public-pages';
 import { AppFrame } from './app/AppFrame';
 import { preparePage } from './app/router';
-import { ARTWORKS } from './features/art/art-content';
-import { TRACKS } from './features/music/music-content';
+import { artworksOf } from './features/art/art-content';
+import { tracksOf } from './features/music/music-content';
 import { currentLocation, setServerLocation } from './lib/navigation/location-store';
+import { replaceContent } from './lib/site-content';
 import { HeroArt } from './pages/home/HeroArt';
 import {
   CandlesIllustration,
@@ -23,9 +26,10 @@ import drawingStyles from './pages/illustrations/illustrations.css?raw';
 import heroStyles from './pages/home/home.css?raw';
 import themeTokens from './styles/tokens.css?raw';
 
-export { ARTWORKS, TRACKS };
+export { artworksOf, tracksOf };
 
-export async function renderPage(path: string): Promise<string> {
+export async function renderPage(path: string, content: ContentPayload): Promise<string> {
+  replaceContent(content);
   setServerLocation(path);
   await preparePage(currentLocation());
   return renderToString(

@@ -55,8 +55,9 @@ declare module 'fastify' {
     /**
      * The audit log's name for what an admin route does (features/audit): set it on admin routes
      * whose reads are sensitive too (an export); state-changing admin routes are logged without it.
+     * false: a change not worth a row of its own (a draft saved as the owner types).
      */
-    audit?: string;
+    audit?: string | false;
   }
   interface FastifyInstance {
     /** The parsed configuration the app was built with. */

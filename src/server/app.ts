@@ -51,7 +51,10 @@ import {
 } from '#server/plugins/security-headers';
 import { sessionPlugin } from '#server/features/accounts/session.plugin';
 import { readPagePreloads } from '#server/plugins/page-preloads';
-import { readPrerenderedPages } from '#server/plugins/prerendered-pages';
+import { createSitePages } from '#server/plugins/prerendered-pages';
+import { contentPlugin } from '#server/features/content/content.plugin';
+import { contentRoutes } from '#server/features/content/content.routes';
+import { siteName } from '#server/features/content/content.service';
 import { locateClient, spaFallback, staticClientPlugin } from '#server/plugins/static-client';
 import { zodSerializerCompiler, zodValidatorCompiler } from '#server/plugins/zod-schemas';
 
@@ -90,6 +93,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream;
   /** /api/live stream settings (tests shorten the heartbeat). */
   live?: LiveOptions;
+  /** The site's words (tests give their own `content/` folder, or leave the renderer cold). */
+  content?: { contentDir?: string; warmRenderer?: boolean };
 }
 
 export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<App> {
@@ -155,11 +160,15 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(livePlugin, options.live ?? {});
   await app.register(securityHeadersPlugin, { secureOrigin: config.secureOrigin });
   const clientDir = locateClient(config, app.log);
-  const pages = clientDir ? readPrerenderedPages(clientDir, config.publicUrl, app.log) : null;
-  if (clientDir)
-    await app.register(staticClientPlugin, { clientDir, pages, publicUrl: config.publicUrl });
+  // The pages served: the build's, or rendered from the site's published words (features/content).
+  const pages = createSitePages(config.publicUrl);
+  if (clientDir) await app.register(staticClientPlugin, { clientDir, pages });
   await app.register(errorsPlugin, {
     fallback: clientDir ? spaFallback(readPagePreloads(clientDir, app.log), pages) : undefined,
+  });
+  await app.register(contentPlugin, {
+    client: clientDir ? { clientDir, pages } : null,
+    ...options.content,
   });
   // After the error handler, so a refused scrape gets the error envelope.
   await app.register(metricsPlugin);
@@ -167,11 +176,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(sameOriginPlugin);
   await app.register(rateLimitPlugin);
   await app.register(auditPlugin);
-  await app.register(mailPlugin);
+  await app.register(mailPlugin, { senderName: () => siteName(app.db) });
 
   // Every domain's routes. A domain that needs something from one above it (which depends on it in
   // turn) gets it here as an option, so no two domains import each other.
   await app.register(healthRoutes);
+  await app.register(contentRoutes);
   await app.register(authRoutes);
   await app.register(meRoutes);
   await app.register(deskAccountsRoutes);

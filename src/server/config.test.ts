@@ -1,24 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { parseConfig } from '#server/config';
 import { ConfigError } from '#server/config-error';
-import {
-  contentWarnings,
-  DONATION_CONTENT_FILE,
-  EXAMPLE_WALLET_ADDRESSES,
-  INDICATORS_CONTENT_FILE,
-  loadSiteContent,
-  LOKALA_JOBB_CONTENT_FILE,
-  SITE_CONTENT_FILE,
-} from '#server/site-content';
-
-const site = { siteName: 'Test Site' };
 
 function errorLine(env: Record<string, string>): string {
   try {
-    parseConfig(env, site);
+    parseConfig(env);
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;
@@ -27,13 +14,13 @@ function errorLine(env: Record<string, string>): string {
 }
 
 test('an empty environment gives the documented defaults', () => {
-  expect(parseConfig({}, site)).toEqual({
+  expect(parseConfig({})).toEqual({
     port: 3000,
     host: '127.0.0.1',
     dataDir: resolve('data'),
     databaseUrl: undefined,
     smtpUrl: undefined,
-    mailFrom: 'Test Site <no-reply@localhost>',
+    mailFrom: null,
     publicUrl: 'http://localhost:3000',
     secureOrigin: false,
     trustProxy: false,
@@ -47,33 +34,32 @@ test('an empty environment gives the documented defaults', () => {
 });
 
 test('BACKUP_EVERY takes a duration and BACKUP_KEEP a count', () => {
-  const config = parseConfig({ BACKUP_EVERY: '24h', BACKUP_KEEP: '3' }, site);
+  const config = parseConfig({ BACKUP_EVERY: '24h', BACKUP_KEEP: '3' });
   expect(config.backupEveryMs).toBe(86_400_000);
   expect(config.backupKeep).toBe(3);
-  expect(parseConfig({ BACKUP_EVERY: '30m' }, site).backupEveryMs).toBe(1_800_000);
-  expect(() => parseConfig({ BACKUP_EVERY: 'daily' }, site)).toThrow(
+  expect(parseConfig({ BACKUP_EVERY: '30m' }).backupEveryMs).toBe(1_800_000);
+  expect(() => parseConfig({ BACKUP_EVERY: 'daily' })).toThrow(
     'Invalid configuration: BACKUP_EVERY must be a duration like 24h, 30m or 7d (got "daily")',
   );
-  expect(() => parseConfig({ BACKUP_KEEP: '0' }, site)).toThrow(
+  expect(() => parseConfig({ BACKUP_KEEP: '0' })).toThrow(
     'Invalid configuration: BACKUP_KEEP must be a whole number from 1 to 9999 (got "0")',
   );
 });
 
-test('the default sender uses the site name from content/site.json', () => {
-  const { siteName } = loadSiteContent();
-  expect(parseConfig({}).mailFrom).toBe(`${siteName} <no-reply@localhost>`);
+test('without MAIL_FROM the sender is left to the mail transport (the published site name)', () => {
+  expect(parseConfig({}).mailFrom).toBeNull();
 });
 
 test('an empty variable counts as unset', () => {
-  expect(parseConfig({ PORT: '', DATABASE_URL: '' }, site)).toMatchObject({
+  expect(parseConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
     port: 3000,
     databaseUrl: undefined,
   });
 });
 
 test('the public URL defaults to the port and is reduced to its origin', () => {
-  expect(parseConfig({ PORT: '8080' }, site).publicUrl).toBe('http://localhost:8080');
-  const config = parseConfig({ PUBLIC_URL: 'https://Example.com/' }, site);
+  expect(parseConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+  const config = parseConfig({ PUBLIC_URL: 'https://Example.com/' });
   expect(config.publicUrl).toBe('https://example.com');
   expect(config.secureOrigin).toBe(true);
 });
@@ -91,7 +77,6 @@ test('good values are parsed into their types', () => {
       SERVE_CLIENT: 'false',
       CLIENT_DIR: '/srv/client',
     },
-    site,
   );
   expect(config).toMatchObject({
     port: 65535,
@@ -107,11 +92,11 @@ test('good values are parsed into their types', () => {
 });
 
 test('TRUST_PROXY takes true, false, a hop count or proxy addresses', () => {
-  expect(parseConfig({ TRUST_PROXY: 'true' }, site).trustProxy).toBe(true);
-  expect(parseConfig({ TRUST_PROXY: 'false' }, site).trustProxy).toBe(false);
-  expect(parseConfig({ TRUST_PROXY: '2' }, site).trustProxy).toBe(2);
+  expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   expect(
-    parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,loopback' }, site).trustProxy,
+    parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy,
   ).toEqual(['10.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
 });
 
@@ -179,80 +164,4 @@ test('a value with a line break still gives one line', () => {
   const message = errorLine({ MAIL_FROM: 'Site <a@b.c>\nBcc: x@y.z' });
   expect(message.startsWith('Invalid configuration: MAIL_FROM')).toBe(true);
   expect(message).not.toContain('\n');
-});
-
-test('a bad entry in content/site.json stops start-up with one line naming it', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'site-content-'));
-  const file = join(dir, 'site.json');
-  const content = JSON.parse(readFileSync(SITE_CONTENT_FILE, 'utf8'));
-  content.socialLinks[0].url = 'http://insecure.example.com/';
-  writeFileSync(file, JSON.stringify(content));
-  try {
-    expect(() => loadSiteContent({ site: file })).toThrow(
-      new ConfigError(
-        'Invalid content: content/site.json: socialLinks.0.url: must be an https:// link',
-      ),
-    );
-  } finally {
-    rmSync(dir, { recursive: true });
-  }
-});
-
-test('a bad entry in content/indicators.json stops start-up with one line naming it', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'indicators-content-'));
-  const file = join(dir, 'indicators.json');
-  const content = JSON.parse(readFileSync(INDICATORS_CONTENT_FILE, 'utf8'));
-  content.plans[0].price = '   ';
-  writeFileSync(file, JSON.stringify(content));
-  try {
-    expect(() => loadSiteContent({ indicators: file })).toThrow(
-      /^Invalid content: content\/indicators\.json: plans\.0\.price: /,
-    );
-  } finally {
-    rmSync(dir, { recursive: true });
-  }
-});
-
-test('a bad entry in content/lokala-jobb.json stops start-up with one line naming it', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lokala-jobb-content-'));
-  const file = join(dir, 'lokala-jobb.json');
-  const content = JSON.parse(readFileSync(LOKALA_JOBB_CONTENT_FILE, 'utf8'));
-  delete content.packages[1].price;
-  writeFileSync(file, JSON.stringify(content));
-  try {
-    expect(() => loadSiteContent({ lokalaJobb: file })).toThrow(
-      /^Invalid content: content\/lokala-jobb\.json: packages\.1\.price: [^\n]+$/,
-    );
-  } finally {
-    rmSync(dir, { recursive: true });
-  }
-});
-
-test('start-up warns, one line per coin, while content/donation.json holds the shipped example wallets', () => {
-  const shipped = JSON.parse(readFileSync(DONATION_CONTENT_FILE, 'utf8'));
-  expect(shipped.walletAddresses).toEqual(EXAMPLE_WALLET_ADDRESSES);
-  expect(contentWarnings()).toEqual([
-    expect.stringMatching(
-      /^content\/donation\.json: walletAddresses\.bitcoin is still the shipped example/,
-    ),
-    expect.stringMatching(
-      /^content\/donation\.json: walletAddresses\.ethereum is still the shipped example/,
-    ),
-  ]);
-
-  const dir = mkdtempSync(join(tmpdir(), 'donation-content-'));
-  const file = join(dir, 'donation.json');
-  try {
-    // The owner's own Ethereum wallet (any other valid address) ends that warning; any case of the
-    // example address still counts as the example.
-    shipped.walletAddresses.ethereum = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
-    shipped.walletAddresses.bitcoin = EXAMPLE_WALLET_ADDRESSES.bitcoin.toUpperCase();
-    writeFileSync(file, JSON.stringify(shipped));
-    expect(contentWarnings(file)).toEqual([expect.stringContaining('walletAddresses.bitcoin')]);
-    shipped.walletAddresses.bitcoin = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
-    writeFileSync(file, JSON.stringify(shipped));
-    expect(contentWarnings(file)).toEqual([]);
-  } finally {
-    rmSync(dir, { recursive: true });
-  }
 });

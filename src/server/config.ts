@@ -5,9 +5,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { SiteContent } from '#shared/content-schema';
 import { ConfigError } from '#server/config-error';
-import { loadSiteContent } from '#server/site-content';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -74,7 +72,7 @@ function durationMs(value: string): number {
 
 const mailbox = /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
 
-function configSchema(site: Pick<SiteContent, 'siteName'>) {
+function configSchema() {
   return z
     .object({
       PORT: z
@@ -158,7 +156,8 @@ function configSchema(site: Pick<SiteContent, 'siteName'>) {
         dataDir: resolve(env.DATA_DIR),
         databaseUrl: env.DATABASE_URL,
         smtpUrl: env.SMTP_URL,
-        mailFrom: env.MAIL_FROM ?? `${site.siteName} <no-reply@localhost>`,
+        /** null: `<the published site name> <no-reply@localhost>` (mail/transport.ts). */
+        mailFrom: env.MAIL_FROM ?? null,
         publicUrl,
         /** Cookies get Secure and responses HSTS only when the public origin is https. */
         secureOrigin: publicUrl.startsWith('https:'),
@@ -218,16 +217,13 @@ function shown(value: string): string {
  * Parses the environment (an empty variable counts as unset). Throws a ConfigError whose message is
  * one line, e.g. `Invalid configuration: PORT must be an integer from 1 to 65535 (got "abc")`.
  */
-export function parseConfig(
-  env: ConfigEnv,
-  site: Pick<SiteContent, 'siteName'> = loadSiteContent(),
-): Config {
+export function parseConfig(env: ConfigEnv): Config {
   const input: ConfigEnv = {};
   for (const name of VARIABLES) {
     const value = env[name];
     if (value !== undefined && value !== '') input[name] = value;
   }
-  const result = configSchema(site).safeParse(input);
+  const result = configSchema().safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = String(issue?.path[0] ?? 'environment');

@@ -18,8 +18,8 @@ import { authenticatorKeyWarnings } from '#server/features/mfa/mfa.service';
 import { scheduleBackups } from '#server/ops/backup-schedule';
 import { createBackup } from '#server/ops/create-backup';
 import { claimDataDir } from '#server/ops/live-instance';
+import { walletWarnings } from '#server/features/content/content.service';
 import { tightenDataDir } from '#server/private-files';
-import { contentWarnings } from '#server/site-content';
 
 export const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -125,8 +125,10 @@ export async function runServer(
       `Backup before migrating written to ${preMigration.path}`,
     );
   app.log.info(`Site ready at ${config.publicUrl}`);
+  const folderNotice = await app.content.folderNotice();
   for (const line of [
-    ...contentWarnings(),
+    ...(folderNotice ? [folderNotice] : []),
+    ...walletWarnings(app.content.published().values.donation),
     ...mfaKeyWarnings(config),
     ...keyCheck,
     ...openToOthers,

@@ -16,6 +16,7 @@ import artJson from '#content/art.json';
 import musicJson from '#content/music.json';
 import lokalaJobbJson from '#content/lokala-jobb.json';
 import siteJson from '#content/site.json';
+import { CLIENT_MANIFEST, clientManifestSchema, entryFiles } from '#shared/client-manifest';
 import { parseSiteContent } from '#shared/content-schema';
 import { documentTitleFor, pageTitleFor } from '#shared/document-title';
 import { paths, ROUTE_TITLES } from '#shared/paths';
@@ -70,10 +71,12 @@ describe.each(PUBLIC_PAGES)('the public page %s', (page) => {
     expect(main.length).toBeGreaterThan(200);
     for (const expected of EXPECTED[page].texts) expect(main).toContain(expected);
     expect($('html').attr('lang')).toBe(page === 'lokalaJobb' ? 'sv' : 'en');
-    // The CSP allows no inline script: JSON-LD is data, every other script a file of this origin.
+    // The CSP allows no inline script: JSON-LD and the page's words are data, every other script a
+    // file of this origin.
     $('script').each((_, element) => {
       const type = $(element).attr('type');
-      if (type !== 'application/ld+json') expect($(element).attr('src')).toMatch(/^\//);
+      if (type !== 'application/ld+json' && type !== 'application/json')
+        expect($(element).attr('src')).toMatch(/^\//);
     });
   });
 
@@ -217,8 +220,16 @@ test.each([
   const $ = load(text);
   expect($('meta[name="robots"]').attr('content')).toBe('noindex');
   expect($('#root').children().length).toBe(0);
-  // Its stylesheet stays a file (cached across the app's routes); no inline style to allow.
-  expect($('link[rel="stylesheet"]:not([disabled])').length).toBe(1);
+  // Its stylesheets stay files (cached across the app's routes); no inline style to allow.
+  const manifest = clientManifestSchema.parse(
+    JSON.parse(readFileSync(`dist/client/${CLIENT_MANIFEST}`, 'utf8')),
+  );
+  const entryCss = [...entryFiles(manifest)].filter((file) => file.endsWith('.css'));
+  expect(
+    $('link[rel="stylesheet"]:not([disabled])')
+      .toArray()
+      .map((link) => $(link).attr('href')),
+  ).toEqual(entryCss.map((file) => `/${file}`));
   expect($('style').length).toBe(0);
 });
 

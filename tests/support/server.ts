@@ -13,6 +13,12 @@ import type { App } from '#server/app-types';
 import { parseConfig, type Config, type ConfigEnv } from '#server/config';
 import { connectDatabase, SQLITE_FILE_NAME } from '#server/db/connect';
 import { migrateToLatest } from '#server/db/migrate';
+import {
+  folderFingerprint,
+  readContentFolder,
+  REPO_CONTENT_DIR,
+} from '#server/features/content/content-folder';
+import { seedContent } from '#server/features/content/publishing';
 import { freePort } from './free-port';
 import { makeTempDir } from './temp-dir';
 
@@ -43,12 +49,18 @@ export interface TestServerOptions extends Omit<BuildAppOptions, 'db'> {
 
 let templateFile: Promise<string> | undefined;
 
-/** A migrated, closed SQLite file made once per process; each server starts from a copy. */
+/**
+ * A migrated, closed SQLite file with the shipped words taken in, made once per process; each
+ * server starts from a copy.
+ */
 function migratedTemplate(): Promise<string> {
   templateFile ??= (async () => {
     const dataDir = makeTempDir('creator-site-template-');
     const db = connectDatabase({ dataDir, databaseUrl: undefined });
     await migrateToLatest(db);
+    const folder = readContentFolder(REPO_CONTENT_DIR);
+    if (!folder.ok) throw new Error(folder.problems.join('\n'));
+    await seedContent(db, folder, folderFingerprint(REPO_CONTENT_DIR));
     await db.destroy();
     process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
     return join(dataDir, SQLITE_FILE_NAME);
@@ -57,7 +69,9 @@ function migratedTemplate(): Promise<string> {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { env = {}, publicHost = '127.0.0.1', ...appOptions } = options;
+  const { env = {}, publicHost = '127.0.0.1', ...given } = options;
+  // The renderer's thread starts at the first publish unless a test asks for it warm.
+  const appOptions = { ...given, content: { warmRenderer: false, ...given.content } };
   const dataDir = makeTempDir();
   const usesPostgres = Boolean(env.DATABASE_URL);
   if (!usesPostgres) copyFileSync(await migratedTemplate(), join(dataDir, SQLITE_FILE_NAME));

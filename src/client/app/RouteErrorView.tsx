@@ -6,7 +6,7 @@ import { Component, type ReactNode } from 'react';
 import { COPY } from '#shared/copy';
 import { usePopups } from '../lib/popups/use-popups';
 import { Button } from '../ui/Button';
-import { MAIN_CONTENT_ID } from '../lib/main-content';
+import { MAIN_CONTENT_ID } from '#shared/page-ids';
 
 function describe(error: unknown): { error: string; errorName: string } {
   if (error instanceof Error) return { error: error.stack ?? error.message, errorName: error.name };

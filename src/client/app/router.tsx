@@ -2,15 +2,18 @@
  * Every route of the site (docs/product.md#route-table): which page module shows a path
  * (#shared/page-modules: case and trailing slashes do not matter, unknown paths show Home,
  * /productivity is replaced by /nowou, /assets/… renders nothing). Each page is its own lazily
- * loaded chunk; a navigation commits once its module is in (lib/navigation/location-store.ts), so
- * the page renders at once, on the first load (hydrating the prerendered HTML) as on every later one.
+ * loaded chunk; a navigation commits once its module and the words it reads (lib/site-content.ts)
+ * are in (lib/navigation/location-store.ts), so the page renders at once, on the first load
+ * (hydrating the prerendered HTML) as on every later one.
  */
 import { Component, type ComponentType, type ReactNode } from 'react';
+import { contentForRoute } from '#shared/content-parts';
 import { PAGE_MODULES, pageExportName, pageModuleRouteFor } from '#shared/page-modules';
 import type { PageModuleRoute } from '#shared/page-modules';
 import { isAssetPath, isProductivityRedirect, paths } from '#shared/paths';
 import type { AppLocation } from '../lib/navigation/location-store';
 import { useLocation } from '../lib/navigation/router';
+import { loadContent } from '../lib/site-content';
 import { RouteErrorView } from './RouteErrorView';
 
 type PageModule = Record<string, unknown>;
@@ -27,13 +30,20 @@ type Loaded = { Page: ComponentType } | { error: unknown };
 
 const loaded = new Map<PageModuleRoute, Loaded>();
 
-/** The route's page module, fetched once; a failure is kept so the page shows the error view. */
+/**
+ * The route's page module, fetched once, and the words it reads; a failure is kept so the page
+ * shows the error view.
+ */
 export async function loadPage(route: PageModuleRoute): Promise<void> {
-  if (loaded.get(route) && !('error' in loaded.get(route)!)) return;
+  const words = loadContent(contentForRoute(route));
+  if (loaded.get(route) && !('error' in loaded.get(route)!)) {
+    await words.catch((error: unknown) => loaded.set(route, { error }));
+    return;
+  }
   const load = pageModuleLoaders[`../pages/${PAGE_MODULES[route]}.tsx`];
   try {
     if (!load) throw new Error(`No page module for ${route}`);
-    const module = await load();
+    const [module] = await Promise.all([load(), words]);
     loaded.set(route, { Page: module[pageExportName(route)] as ComponentType });
   } catch (error) {
     loaded.set(route, { error });

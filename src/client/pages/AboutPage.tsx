@@ -1,20 +1,19 @@
 /**
- * About: the creator's story from content/pages/about.md (Markdown the owner edits, read at build
- * time), then every offering with a way in.
+ * About: the creator's story (Markdown the owner publishes from the desk, read on the server), then
+ * every offering with a way in.
  */
-import about from '#content/pages/about.md';
-import { siteContent } from '../lib/site-content';
+import { contentPart, siteContent } from '../lib/site-content';
 import { OfferingCards } from './home/OfferingCards';
 import { MarkdownBlocks } from './markdown/MarkdownBlocks';
 import { PageMain } from './PageMain';
 
 export function AboutPage() {
-  const { summary, intro, sections } = about;
+  const { summary, intro, sections } = contentPart('about');
   return (
     <PageMain route="about">
       <div className="page__intro">
         <p className="page__eyebrow">About</p>
-        <h1 className="page__title">Hi, I'm {siteContent.creatorName}</h1>
+        <h1 className="page__title">Hi, I'm {siteContent().creatorName}</h1>
         <p className="page__lead">{summary}</p>
       </div>
       {intro.length > 0 && (

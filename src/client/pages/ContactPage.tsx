@@ -3,7 +3,7 @@ import { SubmissionForm } from '../features/forms/SubmissionForm';
 import { SimplePage } from './SimplePage';
 
 export function ContactPage() {
-  const { text, email } = siteContent.contact;
+  const { text, email } = siteContent().contact;
   return (
     <SimplePage
       route="contact"

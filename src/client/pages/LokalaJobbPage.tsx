@@ -1,22 +1,18 @@
 /**
  * Lokala jobb, in Swedish: the web service for local businesses, its packages and prices, how a
- * project runs, examples and questions (all from content/lokala-jobb.json), and the enquiry form.
+ * project runs, examples and questions (the words the owner publishes), and the enquiry form.
  */
-import lokalaJobbJson from '#content/lokala-jobb.json';
-import type { LokalaJobbContent } from '#shared/lokala-jobb-content';
 import { SubmissionForm } from '../features/forms/SubmissionForm';
 import { buttonClassName } from '../ui/button-class';
 import { Faq } from '../ui/Faq';
 import { NumberedSteps } from '../ui/NumberedSteps';
 import { PriceCards } from '../ui/PriceCards';
 import { SwedenFlagIcon } from '../ui/icons';
+import { contentPart } from '../lib/site-content';
 import { PageMain } from './PageMain';
 
-/** Checked against the schema at build (vite.config.ts) and at start, so it is taken as typed here. */
-const CONTENT: LokalaJobbContent = lokalaJobbJson;
-
 export function LokalaJobbPage() {
-  const { lead, points, packages, featuredLabel, priceNote, steps, examples, questions } = CONTENT;
+  const { lead, points, packages, featuredLabel, priceNote, steps, examples, questions } = contentPart('lokalaJobb');
   return (
     <PageMain route="lokalaJobb" lang="sv">
       <div className="page__intro">

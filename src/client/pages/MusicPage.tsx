@@ -1,5 +1,5 @@
-import { siteContent } from '../lib/site-content';
-import { TRACKS } from '../features/music/music-content';
+import { tracksOf } from '../features/music/music-content';
+import { contentPart, siteContent } from '../lib/site-content';
 import { MusicPlayer } from '../features/music/MusicPlayer';
 import { SimplePage } from './SimplePage';
 
@@ -10,7 +10,7 @@ export function MusicPage() {
       eyebrow="Music"
       lead="Short pieces written and produced at home, from slow ambient tides to bright square-wave tunes. Press play and let them run: the next one starts by itself."
     >
-      <MusicPlayer tracks={TRACKS} artist={siteContent.creatorName} />
+      <MusicPlayer tracks={tracksOf(contentPart('music'))} artist={siteContent().creatorName} />
     </SimplePage>
   );
 }

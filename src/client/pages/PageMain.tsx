@@ -5,7 +5,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { RouteName } from '#shared/paths';
 import { documentTitleFor } from '#shared/document-title';
-import { MAIN_CONTENT_ID } from '../lib/main-content';
+import { MAIN_CONTENT_ID } from '#shared/page-ids';
 import { siteContent } from '../lib/site-content';
 import './pages.css';
 
@@ -23,7 +23,7 @@ export function PageMain({ route, lang, className, children }: PageMainProps) {
   const mainRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    document.title = documentTitleFor(route, siteContent);
+    document.title = documentTitleFor(route, siteContent());
   }, [route]);
 
   // Decided once per mounted page (refs survive StrictMode's effect re-run): the first page of the

@@ -1,6 +1,6 @@
-import privacyPolicy from '#content/legal/privacy-policy.md';
+import { contentPart } from '../lib/site-content';
 import { LegalPage } from './legal/LegalPage';
 
 export function PrivacyPolicyPage() {
-  return <LegalPage route="privacyPolicy" document={privacyPolicy} />;
+  return <LegalPage route="privacyPolicy" document={contentPart('privacyPolicy')} />;
 }

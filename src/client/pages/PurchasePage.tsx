@@ -2,8 +2,7 @@ import { Link } from '../lib/navigation/router';
 import { INDICATORS, TRIAL_DAYS, type IndicatorProduct } from '#shared/indicator-products';
 import { paths } from '#shared/paths';
 import { IndicatorActions } from '../features/indicators/IndicatorPageParts';
-import { INDICATOR_PLANS } from '../features/indicators/plans';
-import { DONATION_CONTENT } from '../lib/donation-content';
+import { contentPart } from '../lib/site-content';
 import { ExternalLink } from '../ui/ExternalLink';
 import { Faq } from '../ui/Faq';
 import { NumberedSteps } from '../ui/NumberedSteps';
@@ -61,7 +60,7 @@ const QUESTIONS = [
 ];
 
 export function PurchasePage() {
-  const { plans, priceNote, membership } = INDICATOR_PLANS;
+  const { plans, priceNote, membership } = contentPart('indicators');
   return (
     <PageMain route="purchase">
       <div className="page__intro">
@@ -113,7 +112,7 @@ export function PurchasePage() {
         </h2>
         <p>
           {membership} Join on the{' '}
-          <ExternalLink href={DONATION_CONTENT.membershipUrl}>membership page</ExternalLink>, then
+          <ExternalLink href={contentPart('donation').membershipUrl}>membership page</ExternalLink>, then
           send a purchase request here with your TradingView username, so the two can be matched.
           When the membership ends, so does the access.
         </p>

@@ -47,7 +47,7 @@ const QUESTIONS = [
 ];
 
 export function SupportPage() {
-  const { email } = siteContent.contact;
+  const { email } = siteContent().contact;
   return (
     <SimplePage
       route="support"

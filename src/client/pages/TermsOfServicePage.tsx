@@ -1,6 +1,6 @@
-import termsOfService from '#content/legal/terms-of-service.md';
+import { contentPart } from '../lib/site-content';
 import { LegalPage } from './legal/LegalPage';
 
 export function TermsOfServicePage() {
-  return <LegalPage route="termsOfService" document={termsOfService} />;
+  return <LegalPage route="termsOfService" document={contentPart('termsOfService')} />;
 }

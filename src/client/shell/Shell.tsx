@@ -6,7 +6,7 @@
  * values before the app runs).
  */
 import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
-import { MAIN_CONTENT_ID, PAGE_END_ID } from '../lib/main-content';
+import { MAIN_CONTENT_ID, PAGE_END_ID } from '#shared/page-ids';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
 import { useLayout } from '../lib/layout/use-layout';

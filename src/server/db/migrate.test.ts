@@ -19,6 +19,9 @@ const TABLES = [
   'assistant_messages',
   'attempt_gates',
   'audit_log',
+  'content_drafts',
+  'content_revisions',
+  'content_state',
   'email_verifications',
   'error_groups',
   'error_reports',
@@ -104,6 +107,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-29-0040-mfa-enrolment-session',
       '2026-11-29-0041-held-notices',
       '2026-11-29-0042-nowou-history-budget',
+      '2026-11-29-0045-content',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

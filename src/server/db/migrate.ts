@@ -27,6 +27,7 @@ import * as siteFlags from '#server/db/migrations/2026-11-27-0035-site-flags';
 import * as mfaEnrolmentSession from '#server/db/migrations/2026-11-29-0040-mfa-enrolment-session';
 import * as heldNotices from '#server/db/migrations/2026-11-29-0041-held-notices';
 import * as nowouHistoryBudget from '#server/db/migrations/2026-11-29-0042-nowou-history-budget';
+import * as content from '#server/db/migrations/2026-11-29-0045-content';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-0040-mfa-enrolment-session': mfaEnrolmentSession,
   '2026-11-29-0041-held-notices': heldNotices,
   '2026-11-29-0042-nowou-history-budget': nowouHistoryBudget,
+  '2026-11-29-0045-content': content,
 };
 
 /** The names of every migration this code knows, in the order they run (backups check against it). */

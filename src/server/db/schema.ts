@@ -372,7 +372,44 @@ export interface SiteFlagsTable {
   set_at: string;
 }
 
+/** One published revision of a document of the site's words (migration 0045); never changed. */
+export interface ContentRevisionsTable {
+  doc_key: string;
+  revision: number;
+  /** The document as JSON. */
+  value: string;
+  published_at: string;
+  /** The admin who published it; null for the words first taken from `content/` or imported. */
+  published_by: string | null;
+  /** Their username when they published it (kept if the account goes). */
+  published_by_name: string | null;
+  /** shipped, desk, restore or import */
+  source: string;
+  restored_from: number | null;
+}
+
+/** An admin's unpublished changes to a document, and the revision they started from. */
+export interface ContentDraftsTable {
+  doc_key: string;
+  user_id: string;
+  base_revision: number;
+  value: string;
+  updated_at: string;
+}
+
+/** One row (id 1): the content version every publish raises, and the last `content/` taken in. */
+export interface ContentStateTable {
+  id: number;
+  version: number;
+  /** sha-256 of the `content/` folder when it was last seeded or imported. */
+  folder_hash: string | null;
+  updated_at: string;
+}
+
 export interface Database {
+  content_revisions: ContentRevisionsTable;
+  content_drafts: ContentDraftsTable;
+  content_state: ContentStateTable;
   site_flags: SiteFlagsTable;
   admin_notifications: AdminNotificationsTable;
   notification_events: NotificationEventsTable;

@@ -27,8 +27,13 @@ declare module 'fastify' {
 
 const FORGET_INTERVAL_MS = 60 * 60 * 1000;
 
+export interface MailPluginOptions {
+  /** The site's name as published now: the sender's name when MAIL_FROM is unset. */
+  senderName: () => Promise<string>;
+}
+
 export const mailPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { senderName }: MailPluginOptions) => {
     let worker: MailWorker | null = null;
     let forgetTimer: NodeJS.Timeout | undefined;
     const mail: MailQueue = {
@@ -44,7 +49,7 @@ export const mailPlugin = fp(
     app.addHook('onReady', async () => {
       worker = createMailWorker({
         db: app.db,
-        transport: createMailTransport(app.config, app.log),
+        transport: createMailTransport(app.config, app.log, senderName),
         log: app.log,
       });
       worker.kick();

@@ -33,10 +33,16 @@ function firstLink(text: string): string | undefined {
   return /https?:\/\/\S+/.exec(text)?.[0];
 }
 
+/**
+ * `senderName` gives the site's name as published now, for the sender when MAIL_FROM is unset
+ * (`<site name> <no-reply@localhost>`).
+ */
 export function createMailTransport(
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
   log: FastifyBaseLogger,
+  senderName: () => Promise<string>,
 ): MailTransport {
+  const from = async () => config.mailFrom ?? `${await senderName()} <no-reply@localhost>`;
   if (config.smtpUrl) {
     const smtp = nodemailer.createTransport({
       url: config.smtpUrl,
@@ -47,7 +53,7 @@ export function createMailTransport(
     });
     return {
       async send(mail) {
-        await smtp.sendMail(messageOf(mail, config.mailFrom));
+        await smtp.sendMail(messageOf(mail, await from()));
       },
       close: () => smtp.close(),
     };
@@ -61,7 +67,7 @@ export function createMailTransport(
   });
   return {
     async send(mail) {
-      const info = await writer.sendMail(messageOf(mail, config.mailFrom));
+      const info = await writer.sendMail(messageOf(mail, await from()));
       makePrivateDir(directory);
       const file = join(directory, `${mail.created_at.replace(/[:.]/g, '-')}-${mail.id}.eml`);
       // Written beside, then renamed: whoever watches the outbox never reads half a message.

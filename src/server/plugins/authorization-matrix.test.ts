@@ -241,6 +241,53 @@ const ROUTES: Record<string, RouteCase> = {
     stream: true,
   },
   'POST /api/visits': { request: async () => ({ body: { page: 'home' } }), expect: everyone(204) },
+  'GET /api/content': {
+    request: async () => ({ path: '/api/content?parts=site,about' }),
+    expect: everyone(200),
+  },
+  'GET /api/admin/content': { expect: admin(200) },
+  'GET /api/admin/content/:key': {
+    request: async () => ({ path: '/api/admin/content/about' }),
+    expect: admin(200),
+  },
+  'PUT /api/admin/content/:key/draft': {
+    request: async () => ({
+      path: '/api/admin/content/about/draft',
+      body: { baseRevision: 1, value: { summary: 'Half typed' } },
+    }),
+    expect: admin(200),
+  },
+  'DELETE /api/admin/content/:key/draft': {
+    request: async () => ({ path: '/api/admin/content/about/draft' }),
+    expect: admin(204),
+  },
+  // On a base long gone: refused with 409 once the caller may publish at all, so nothing changes.
+  'POST /api/admin/content/:key/publish': {
+    request: async () => ({
+      path: '/api/admin/content/about/publish',
+      body: { baseRevision: 0, value: server.app.content.published().values.about },
+    }),
+    expect: admin(409),
+  },
+  'GET /api/admin/content/:key/revisions': {
+    request: async () => ({ path: '/api/admin/content/about/revisions' }),
+    expect: admin(200),
+  },
+  'GET /api/admin/content/:key/revisions/:revision': {
+    request: async () => ({ path: '/api/admin/content/about/revisions/1' }),
+    expect: admin(200),
+  },
+  'POST /api/admin/content/:key/revisions/:revision/restore': {
+    request: async () => ({
+      path: '/api/admin/content/about/revisions/1/restore',
+      body: { baseRevision: 0 },
+    }),
+    expect: admin(409),
+  },
+  'GET /api/admin/content/preview/:page': {
+    request: async () => ({ path: '/api/admin/content/preview/about?theme=dark' }),
+    expect: admin(200),
+  },
   'GET /api/admin/traffic': {
     request: async () => ({ path: '/api/admin/traffic?from=2026-11-01&to=2026-11-30' }),
     expect: admin(200),

@@ -7,7 +7,7 @@ import { PRERENDER_MANIFEST, PRERENDERED_DIR } from '#shared/prerender-manifest'
 import { startTestServer, writeFakeClient, type TestServer } from '#test-support/server';
 
 const CSP =
-  "default-src 'none';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';" +
+  "default-src 'none';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';frame-src 'self';" +
   "media-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'";
 
 const EXPECTED: Record<string, string> = {

@@ -41,6 +41,7 @@ export interface SecurityHeadersOptions {
 export function contentSecurityPolicy(
   secureOrigin: boolean,
   inlineStyleHashes: readonly string[] = [],
+  { framedBySelf = false }: { framedBySelf?: boolean } = {},
 ): string {
   const directives: Record<string, readonly string[]> = {
     // 'none': a kind of resource not named below (frames, manifests, …) is refused.
@@ -50,11 +51,13 @@ export function contentSecurityPolicy(
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
+    // The desk shows its preview of a page in a frame of the site's own (features/content).
+    'frame-src': ["'self'"],
     'media-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': [framedBySelf ? "'self'" : "'none'"],
     ...(secureOrigin ? { 'upgrade-insecure-requests': [] } : {}),
   };
   return Object.entries(directives)
@@ -66,6 +69,8 @@ declare module 'fastify' {
   interface FastifyReply {
     /** This answer's CSP also allows the inline `<style>` blocks with these 'sha256-…' sources. */
     allowInlineStyles(hashes: readonly string[]): FastifyReply;
+    /** This answer may be shown in a frame of the site's own pages (the desk's preview). */
+    allowFramingBySelf(hashes: readonly string[]): FastifyReply;
   }
 }
 
@@ -135,6 +140,15 @@ export function setSecurityHeaders(
 
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, { secureOrigin }: SecurityHeadersOptions) => {
+    app.decorateReply(
+      'allowFramingBySelf',
+      function (this: FastifyReply, hashes: readonly string[]) {
+        return this.header('x-frame-options', 'SAMEORIGIN').header(
+          'content-security-policy',
+          contentSecurityPolicy(secureOrigin, hashes, { framedBySelf: true }),
+        );
+      },
+    );
     app.decorateReply(
       'allowInlineStyles',
       function (this: FastifyReply, hashes: readonly string[]) {

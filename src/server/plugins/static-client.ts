@@ -13,11 +13,7 @@ import { pageModuleRouteFor } from '#shared/page-modules';
 import { paths } from '#shared/paths';
 import type { Config } from '#server/config';
 import type { PagePreloads } from '#server/plugins/page-preloads';
-import {
-  robotsWithoutSitemap,
-  type HtmlDocument,
-  type PrerenderedPages,
-} from '#server/plugins/prerendered-pages';
+import type { HtmlDocument, SitePages } from '#server/plugins/prerendered-pages';
 import { isUnder, pathnameOf } from '#server/request-path';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -87,14 +83,14 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, document: Ht
  * The not-found fallback: page paths get their HTML (prerendered, or index.html from a build without
  * it) and their page's preloads; false leaves the 404.
  */
-export function spaFallback(preloads: PagePreloads, pages: PrerenderedPages | null) {
+export function spaFallback(preloads: PagePreloads, pages: SitePages) {
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (!isPagePath(request)) return false;
     const pathname = pathnameOf(request.url);
     if (NO_REFERRER_PAGES.has(pathname.replace(/\/+$/, '').toLowerCase())) {
       reply.header('referrer-policy', 'no-referrer');
     }
-    const document = pages?.documentFor(pathname);
+    const document = pages.documentFor(pathname);
     // A prerendered page links its chunks in its head, after what it needs to paint; as a Link
     // header they would be fetched first and hold the paint back on a slow connection.
     const links = document?.linksItsChunks ? null : preloads.get(pageModuleRouteFor(pathname));
@@ -107,12 +103,11 @@ export function spaFallback(preloads: PagePreloads, pages: PrerenderedPages | nu
 
 export interface StaticClientOptions {
   clientDir: string;
-  pages: PrerenderedPages | null;
-  publicUrl: string;
+  pages: SitePages;
 }
 
 export const staticClientPlugin = fp(
-  async (app: FastifyInstance, { clientDir, pages, publicUrl }: StaticClientOptions) => {
+  async (app: FastifyInstance, { clientDir, pages }: StaticClientOptions) => {
     await app.register(fastifyStatic, {
       root: clientDir,
       preCompressed: true,
@@ -134,19 +129,33 @@ export const staticClientPlugin = fp(
       url: '/',
       handler: (_request, reply) => reply.callNotFound(),
     });
-    const robots = pages?.robots ?? robotsWithoutSitemap(publicUrl);
     app.get('/robots.txt', (_request, reply) =>
-      reply.header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send(robots),
+      reply
+        .header('cache-control', REVALIDATE)
+        .type('text/plain; charset=utf-8')
+        .send(pages.robots()),
     );
-    const sitemap = pages?.sitemap;
-    if (sitemap) {
-      app.get('/sitemap.xml', (_request, reply) =>
-        reply
-          .header('cache-control', REVALIDATE)
-          .type('application/xml; charset=utf-8')
-          .send(sitemap),
-      );
-    }
+    app.get('/sitemap.xml', (_request, reply) => {
+      const sitemap = pages.sitemap();
+      if (!sitemap) return reply.callNotFound();
+      return reply
+        .header('cache-control', REVALIDATE)
+        .type('application/xml; charset=utf-8')
+        .send(sitemap);
+    });
+    // Preview images made since the build, for link previews of the published words; every other
+    // file comes from the build's folder.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      const file = pathnameOf(request.url).slice(1);
+      const png = PREVIEW_IMAGE.test(file) ? pages.asset(file) : undefined;
+      if (!png) return;
+      return reply
+        .header('cache-control', IMMUTABLE)
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .type('image/png')
+        .send(png);
+    });
     // The API's namespace is never looked up on disk: unknown /api paths go straight to the 404.
     app.route({
       method: ['GET', 'HEAD'],

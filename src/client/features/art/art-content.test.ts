@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { ARTWORKS, srcSetOf } from './art-content';
+import artJson from '#content/art.json';
+import { artworksOf, srcSetOf } from './art-content';
 
 const url = (image: string) => `/assets/${image.replace('art/', '')}`;
 
@@ -20,7 +21,7 @@ test('srcset lists the variants and the image itself by width, smallest first', 
 test('an image without variants (every shipped SVG) has no srcset', () => {
   expect(srcSetOf({ image: 'art/piece.svg', width: 1200 }, url)).toBeUndefined();
   expect(srcSetOf({ image: 'art/piece.svg', width: 1200, variants: [] }, url)).toBeUndefined();
-  for (const artwork of ARTWORKS) {
+  for (const artwork of artworksOf(artJson)) {
     expect(artwork.image).toMatch(/\.svg$/);
     expect(artwork.srcSet).toBeUndefined();
   }

@@ -1,11 +1,9 @@
 /**
- * The gallery's artworks (content/art.json) with the built URL of each image. The build checks the
- * file against artContentSchema and that every image exists; here the JSON's own type is checked
- * against the schema's type, which keeps zod out of the page's bundle. Images get hashed names under
+ * The gallery's artworks (the words the owner publishes, with the image each names) with the built
+ * URL of each image. The images are files of the build (content/art/) with hashed names under
  * /assets, so browsers may keep them for a year.
  */
-import artJson from '#content/art.json';
-import type { Artwork } from '#shared/content-schema';
+import type { ArtContent, Artwork } from '#shared/content-schema';
 
 const IMAGE_URLS = import.meta.glob<string>('/content/art/*.{svg,png,jpg,jpeg,webp,avif}', {
   eager: true,
@@ -35,13 +33,13 @@ export function srcSetOf(
     .join(', ');
 }
 
-const artworks: Artwork[] = artJson.artworks;
-
-export const ARTWORKS: GalleryArtwork[] = artworks.map((artwork) => ({
-  ...artwork,
-  src: urlOf(artwork.image),
-  srcSet: srcSetOf(artwork),
-}));
+export function artworksOf(art: ArtContent): GalleryArtwork[] {
+  return art.artworks.map((artwork) => ({
+    ...artwork,
+    src: urlOf(artwork.image),
+    srcSet: srcSetOf(artwork),
+  }));
+}
 
 /**
  * How wide an image is shown, for the browser to pick from `srcset`: a grid thumbnail takes 78 % of

@@ -1,10 +1,8 @@
 /**
- * The player's tracks (content/music.json) with the built URL of each file. The build checks the file
- * against musicContentSchema and that every track exists; here the JSON's own type is checked against
- * the schema's type, which keeps zod out of the page's bundle. Files get hashed names under /assets.
+ * The player's tracks (the words the owner publishes, with the file each names) with the built URL
+ * of each file. The files are files of the build (content/music/) with hashed names under /assets.
  */
-import musicJson from '#content/music.json';
-import type { Track } from '#shared/content-schema';
+import type { MusicContent, Track } from '#shared/content-schema';
 
 const AUDIO_URLS = import.meta.glob<string>('/content/music/*.{mp3,m4a,aac,wav}', {
   eager: true,
@@ -17,9 +15,9 @@ export interface PlayerTrack extends Track {
   src: string;
 }
 
-const tracks: Track[] = musicJson.tracks;
-
-export const TRACKS: PlayerTrack[] = tracks.map((track) => ({
-  ...track,
-  src: AUDIO_URLS[`/content/${track.file}`] ?? '',
-}));
+export function tracksOf(music: MusicContent): PlayerTrack[] {
+  return music.tracks.map((track) => ({
+    ...track,
+    src: AUDIO_URLS[`/content/${track.file}`] ?? '',
+  }));
+}

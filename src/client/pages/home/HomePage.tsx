@@ -9,7 +9,7 @@ import { OfferingCards } from './OfferingCards';
 import './home.css';
 
 export function HomePage() {
-  const { creatorName, tagline, description, contact } = siteContent;
+  const { creatorName, tagline, description, contact } = siteContent();
   return (
     <PageMain route="home" className="home">
       <section className="hero" aria-labelledby="hero-title">

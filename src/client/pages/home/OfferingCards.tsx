@@ -5,7 +5,7 @@
  */
 import { Link } from '../../lib/navigation/router';
 import { ArrowRightIcon, SwedenFlagIcon } from '../../ui/icons';
-import { OFFERINGS } from './offerings';
+import { offerings } from './offerings';
 import './offerings.css';
 
 interface OfferingCardsProps {
@@ -15,7 +15,7 @@ interface OfferingCardsProps {
 export function OfferingCards({ compact = false }: OfferingCardsProps) {
   return (
     <ul className="offerings__grid" data-compact={compact || undefined}>
-      {OFFERINGS.map(({ id, kicker, title, promise, action, to, Illustration, swedish }) => (
+      {offerings().map(({ id, kicker, title, promise, action, to, Illustration, swedish }) => (
         <li key={id} className="offering" data-offering={id}>
           {!compact && (
             <div className="offering__art">

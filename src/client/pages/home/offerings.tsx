@@ -35,8 +35,8 @@ const PLACES: Record<OfferingId, Pick<Offering, 'to' | 'Illustration' | 'swedish
   nowou: { to: paths.nowou, Illustration: NowouIllustration },
 };
 
-export const OFFERINGS: Offering[] = OFFERING_IDS.map((id) => ({
-  id,
-  ...siteContent.offerings[id],
-  ...PLACES[id],
-}));
+/** The six offerings with the words the owner published. */
+export function offerings(): Offering[] {
+  const words = siteContent().offerings;
+  return OFFERING_IDS.map((id) => ({ id, ...words[id], ...PLACES[id] }));
+}

@@ -7,7 +7,7 @@
  */
 import { ROUTE_TITLES } from '#shared/paths';
 import { MarkdownBlocks } from '../markdown/MarkdownBlocks';
-import type { MarkdownDocument } from '../markdown/markdown-document';
+import type { MarkdownDocument } from '#shared/markdown-document';
 import { PageMain } from '../PageMain';
 import { formatDay } from '../../lib/date-format';
 import './legal.css';

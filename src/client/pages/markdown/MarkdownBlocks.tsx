@@ -7,19 +7,19 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from '../../lib/navigation/router';
 import { siteContent } from '../../lib/site-content';
 import { ExternalLink } from '../../ui/ExternalLink';
-import type { MarkdownBlock, MarkdownInline, MarkdownPlaceholder } from './markdown-document';
+import type { MarkdownBlock, MarkdownInline, MarkdownPlaceholder } from '#shared/markdown-document';
 import './markdown.css';
 
 function placeholder(name: MarkdownPlaceholder, inLink: boolean): ReactNode {
   switch (name) {
     case 'contactEmail': {
-      const { email } = siteContent.contact;
+      const { email } = siteContent().contact;
       return inLink ? email : <a href={`mailto:${email}`}>{email}</a>;
     }
     case 'siteName':
-      return siteContent.siteName;
+      return siteContent().siteName;
     case 'creatorName':
-      return siteContent.creatorName;
+      return siteContent().creatorName;
   }
 }
 

@@ -8,7 +8,7 @@ import { ExternalLink } from '../../ui/ExternalLink';
 import type { PopupSlotProps } from '../../lib/popups/popup-slot';
 import type { WalletName } from '../../lib/popups/popup-state';
 import { usePopups } from '../../lib/popups/use-popups';
-import { DONATION_CONTENT } from '../../lib/donation-content';
+import { contentPart } from '../../lib/site-content';
 import { WALLETS } from './wallets';
 import './donate.css';
 
@@ -27,7 +27,7 @@ export function DonationPopup(slot: PopupSlotProps) {
         <li>
           <ExternalLink
             className="donation-option"
-            href={DONATION_CONTENT.crowdFundingUrl}
+            href={contentPart('donation').crowdFundingUrl}
             back={BACK_TO_DONATION}
           >
             <CrowdFundingIcon className="donation-option__icon" size={24} />
@@ -41,7 +41,7 @@ export function DonationPopup(slot: PopupSlotProps) {
         <li>
           <ExternalLink
             className="donation-option"
-            href={DONATION_CONTENT.membershipUrl}
+            href={contentPart('donation').membershipUrl}
             back={BACK_TO_DONATION}
           >
             <HeartIcon className="donation-option__icon" size={24} />

@@ -12,7 +12,7 @@ import { Popup } from '../../ui/Popup';
 import type { PopupSlotProps } from '../../lib/popups/popup-slot';
 import type { WalletName } from '../../lib/popups/popup-state';
 import { usePopups } from '../../lib/popups/use-popups';
-import { DONATION_CONTENT } from '../../lib/donation-content';
+import { contentPart } from '../../lib/site-content';
 import { qrImage } from '../../lib/qr-image';
 import { WALLETS } from './wallets';
 import './donate.css';
@@ -23,7 +23,7 @@ const COPY_FAILED =
 export function WalletPopup({ wallet, ...slot }: PopupSlotProps & { wallet: WalletName }) {
   const { open, close } = usePopups();
   const { name, ticker, Icon, qrText } = WALLETS[wallet];
-  const address = DONATION_CONTENT.walletAddresses[wallet];
+  const address = contentPart('donation').walletAddresses[wallet];
   const introId = useId();
   const addressRef = useRef<HTMLParagraphElement>(null);
   // A new token for each successful copy, so pressing again restarts the reset delay.

@@ -26,7 +26,7 @@ function useYear(): number {
 }
 
 export function Footer() {
-  const { contact, socialLinks, creatorName } = siteContent;
+  const { contact, socialLinks, creatorName } = siteContent();
   return (
     <footer className="site-footer" lang="en">
       <div className="site-footer__inner">

@@ -45,11 +45,11 @@ export function Header() {
       <div className="site-header__inner">
         <Link to={paths.home} className="brand">
           <span className="brand__mark" aria-hidden="true">
-            {initialsOf(siteContent.creatorName)}
+            {initialsOf(siteContent().creatorName)}
           </span>
           <span className="brand__text">
-            <span className="brand__name">{siteContent.creatorName}</span>
-            <span className="brand__tagline">{siteContent.tagline}</span>
+            <span className="brand__name">{siteContent().creatorName}</span>
+            <span className="brand__tagline">{siteContent().tagline}</span>
           </span>
         </Link>
         <div className="site-header__tools">

@@ -9,7 +9,7 @@ export function TopMenuBar() {
   const { leaveEmbedded } = useLayout();
   return (
     <div className="top-menu-bar" lang="en">
-      <span className="top-menu-bar__name">{siteContent.siteName}</span>
+      <span className="top-menu-bar__name">{siteContent().siteName}</span>
       <button type="button" className="top-menu-bar__leave" onClick={leaveEmbedded}>
         Leave embedded mode
       </button>

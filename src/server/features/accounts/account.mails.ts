@@ -9,7 +9,7 @@ import type { Config } from '#server/config';
 import type { Database, User } from '#server/db/schema';
 import { enqueueMail } from '#server/mail/outbox.repository';
 import { inertText, renderMail, type MailContent } from '#server/mail/templates';
-import { siteName } from '#server/site-content';
+import { siteName } from '#server/features/content/content.service';
 import {
   createEmailVerification,
   createPasswordReset,
@@ -98,7 +98,7 @@ export async function queuePasswordResetMail(
 ): Promise<void> {
   const token = await createPasswordReset(db, user.id);
   const mail = passwordResetMail({
-    siteName: siteName(),
+    siteName: await siteName(db),
     username: user.username,
     link: passwordResetLink(config, token),
     validMinutes: PASSWORD_RESET_TTL_MS / 60_000,
@@ -114,7 +114,7 @@ export async function queueEmailVerificationMail(
 ): Promise<void> {
   const token = await createEmailVerification(db, user.id, user.email);
   const mail = emailVerificationMail({
-    siteName: siteName(),
+    siteName: await siteName(db),
     username: user.username,
     link: emailVerificationLink(config, token),
   });
@@ -127,7 +127,7 @@ export async function queuePasswordChangedMail(
   user: User,
 ): Promise<void> {
   const mail = passwordChangedMail({
-    siteName: siteName(),
+    siteName: await siteName(db),
     username: user.username,
     accountLink: absoluteUrl(config.publicUrl, paths.account),
   });

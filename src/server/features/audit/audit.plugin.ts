@@ -24,7 +24,7 @@ export const auditPlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       const actor = adminActor(request);
       const named = request.routeOptions.config.audit;
-      if (!actor || (request.method === 'GET' && !named)) return payload;
+      if (!actor || named === false || (request.method === 'GET' && !named)) return payload;
       const described = auditedActionOf(request);
       try {
         await recordAudit(app.db, {

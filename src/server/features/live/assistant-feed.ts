@@ -15,7 +15,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AssistantEvent, AssistantMessage } from '#shared/live-events';
 import { LIVE_ALL_PAGES } from '#shared/page-keys';
-import { coalesced } from './coalesced';
+import { coalesced } from '#server/coalesced';
 import type { LiveBus } from './live-bus';
 
 /** A stream that follows the message (an object, so thousands of followers cost no closures). */
@@ -112,7 +112,7 @@ export function createAssistantFeed(
   arm();
 
   const unsubscribe = bus.subscribe((notice) => {
-    if (notice.kind === 'user') return;
+    if (notice.kind !== 'assistant' && notice.kind !== 'resync') return;
     changed();
     arm();
   });

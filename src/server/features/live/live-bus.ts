@@ -12,10 +12,13 @@ export type LiveChange =
   | { kind: 'user'; userId: string }
   | { kind: 'assistant'; messageId: string }
   /** The user's Nowou items changed on the server: their devices pull. */
-  | { kind: 'nowou'; userId: string };
+  | { kind: 'nowou'; userId: string }
+  /** The owner published the site's words: every instance serves the new pages (features/content). */
+  | { kind: 'content'; version: number };
 
-/** The id a notice carries: the user's, or the assistant message's. */
+/** The id a notice carries: the user's, the assistant message's, or the content version. */
 export function refOf(change: LiveChange): string {
+  if (change.kind === 'content') return String(change.version);
   return change.kind === 'assistant' ? change.messageId : change.userId;
 }
 
@@ -23,6 +26,7 @@ export function refOf(change: LiveChange): string {
 export function changeFrom(kind: unknown, ref: string): LiveChange | null {
   if (kind === 'user' || kind === 'nowou') return { kind, userId: ref };
   if (kind === 'assistant') return { kind, messageId: ref };
+  if (kind === 'content' && /^\d+$/.test(ref)) return { kind, version: Number(ref) };
   return null;
 }
 

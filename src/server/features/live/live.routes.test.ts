@@ -177,8 +177,9 @@ test('app.close() ends open streams at once instead of waiting for the visitors 
     Array.from({ length: 5 }, () => openSse(`${other.url}/api/live?page=home`)),
   );
   await Promise.all(streams.map((stream) => stream.nextEvent('user')));
-  // One bus listener for all the streams and one for the assistant feed, however many are open.
-  expect(other.app.live.listenerCount()).toBe(1 + 1);
+  // One bus listener for all the streams, one for the assistant feed and one for the site's words,
+  // however many are open.
+  expect(other.app.live.listenerCount()).toBe(1 + 1 + 1);
   expect(other.app.liveStreamCounts.open()).toBe(5);
 
   const started = performance.now();

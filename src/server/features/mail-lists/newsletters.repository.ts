@@ -22,7 +22,7 @@ import {
   type QueuedMail,
 } from '#server/mail/outbox.repository';
 import { listMail } from './list.mails';
-import { siteName } from '#server/site-content';
+import { siteName } from '#server/features/content/content.service';
 
 export interface NewNewsletterInput {
   list: MailList;
@@ -55,7 +55,7 @@ export async function queueNewsletter(
         recipients: members.length,
       })
       .execute();
-    const name = siteName();
+    const name = await siteName(trx);
     const mails: QueuedMail[] = members.map((member) => {
       const mail = listMail({
         siteName: name,
@@ -156,7 +156,7 @@ export async function queueNewsletterTest(
   now = new Date(),
 ): Promise<void> {
   const mail = listMail({
-    siteName: siteName(),
+    siteName: await siteName(db),
     list: input.list,
     subject: `[Test] ${input.subject}`,
     text: input.text,

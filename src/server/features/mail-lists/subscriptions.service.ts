@@ -33,7 +33,7 @@ import {
 import { enqueueMail } from '#server/mail/outbox.repository';
 import { mailListConfirmationMail } from './list.mails';
 import { hitRateLimit, type RateLimitRule } from '#server/plugins/rate-limit';
-import { siteName } from '#server/site-content';
+import { siteName } from '#server/features/content/content.service';
 
 /** A few confirmation mails a day per address: enough for a typo fixed or a mail gone missing. */
 export const CONFIRMATIONS_PER_ADDRESS: RateLimitRule = {
@@ -113,7 +113,7 @@ export async function requestSubscription(
   );
   if (!pending || !member.confirm_nonce) return 'already-subscribed';
   const mail = mailListConfirmationMail({
-    siteName: siteName(),
+    siteName: await siteName(db),
     list: input.list,
     link: confirmLink(context, input.list, member.id, member.confirm_nonce),
   });

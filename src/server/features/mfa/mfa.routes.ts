@@ -36,7 +36,7 @@ import {
 } from '#server/plugins/guards';
 import { hitRateLimit, RATE_LIMITS, refundRateLimit } from '#server/plugins/rate-limit';
 import { ATTEMPT_GATES, claimAttempt, refundAttempt } from '#server/plugins/attempt-gate';
-import { siteName } from '#server/site-content';
+import { siteName } from '#server/features/content/content.service';
 import { loadMfaKey, seal, unseal, UnreadableSecretError } from './mfa-key';
 import {
   claimStep,
@@ -184,7 +184,7 @@ export async function mfaRoutes(app: App): Promise<void> {
       }
       return reply
         .code(201)
-        .send({ secret, uri: otpauthUri(secret, active.user.email, siteName()) });
+        .send({ secret, uri: otpauthUri(secret, active.user.email, await siteName(app.db)) });
     },
   );
 

@@ -11,7 +11,7 @@ import { DIGEST_HOUR_UTC } from '#shared/notification-schemas';
 import type { Database } from '#server/db/schema';
 import { enqueueMail } from '#server/mail/outbox.repository';
 import { quotedVisitorText } from '#server/mail/templates';
-import { siteName } from '#server/site-content';
+import { siteName } from '#server/features/content/content.service';
 import { hitRateLimit, RATE_LIMITS, refundRateLimit } from '#server/plugins/rate-limit';
 import { catchUpMail, digestMail, instantMail, type NoticeLine } from './notifications.mails';
 import {
@@ -74,7 +74,7 @@ export async function notifyAdmins(
     now,
   );
   if (!atOnce) return false;
-  const mail = instantMail({ siteName: siteName(), publicUrl: context.publicUrl, notice });
+  const mail = instantMail({ siteName: await siteName(db), publicUrl: context.publicUrl, notice });
   for (const admin of admins.values())
     await enqueueMail(
       db,
@@ -130,7 +130,7 @@ export async function sendDueDigests(
       const events = await eventsBetween(trx, row.digestAt, now.toISOString());
       if (events.length === 0) return 0;
       const mail = digestMail({
-        siteName: siteName(),
+        siteName: await siteName(trx),
         publicUrl: context.publicUrl,
         count: events.length,
         lines: coalescedLines(events),
@@ -177,7 +177,7 @@ export async function sendDueCatchUps(
       if (held.length === 0) return 0;
       if (!(await claimCatchUp(trx, row.userId, row.digestAt, now))) return 0;
       const mail = catchUpMail({
-        siteName: siteName(),
+        siteName: await siteName(trx),
         publicUrl: context.publicUrl,
         count: held.length,
         lines: coalescedLines(held),

@@ -20,7 +20,7 @@ import {
 } from '#test-support/accounts';
 import { startTestServer, type TestServer } from '#test-support/server';
 import { startSmtpSink, type SmtpSink } from '#test-support/smtp-sink';
-import { siteName } from '#server/site-content';
+import { siteName } from '#server/features/content/content.service';
 import { sendDueDigests } from './notifications.service';
 
 const PUBLIC_URL = 'https://creator.example';
@@ -87,7 +87,7 @@ test('an admin who chose "at once" hears of a trial request, a message and a new
   const trial = await sink.waitFor(
     (m) => m.to === user.email && m.text.includes(`(TradingView: “${trader}”)`),
   );
-  expect(trial.subject).toBe(`New free trial request for Portfolio · ${siteName()}`);
+  expect(trial.subject).toBe(`New free trial request for Portfolio · ${await siteName(server.app.db)}`);
   expect(trial.text).toContain(`${PUBLIC_URL}/admin#indicator-access`);
 
   const name = `Ann${unique()}`;
@@ -118,7 +118,7 @@ test("visitor text stays out of a notification's subject, and shows quoted and w
   const mail = await sink.waitFor(
     (m) => m.to === user.email && m.text.includes(`Security team${tag}`),
   );
-  expect(mail.subject).toBe(`New contact message · ${siteName()}`);
+  expect(mail.subject).toBe(`New contact message · ${await siteName(server.app.db)}`);
   const shown = `“Security team${tag}: re-login at https[:]//evil[.]example/desk”`;
   expect(mail.text).toContain(`New contact message from ${shown}.`);
   expect(mail.html).toContain(`New contact message from ${shown}.`);
@@ -141,7 +141,7 @@ test("visitor text stays out of a notification's subject, and shows quoted and w
   const errorMail = await sink.waitFor(
     (m) => m.to === user.email && m.text.includes(`evil[.]example${tag}`),
   );
-  expect(errorMail.subject).toBe(`New error on the art page · ${siteName()}`);
+  expect(errorMail.subject).toBe(`New error on the art page · ${await siteName(server.app.db)}`);
   expect(errorMail.text).toContain(`New error “www[.]evil[.]example${tag}” on the art page.`);
   expect(errorMail.html).not.toContain('evil.example');
 });

@@ -4,22 +4,19 @@
  * revoke active access. Revoking and declining ask first.
  */
 import { useId, useState } from 'react';
-import plansContent from '#content/indicators.json';
-import type { IndicatorPlansContent } from '#shared/indicator-plans';
 import { TRIAL_DAYS } from '#shared/indicator-products';
 import type { AdminAccessRecord } from '#shared/product-access-schemas';
+import { contentPart } from '../../../lib/site-content';
 import { Button } from '../../../ui/Button';
 import { extendAccess, grantAccess, markRemovedOnTradingView, revokeAccess } from '../api';
 
-const PLANS: IndicatorPlansContent = plansContent;
-
-/** What a purchase can be granted for: the plans' lengths (null: no end date). */
-const GRANT_CHOICES: readonly { days: number | null; label: string }[] = PLANS.plans.map(
-  (plan) => ({
+/** What a purchase can be granted for: the published plans' lengths (null: no end date). */
+function grantChoices(): { days: number | null; label: string }[] {
+  return contentPart('indicators').plans.map((plan) => ({
     days: plan.days,
     label: plan.days === null ? `${plan.name}: no end date` : `${plan.name}: ${plan.days} days`,
-  }),
-);
+  }));
+}
 
 const EXTEND_CHOICES: readonly number[] = [TRIAL_DAYS, 30, 365];
 
@@ -51,6 +48,7 @@ export function AccessActions({ record, busy, confirming, onConfirming, run }: A
   );
 
   if (record.state === 'requested') {
+    const choices = grantChoices();
     return (
       <div className="access-item__actions">
         {record.kind === 'freeTrial' ? (
@@ -72,7 +70,7 @@ export function AccessActions({ record, busy, confirming, onConfirming, run }: A
               value={grantIndex}
               onChange={(event) => setGrantIndex(Number(event.target.value))}
             >
-              {GRANT_CHOICES.map((choice, index) => (
+              {choices.map((choice, index) => (
                 <option key={choice.label} value={index}>
                   {choice.label}
                 </option>
@@ -81,7 +79,7 @@ export function AccessActions({ record, busy, confirming, onConfirming, run }: A
             <Button
               variant="primary"
               loading={busy}
-              onClick={() => run(() => grantAccess(id, GRANT_CHOICES[grantIndex]?.days ?? 30))}
+              onClick={() => run(() => grantAccess(id, choices[grantIndex]?.days ?? 30))}
             >
               Grant
             </Button>

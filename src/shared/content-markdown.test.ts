@@ -2,7 +2,14 @@ import { expect, test } from 'vitest';
 import privacyPolicySource from '#content/legal/privacy-policy.md?raw';
 import termsOfServiceSource from '#content/legal/terms-of-service.md?raw';
 import aboutSource from '#content/pages/about.md?raw';
-import { compileContentMarkdown, headingId } from './content-markdown';
+import {
+  compileContentMarkdown,
+  compileMarkdownPage,
+  ContentMarkdownError,
+  headingId,
+  markdownFile,
+  splitMarkdownFile,
+} from './content-markdown';
 
 const FILE = 'content/legal/test.md';
 const FRONT = '---\nupdated: 2026-11-22\nsummary: What this is.\n---\n';
@@ -140,7 +147,7 @@ test.each([
   ['a plain http link', '## A\n\n[x](http://example.com)\n', /links start with https:\/\//],
   ['an unknown page', '## A\n\n[x](/no-such-page)\n', /\/no-such-page is not a page of this site/],
   ['an anchor nobody has', '## A\n\n[x](#nowhere)\n', /test\.md:7:1: no heading .* #nowhere/],
-])('%s stops the build with the file, line and column', (_name, body, message) => {
+])('%s is refused with the file, line and column', (_name, body, message) => {
   expect(() => compile(body)).toThrow(message);
 });
 
@@ -153,7 +160,7 @@ test.each([
     '---\nupdated: 2026-11-22\nsummary: S.\ntitle: T\n---\n## A\n',
     /:4:1: .*only updated and summary/,
   ],
-])('%s in the front matter stops the build', (_name, source, message) => {
+])('%s in the front matter is refused', (_name, source, message) => {
   expect(() => compileContentMarkdown(source, FILE)).toThrow(message);
 });
 
@@ -189,4 +196,34 @@ test('the shipped content/pages/about.md compiles, with its links to the site’
   expect(doc.sections.length).toBeGreaterThanOrEqual(4);
   const links = JSON.stringify(doc).match(/"kind":"internal","href":"[^"]+"/g) ?? [];
   expect(links.length).toBeGreaterThanOrEqual(5);
+});
+
+test('an error in the text names its field, line and column within the text', () => {
+  const page = { updated: null, summary: 'S.', body: '## A\n\nHello <b>there</b>\n' };
+  let error: unknown;
+  try {
+    compileMarkdownPage(page, 'About', { dated: false });
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toBeInstanceOf(ContentMarkdownError);
+  expect((error as ContentMarkdownError).where).toMatchObject({
+    field: 'body',
+    line: 3,
+    column: 7,
+  });
+  expect((error as ContentMarkdownError).reason).toMatch(/^raw HTML is not allowed/);
+  expect(() =>
+    compileMarkdownPage({ ...page, summary: 'Hi {siteName}' }, 'About', { dated: false }),
+  ).toThrow(expect.objectContaining({ where: expect.objectContaining({ field: 'summary' }) }));
+});
+
+test.each([
+  ['content/legal/privacy-policy.md', privacyPolicySource, true],
+  ['content/legal/terms-of-service.md', termsOfServiceSource, true],
+  ['content/pages/about.md', aboutSource, false],
+])('%s splits into its fields and is written back byte for byte', (file, source, dated) => {
+  const { lineCount, ...page } = splitMarkdownFile(source, file, { dated });
+  expect(lineCount).toBeGreaterThan(2);
+  expect(markdownFile(page)).toBe(source);
 });

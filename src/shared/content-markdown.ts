@@ -1,9 +1,10 @@
 /**
- * Build time only (vite.config.ts): reads a page's Markdown from content/legal/ or content/pages/ into
- * a MarkdownDocument. CommonMark is parsed by mdast-util-from-markdown; this file only decides what
- * such a page may contain and turns the tree into plain data. Anything else (raw HTML, images, code
- * blocks, a link to an unknown page, a misspelt {placeholder}) stops the build with a line naming the
- * file, line and column, the way a bad entry in content/site.json does.
+ * The owner's Markdown pages (About, the Terms of service, the Privacy policy) read into a
+ * MarkdownDocument when they are saved, published or imported (docs/product.md#publishing-the-sites-words),
+ * on the server only: the pages ship no Markdown parser. CommonMark is parsed by
+ * mdast-util-from-markdown; this file only decides what such a page may contain and turns the tree
+ * into plain data. Anything else (raw HTML, images, code blocks, a link to an unknown page, a
+ * misspelt {placeholder}) is refused with the line and column.
  */
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -16,7 +17,7 @@ import {
   type MarkdownLinkKind,
   type MarkdownPlaceholder,
   type MarkdownSection,
-} from './markdown-document.ts'; // with its extension: vite.config.ts loads this file in Node
+} from './markdown-document';
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,9 +28,40 @@ const SITE_PATHS = new Set<string>(Object.values(paths));
 const ALLOWED =
   'Pages in Markdown may use ## and ### headings, paragraphs, lists, block quotes, **bold**, _italic_, `code` and links.';
 
-/** Shown as the build error; `line:column` points into the Markdown file. */
+/**
+ * What is wrong and where: the message reads `file:line:column: reason`; `field` is the part of the
+ * page it is in (the front matter's `updated` or `summary`, or the `body`), and `line`/`column` count
+ * within that field's text when known.
+ */
 export class ContentMarkdownError extends Error {
   override name = 'ContentMarkdownError';
+  constructor(
+    readonly reason: string,
+    readonly where: {
+      file: string;
+      field: 'updated' | 'summary' | 'body' | 'frontMatter';
+      line?: number;
+      column?: number;
+      /** Lines before the field in the file, so the message points at the file's own line. */
+      lineOffset?: number;
+    },
+  ) {
+    const { file, line, column, lineOffset = 0 } = where;
+    super(
+      line === undefined
+        ? `${file}: ${reason}`
+        : `${file}:${line + lineOffset}:${column ?? 1}: ${reason}`,
+    );
+  }
+}
+
+/** A Markdown page as the owner edits it: the front matter's fields and the text below it. */
+export interface MarkdownPageSource {
+  /** `YYYY-MM-DD`: the "Last updated" date of a dated page (the legal ones); null on the others. */
+  updated: string | null;
+  /** The lead sentence under the page title. */
+  summary: string;
+  body: string;
 }
 
 /** A heading's anchor: lower case, letters and digits joined by dashes ("Your rights" → your-rights). */
@@ -46,81 +78,116 @@ function isPlaceholder(name: string): name is MarkdownPlaceholder {
   return (MARKDOWN_PLACEHOLDERS as readonly string[]).includes(name);
 }
 
-interface FrontMatter {
-  updated: string | null;
-  summary: string;
-  /** Lines the front matter takes, so positions in the body point at the right line of the file. */
-  lineCount: number;
-}
-
-function readFrontMatter(
-  source: string,
+const fail = (
   file: string,
-  dated: boolean,
-): FrontMatter & { body: string } {
-  const keys = dated ? ['updated', 'summary'] : ['summary'];
-  const match = FRONT_MATTER.exec(source);
-  if (!match) {
-    throw new ContentMarkdownError(
-      `${file}:1:1: start the file with front matter: a line "---", ${dated ? '"updated: YYYY-MM-DD", ' : ''}"summary: …" and "---"`,
-    );
-  }
-  const values = new Map<string, string>();
-  (match[1] ?? '').split(/\r?\n/).forEach((line, index) => {
-    if (line.trim() === '') return;
-    const where = `${file}:${index + 2}:1`;
-    const separator = line.indexOf(':');
-    const key = separator === -1 ? '' : line.slice(0, separator).trim();
-    if (!keys.includes(key)) {
-      throw new ContentMarkdownError(
-        `${where}: the front matter takes only ${keys.join(' and ')} ("key: value")`,
-      );
-    }
-    if (values.has(key)) throw new ContentMarkdownError(`${where}: ${key} is given twice`);
-    values.set(key, line.slice(separator + 1).trim());
+  field: ContentMarkdownError['where']['field'],
+  reason: string,
+  line?: number,
+) =>
+  new ContentMarkdownError(reason, {
+    file,
+    field,
+    line,
+    column: line === undefined ? undefined : 1,
   });
-  const updated = dated ? (values.get('updated') ?? '') : null;
-  if (updated !== null) {
+
+/** The front matter's fields checked: a real date where one is needed, and a summary. */
+function checkFrontMatter(page: MarkdownPageSource, file: string, dated: boolean): void {
+  if (dated) {
+    const updated = page.updated ?? '';
     const day = new Date(`${updated}T00:00:00Z`);
     if (
       !ISO_DAY.test(updated) ||
       Number.isNaN(day.getTime()) ||
       !day.toISOString().startsWith(updated)
     )
-      throw new ContentMarkdownError(`${file}: updated must be a date written YYYY-MM-DD`);
+      throw fail(file, 'updated', 'updated must be a date written YYYY-MM-DD');
+  } else if (page.updated !== null) {
+    throw fail(file, 'updated', 'this page takes no updated date');
   }
-  const summary = values.get('summary') ?? '';
-  if (!summary)
-    throw new ContentMarkdownError(`${file}: summary (the page's lead sentence) is missing`);
-  if (HAS_PLACEHOLDER.test(summary))
-    throw new ContentMarkdownError(
-      `${file}: placeholders such as {siteName} cannot be used in summary`,
+  if (!page.summary.trim())
+    throw fail(file, 'summary', "summary (the page's lead sentence) is missing");
+  if (/[\r\n]/.test(page.summary)) throw fail(file, 'summary', 'summary is one line');
+  if (HAS_PLACEHOLDER.test(page.summary))
+    throw fail(file, 'summary', 'placeholders such as {siteName} cannot be used in summary');
+}
+
+/**
+ * A Markdown file's front matter and text, as `content/` holds it. A dated page (the legal ones)
+ * must say when it was last updated; the others take only a summary.
+ */
+export function splitMarkdownFile(
+  source: string,
+  file: string,
+  { dated }: { dated: boolean },
+): MarkdownPageSource & { lineCount: number } {
+  const keys = dated ? ['updated', 'summary'] : ['summary'];
+  const match = FRONT_MATTER.exec(source);
+  if (!match) {
+    throw fail(
+      file,
+      'frontMatter',
+      `start the file with front matter: a line "---", ${dated ? '"updated: YYYY-MM-DD", ' : ''}"summary: …" and "---"`,
+      1,
     );
+  }
+  const values = new Map<string, string>();
+  (match[1] ?? '').split(/\r?\n/).forEach((line, index) => {
+    if (line.trim() === '') return;
+    const separator = line.indexOf(':');
+    const key = separator === -1 ? '' : line.slice(0, separator).trim();
+    if (!keys.includes(key))
+      throw fail(
+        file,
+        'frontMatter',
+        `the front matter takes only ${keys.join(' and ')} ("key: value")`,
+        index + 2,
+      );
+    if (values.has(key)) throw fail(file, 'frontMatter', `${key} is given twice`, index + 2);
+    values.set(key, line.slice(separator + 1).trim());
+  });
   return {
-    updated,
-    summary,
-    lineCount: match[0].split('\n').length - 1,
+    updated: dated ? (values.get('updated') ?? '') : null,
+    summary: values.get('summary') ?? '',
     body: source.slice(match[0].length),
+    lineCount: match[0].split('\n').length - 1,
   };
+}
+
+/** The page as a Markdown file with its front matter: what `npm run content -- export` writes. */
+export function markdownFile(page: MarkdownPageSource): string {
+  const front = [
+    '---',
+    ...(page.updated === null ? [] : [`updated: ${page.updated}`]),
+    `summary: ${page.summary}`,
+    '---',
+  ];
+  return `${front.join('\n')}\n${page.body.startsWith('\n') ? '' : '\n'}${page.body}`;
 }
 
 class Compiler {
   private readonly definitions = new Map<string, string>();
   private readonly ids = new Set<string>();
-  private readonly anchors: { id: string; where: string }[] = [];
+  private readonly anchors: { id: string; node: Nodes }[] = [];
 
   constructor(
     private readonly file: string,
     private readonly lineOffset: number,
   ) {}
 
-  private where(node: Nodes): string {
-    const start = node.position?.start;
-    return start ? `${this.file}:${start.line + this.lineOffset}:${start.column}` : this.file;
+  private error(node: Nodes | null, reason: string): ContentMarkdownError {
+    const start = node?.position?.start;
+    return new ContentMarkdownError(reason, {
+      file: this.file,
+      field: 'body',
+      line: start?.line,
+      column: start?.column,
+      lineOffset: this.lineOffset,
+    });
   }
 
   private fail(node: Nodes, message: string): never {
-    throw new ContentMarkdownError(`${this.where(node)}: ${message}`);
+    throw this.error(node, message);
   }
 
   compile(body: string): Pick<MarkdownDocument, 'intro' | 'sections'> {
@@ -152,11 +219,9 @@ class Compiler {
       const block = this.block(node);
       if (block) (sections.at(-1)?.blocks ?? intro).push(block);
     }
-    if (sections.length === 0)
-      throw new ContentMarkdownError(`${this.file}: the page needs at least one ## section`);
-    for (const { id, where } of this.anchors) {
-      if (!this.ids.has(id))
-        throw new ContentMarkdownError(`${where}: no heading on this page has the anchor #${id}`);
+    if (sections.length === 0) throw this.error(null, 'the page needs at least one ## section');
+    for (const { id, node } of this.anchors) {
+      if (!this.ids.has(id)) this.fail(node, `no heading on this page has the anchor #${id}`);
     }
     return { intro, sections };
   }
@@ -285,7 +350,7 @@ class Compiler {
 
   private link(node: Nodes, url: string): { kind: MarkdownLinkKind; href: string } {
     if (url.startsWith('#')) {
-      this.anchors.push({ id: url.slice(1), where: this.where(node) });
+      this.anchors.push({ id: url.slice(1), node });
       return { kind: 'anchor', href: url };
     }
     if (/^mailto:[^@\s]+@[^@\s]+$/i.test(url)) return { kind: 'mail', href: url };
@@ -295,9 +360,7 @@ class Compiler {
     }
     if (url.startsWith('/')) {
       const path = url.split('#')[0] ?? '';
-      if (!SITE_PATHS.has(path)) {
-        this.fail(node, `${path} is not a page of this site (see src/shared/paths.ts)`);
-      }
+      if (!SITE_PATHS.has(path)) this.fail(node, `${path} is not a page of this site`);
       return { kind: 'internal', href: url };
     }
     return this.fail(
@@ -307,15 +370,26 @@ class Compiler {
   }
 }
 
-/**
- * Reads one page; `file` names it in errors (e.g. content/legal/privacy-policy.md). A dated page (the
- * legal ones) must say when it was last updated; the others take only a summary.
- */
+/** Reads one page as the owner edits it; `file` names it in errors (e.g. content/pages/about.md). */
+export function compileMarkdownPage(
+  page: MarkdownPageSource,
+  file: string,
+  { dated, lineOffset = 0 }: { dated: boolean; lineOffset?: number },
+): MarkdownDocument {
+  checkFrontMatter(page, file, dated);
+  return {
+    updated: page.updated,
+    summary: page.summary,
+    ...new Compiler(file, lineOffset).compile(page.body),
+  };
+}
+
+/** Reads one Markdown file with its front matter (errors name the file's own lines). */
 export function compileContentMarkdown(
   source: string,
   file: string,
   { dated = true }: { dated?: boolean } = {},
 ): MarkdownDocument {
-  const { updated, summary, lineCount, body } = readFrontMatter(source, file, dated);
-  return { updated, summary, ...new Compiler(file, lineCount).compile(body) };
+  const { lineCount, ...page } = splitMarkdownFile(source, file, { dated });
+  return compileMarkdownPage(page, file, { dated, lineOffset: lineCount });
 }

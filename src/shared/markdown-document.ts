@@ -1,11 +1,11 @@
 /**
- * A page of the owner's text as the build hands it to the browser: Markdown in content/legal/ (the
- * Terms of service, the Privacy policy) or content/pages/ (About) read at build time
- * (content-markdown.ts) into plain data, so the page ships no Markdown parser and never renders HTML
- * from a string. React renders every text as text (MarkdownBlocks.tsx).
+ * A page of the owner's text as the server hands it to the browser: the Markdown of About, the
+ * Terms of service or the Privacy policy read on the server (content-markdown.ts) into plain data,
+ * so the page ships no Markdown parser and never renders HTML from a string. React renders every
+ * text as text (src/client/pages/markdown/MarkdownBlocks.tsx).
  */
 
-/** Names the owner may write in braces, e.g. {contactEmail}; filled in from content/site.json. */
+/** Names the owner may write in braces, e.g. {contactEmail}; filled in from the site's own words. */
 export const MARKDOWN_PLACEHOLDERS = ['contactEmail', 'siteName', 'creatorName'] as const;
 export type MarkdownPlaceholder = (typeof MARKDOWN_PLACEHOLDERS)[number];
 
