@@ -68,8 +68,13 @@ const SCHEMAS: Record<ContentKey, () => z.ZodType> = {
   privacyPolicy: () => markdownPageSchema,
 };
 
+/** The schema a document's value must pass (the desk builds its form from it). */
+export function contentSchemaOf(key: ContentKey): z.ZodType {
+  return SCHEMAS[key]();
+}
+
 /** The fields of an artwork or a track that name or measure its file: not the owner's words. */
-const FILE_FIELDS = {
+export const FILE_FIELDS = {
   art: { list: 'artworks', fields: ['image', 'width', 'height', 'variants'] },
   music: { list: 'tracks', fields: ['file', 'duration'] },
 } as const;

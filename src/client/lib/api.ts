@@ -18,6 +18,8 @@ export class ApiError extends Error {
     message: string,
     readonly field?: string,
     readonly httpStatus?: number,
+    /** The whole answer, for a call whose refusal carries more than the envelope (its problems). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -97,7 +99,7 @@ async function send<T>(
   if (response.ok) return data as T;
   const envelope = readErrorEnvelope(data);
   if (envelope)
-    throw new ApiError(envelope.status, envelope.message, envelope.field, response.status);
+    throw new ApiError(envelope.status, envelope.message, envelope.field, response.status, data);
   throw new ApiError(
     statusForHttp(response.status),
     response.statusText || 'Request failed',
