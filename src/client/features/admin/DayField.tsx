@@ -21,9 +21,11 @@ interface DayFieldProps {
   onDayChange: (day: string | null) => void;
   /** Shown under the field when set (the form's check on apply). */
   error?: string | null;
+  name?: string;
+  hint?: string;
 }
 
-export function DayField({ label, day, onDayChange, error }: DayFieldProps) {
+export function DayField({ label, day, onDayChange, error, name, hint }: DayFieldProps) {
   const [text, setText] = useState(() => (day ? formatDay(day) : ''));
   const [touched, setTouched] = useState(false);
 
@@ -38,6 +40,8 @@ export function DayField({ label, day, onDayChange, error }: DayFieldProps) {
   return (
     <TextField
       label={label}
+      name={name}
+      hint={hint}
       value={text}
       onValueChange={(next) => {
         setText(next);

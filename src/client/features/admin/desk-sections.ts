@@ -8,6 +8,7 @@ import { ProductAccessSection } from './access/ProductAccessSection';
 import { AccountsSection } from './accounts/AccountsSection';
 import { AuditLogSection } from './audit/AuditLogSection';
 import { AssistantComposer } from './assistant/AssistantComposer';
+import { ContentSection } from './content/ContentSection';
 import { ErrorReportsSection } from './error-reports/ErrorReportsSection';
 import { SiteHealthSection } from './health/SiteHealthSection';
 import { MailSection } from './mail/MailSection';
@@ -31,6 +32,13 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     description:
       'Write a short note, pick the pages it appears on, and post it now (it replaces the current message at once, for every visitor on those pages) or schedule it with a start and an end.',
     Component: AssistantComposer,
+  },
+  {
+    id: 'content',
+    title: 'Site content',
+    description:
+      'Every word the site shows: its name, the offerings, About, prices, Lokala jobb, the words of the art and music, the donation links and wallets, and the legal pages. Drafts save as you type; preview the page, then publish it live everywhere, and restore any earlier revision.',
+    Component: ContentSection,
   },
   {
     id: 'accounts',
