@@ -24,7 +24,7 @@ import { CONTENT_DOCUMENTS } from '#shared/content-documents';
 import { isMarkdownKey, type ContentKey } from '#shared/content-parts';
 import { formatDateTime } from '../../../lib/date-format';
 import { Button } from '../../../ui/Button';
-import { FieldErrorMessage, TextField } from '../../../ui/form/Field';
+import { FieldErrorMessage, TextAreaField } from '../../../ui/form/Field';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { plural, pageTitle } from '../admin-format';
 import { DayField } from '../DayField';
@@ -53,6 +53,9 @@ import './content-editor.css';
 
 const MarkdownEditor = lazy(() => import('./MarkdownEditor'));
 
+/** The longest summary the checks take (content-checks.ts). */
+const SUMMARY_MAX = 400;
+
 export interface ContentEditorProps {
   documentKey: ContentKey;
   username: string;
@@ -63,6 +66,8 @@ export interface ContentEditorProps {
   onChanged: () => void;
   /** Opens another document (the page titles live in the Site document). */
   onOpen: (key: ContentKey) => void;
+  /** Opened from the list (not by loading the address): focus moves to the editor's heading. */
+  focusHeading: boolean;
 }
 
 export default function ContentEditor(props: ContentEditorProps) {
@@ -83,7 +88,7 @@ export default function ContentEditor(props: ContentEditorProps) {
   if (!doc) {
     return (
       <div className="content-editor">
-        <EditorHead {...props} title={title} />
+        <EditorHead documentKey={documentKey} onClose={props.onClose} title={title} />
         {error ? (
           <DeskLoadFailed
             message={error}
@@ -107,7 +112,7 @@ function EditorHead({
   onClose,
   headingRef,
   children,
-}: ContentEditorProps & {
+}: Pick<ContentEditorProps, 'documentKey' | 'onClose'> & {
   title: string;
   headingRef?: React.Ref<HTMLHeadingElement>;
   children?: React.ReactNode;
@@ -147,8 +152,16 @@ interface StaleView {
   current: ContentDocument['published'];
 }
 
-function LoadedEditor({ doc, ...props }: ContentEditorProps & { doc: ContentDocument }) {
-  const { documentKey: key, username, onClose, onChanged, onOpen, otherDrafts } = props;
+function LoadedEditor({
+  doc,
+  documentKey: key,
+  username,
+  onClose,
+  onChanged,
+  onOpen,
+  otherDrafts,
+  focusHeading,
+}: ContentEditorProps & { doc: ContentDocument }) {
   const info = CONTENT_DOCUMENTS[key];
   const markdown = isMarkdownKey(key);
   const [kept] = useState(() => readKeptDraft(key, username));
@@ -184,7 +197,11 @@ function LoadedEditor({ doc, ...props }: ContentEditorProps & { doc: ContentDocu
     onChangedRef.current();
   });
 
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (focusHeading) heading.current?.focus();
+    // On opening only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // Asked to publish, the question's answer has the focus; asked to discard, the safe one; backing
   // out, the button that asked.
   const publishNow = useRef<HTMLButtonElement>(null);
@@ -196,6 +213,10 @@ function LoadedEditor({ doc, ...props }: ContentEditorProps & { doc: ContentDocu
     else if (publish.phase === 'idle' && asked.current) publishButton.current?.focus();
     asked.current = publish.phase === 'confirm' || publish.phase === 'discard';
   }, [publish.phase]);
+
+  async function showStale(message: string | null, current: ContentDocument['published']) {
+    setStale({ message, base, baseValue: await valueOfRevision(key, base), current });
+  }
 
   // A text kept in this browser that the server does not hold yet is sent now.
   useEffect(() => {
@@ -210,21 +231,16 @@ function LoadedEditor({ doc, ...props }: ContentEditorProps & { doc: ContentDocu
   // A draft begun on an older revision: show what was published since, before anything else.
   useEffect(() => {
     if (base === doc.published.revision) return;
-    void showStale(null, doc.published);
+    let live = true;
+    void valueOfRevision(key, base).then((baseValue) => {
+      if (live) setStale({ message: null, base, baseValue, current: doc.published });
+    });
+    return () => {
+      live = false;
+    };
     // Once, on opening.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  async function showStale(message: string | null, current: ContentDocument['published']) {
-    const baseValue =
-      base > 0
-        ? await fetchRevision(key, base).then(
-            (r) => r.value,
-            () => undefined,
-          )
-        : undefined;
-    setStale({ message, base, baseValue, current });
-  }
 
   // The checks, run here as the owner types; the server's answer replaces them once it has one.
   const deferred = useDeferredValue(value);
@@ -387,7 +403,7 @@ function LoadedEditor({ doc, ...props }: ContentEditorProps & { doc: ContentDocu
     // Escape leaves the editor for the list (the keys inside fields keep their own meaning).
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div ref={root} className="content-editor" onKeyDown={onKeyDown}>
-      <EditorHead {...props} title={info.title} headingRef={heading}>
+      <EditorHead documentKey={key} onClose={onClose} title={info.title} headingRef={heading}>
         <p className="content-editor__meta">
           Published: revision {published.revision}, {publishedText(published)}.
         </p>
@@ -575,6 +591,15 @@ function LoadedEditor({ doc, ...props }: ContentEditorProps & { doc: ContentDocu
   );
 }
 
+/** An earlier revision's value, or nothing when it cannot be read (then its change shows whole). */
+function valueOfRevision(key: ContentKey, revision: number): Promise<ContentValue | undefined> {
+  if (revision < 1) return Promise.resolve(undefined);
+  return fetchRevision(key, revision).then(
+    (found) => found.value,
+    () => undefined,
+  );
+}
+
 /** "About (/about)", "every public page", "Purchase". */
 function pagesText(pages: readonly string[]): string {
   if (pages.length > 3) return 'every public page';
@@ -673,14 +698,15 @@ function MarkdownFields({
       {!info.markdown?.dated && first('updated') && (
         <FormMessage tone="error">{first('updated')}</FormMessage>
       )}
-      <TextField
+      <TextAreaField
         label="Summary"
         name="summary"
         value={text('summary')}
         onValueChange={(summary) => onChange({ ...value, summary })}
         error={first('summary')}
-        hint="The lead sentence under the page title; one line."
-        autoComplete="off"
+        hint="The lead sentence under the page title, on one line. "
+        max={SUMMARY_MAX}
+        rows={2}
       />
       <div className="field" data-invalid={bodyIssues.length > 0 || undefined}>
         <span id={labelId} className="field__label">

@@ -5,7 +5,7 @@
  * checks stay out of the desk's first load); the open document lives in the address bar
  * (`?content=about`), so a reload keeps it and Back returns to the list.
  */
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ContentList } from '#shared/content-api-schemas';
 import { CONTENT_DOCUMENTS } from '#shared/content-documents';
 import { isContentKey, type ContentKey } from '#shared/content-parts';
@@ -42,8 +42,10 @@ export function ContentSection() {
   const open: ContentKey | null = asked && isContentKey(asked) ? asked : null;
   const editButtons = useRef(new Map<ContentKey, HTMLButtonElement>());
   const lastOpen = useRef<ContentKey | null>(null);
+  const [openedHere, setOpenedHere] = useState(false);
 
   function show(key: ContentKey | null) {
+    setOpenedHere(key !== null);
     const next = new URLSearchParams(params);
     if (key) next.set(CONTENT_PARAM, key);
     else next.delete(CONTENT_PARAM);
@@ -71,6 +73,7 @@ export function ContentSection() {
           onClose={() => show(null)}
           onChanged={reload}
           onOpen={show}
+          focusHeading={openedHere}
         />
       </Suspense>
     );

@@ -21,6 +21,8 @@ import {
 import { tags } from '@lezer/highlight';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
 import type { ContentIssue } from '#shared/content-checks';
+// Before any editor is made: its styles go in a constructed stylesheet the CSP allows.
+import './adopted-styles';
 
 export interface MarkdownEditorHandle {
   /** Puts the cursor at a line and column (1-based) and focuses the text. */
@@ -48,9 +50,9 @@ const highlight = HighlightStyle.define([
   { tag: tags.url, color: 'var(--color-focus)' },
   { tag: tags.monospace, fontFamily: 'var(--font-mono)', color: 'var(--color-success)' },
   { tag: tags.quote, color: 'var(--color-text-muted)', fontStyle: 'italic' },
-  { tag: [tags.processingInstruction, tags.meta], color: 'var(--color-text-muted)' },
-  { tag: tags.list, color: 'var(--color-accent)' },
-  { tag: [tags.angleBracket, tags.tagName, tags.content], color: 'var(--color-danger)' },
+  // The marks themselves: #, *, _, `, >, list bullets, a link's brackets.
+  { tag: tags.processingInstruction, color: 'var(--color-accent)' },
+  { tag: tags.comment, color: 'var(--color-text-muted)' },
 ]);
 
 const theme = EditorView.theme({

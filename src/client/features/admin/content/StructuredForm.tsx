@@ -19,8 +19,8 @@ import {
 } from './content-form';
 import type { ContentValue } from './content-api';
 
-/** A top-level group with more fields than this starts folded. */
-const FOLD_FROM = 8;
+/** A top-level group with this many fields or more starts folded (unless it is the only one). */
+const FOLD_FROM = 20;
 
 interface FormContext {
   value: ContentValue;
@@ -30,6 +30,8 @@ interface FormContext {
   hasIssuesWithin: (path: string) => boolean;
   /** The language of the words (Lokala jobb's are Swedish). */
   lang: string;
+  /** The document has one group only (art, music): folding it would hide the whole form. */
+  soleGroup: boolean;
 }
 
 interface StructuredFormProps {
@@ -45,6 +47,9 @@ export function StructuredForm({ form, value, onChange, issuesByPath, lang }: St
     value,
     onChange,
     lang,
+    soleGroup:
+      form.kind === 'group' &&
+      form.children.filter((c) => c.kind === 'group' || c.kind === 'list').length === 1,
     issuesAt: (path) => issuesByPath.get(path) ?? [],
     hasIssuesWithin: (path) =>
       [...issuesByPath.keys()].some((at) => at === path || at.startsWith(`${path}.`)),
@@ -89,7 +94,7 @@ function Fold({
   children: ReactNode;
 }) {
   const troubled = context.hasIssuesWithin(node.path);
-  const [open, setOpen] = useState(troubled || fieldCount(node) < FOLD_FROM);
+  const [open, setOpen] = useState(troubled || context.soleGroup || fieldCount(node) < FOLD_FROM);
   const [wasTroubled, setWasTroubled] = useState(troubled);
   // A problem appearing inside opens the group.
   if (troubled !== wasTroubled) {

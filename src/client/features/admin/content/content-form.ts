@@ -218,7 +218,7 @@ function buildNode(
     label,
     hint,
     maxLength,
-    multiline: (maxLength ?? Infinity) > MULTILINE_FROM && inner.format === undefined,
+    multiline: maxLength !== undefined && maxLength > MULTILINE_FROM && inner.format === undefined,
     inputType: inner.format === 'email' ? 'email' : inner.format === 'uri' ? 'url' : 'text',
   };
 }
