@@ -276,8 +276,14 @@ function ListView({
           <li key={entry.path} className="content-list__entry">
             {entry.kind === 'group' ? (
               <fieldset className="content-entry">
-                <legend className="content-entry__legend">{label}</legend>
-                <EntryActions node={node} index={index} label={label} context={context} />
+                <legend className="visually-hidden">{label}</legend>
+                <div className="content-entry__head">
+                  {/* The legend, as the eye reads it, beside the entry's own buttons. */}
+                  <p className="content-entry__title" aria-hidden="true">
+                    {label}
+                  </p>
+                  <EntryActions node={node} index={index} label={label} context={context} />
+                </div>
                 <GroupIssues issues={issuesAt(entry.path)} />
                 {entry.children.map((child) => (
                   <NodeView key={child.path} node={child} context={context} depth={depth + 2} />
