@@ -1,11 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { nowouOffline } from './scripts/nowou-offline.ts';
+
+/**
+ * The renderer's folder says its modules are ES modules, so the server can import prerender.js
+ * wherever the build is copied (CLIENT_DIR outside the repository, whose package.json says so
+ * only for its own folder).
+ */
+function rendererIsEsm(): Plugin {
+  return {
+    name: 'renderer-is-esm',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'package.json', source: '{ "type": "module" }\n' });
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The prerender build (src/client/prerender.tsx) writes no service worker and copies no public files.
-  plugins: [react(), isSsrBuild ? null : nowouOffline()],
+  plugins: [react(), isSsrBuild ? rendererIsEsm() : nowouOffline()],
   resolve: {
     alias: {
       'use-sync-external-store/shim/index.js': fileURLToPath(

@@ -65,28 +65,3 @@ test('the command line and unknown actions still read', () => {
     'owner@example.com POST /api/admin/something-new',
   );
 });
-
-test('publishing, restoring and discarding the site’s words name the document and the revision', () => {
-  const content = (action: string, details: Record<string, unknown>, outcome = 'success') =>
-    auditSentence(
-      entry({
-        action,
-        targetId: null,
-        targetLabel: null,
-        details,
-        outcome: outcome as AuditSentenceInput['outcome'],
-      }),
-    );
-  expect(content('content.publish', { document: 'about', baseRevision: 1, revision: 2 })).toBe(
-    'owner@example.com published About as revision 2',
-  );
-  expect(content('content.restore', { document: 'donation', restored: 1, revision: 4 })).toBe(
-    'owner@example.com restored revision 1 of Donation links and wallets as revision 4',
-  );
-  expect(content('content.publish', { document: 'about', current: 3 }, 'failure')).toBe(
-    'owner@example.com tried to publish About',
-  );
-  expect(content('content.discard', { document: 'termsOfService' })).toBe(
-    'owner@example.com discarded their draft of Terms of service',
-  );
-});

@@ -5,8 +5,6 @@
  * route still shows, only less kindly.
  */
 import type { AuditEntryView } from '#shared/admin-security-schemas';
-import { CONTENT_DOCUMENTS } from '#shared/content-documents';
-import { isContentKey } from '#shared/content-parts';
 import { isMailList } from '#shared/mail-list-schemas';
 import { formatDateTime } from '../../../lib/date-format';
 import { pageTitle, plural } from '../admin-format';
@@ -54,28 +52,6 @@ function quoted(value: unknown): string {
 
 function same(phrase: string, tried = phrase): Phrase {
   return { done: phrase, tried };
-}
-
-/** "published About as revision 7", "restored revision 3 of About (as revision 8)". */
-function contentPhrase(action: string, details: Details): Phrase {
-  const key = text(details.document);
-  const title =
-    key && isContentKey(key) ? CONTENT_DOCUMENTS[key].title : (key ?? 'the site’s words');
-  const revision = num(details.revision);
-  const as = revision === null ? '' : ` as revision ${revision}`;
-  switch (action) {
-    case 'content.publish':
-      return { done: `published ${title}${as}`, tried: `publish ${title}` };
-    case 'content.restore': {
-      const restored = num(details.restored);
-      const which = restored === null ? 'an earlier revision' : `revision ${restored}`;
-      return { done: `restored ${which} of ${title}${as}`, tried: `restore ${which} of ${title}` };
-    }
-    case 'content.discard':
-      return same(`discarded their draft of ${title}`, `discard their draft of ${title}`);
-    default:
-      return same('imported the site’s words', 'import the site’s words');
-  }
 }
 
 function describeNamed(action: string, target: string, details: Details): Phrase | null {
@@ -138,11 +114,6 @@ function describeNamed(action: string, target: string, details: Details): Phrase
       };
     case 'accounts.delete':
       return { done: `deleted ${target}`, tried: `delete ${target}` };
-    case 'content.publish':
-    case 'content.restore':
-    case 'content.discard':
-    case 'content.import':
-      return contentPhrase(action, details);
     case 'errors.group-state': {
       const what = `the error group ${text(details.errorName) ?? ''}${
         text(details.page) ? ` on ${pageList([details.page])}` : ''
