@@ -11,7 +11,7 @@ import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { TextField } from '../../../ui/form/Field';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
-import { DayField, DAY_FIELD_PROBLEM } from '../DayField';
+import { DayField, dayFieldProblem } from '../DayField';
 import { DeskSelect } from '../DeskSelect';
 import { messageOf } from '../use-admin-data';
 import { fetchAuditPage } from './audit-api';
@@ -117,13 +117,13 @@ export function AuditLogSection() {
           label="From"
           day={draft.from}
           onDayChange={(from) => setDraft({ ...draft, from })}
-          error={dayProblem && draft.from === null ? DAY_FIELD_PROBLEM : null}
+          error={dayProblem && draft.from === null ? dayFieldProblem() : null}
         />
         <DayField
           label="To"
           day={draft.to}
           onDayChange={(to) => setDraft({ ...draft, to })}
-          error={dayProblem && draft.to === null ? DAY_FIELD_PROBLEM : null}
+          error={dayProblem && draft.to === null ? dayFieldProblem() : null}
         />
         <div className="audit__filter-actions">
           <Button type="submit" variant="primary" loading={loading && shown !== null}>
