@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Every run ends with each project's ten slowest files against their budgets.
+    reporters: ['default', './tests/support/slowest-files-reporter.ts'],
     projects: [
       {
         test: {

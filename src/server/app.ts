@@ -123,6 +123,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       },
     },
     trustProxy: trustProxyOption(config.trustProxy),
+    // A site whose published words differ from its build's renders every page before it listens
+    // (content.plugin.ts): a few seconds, but on a slow or busy host more than Fastify's 10 s.
+    pluginTimeout: 120_000,
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow-header and slow-body clients are cut off (Fastify's guidance when not behind a proxy).
     requestTimeout: 30_000,

@@ -4,7 +4,7 @@ export const COPY = {
     "You're about to leave this website and navigate to the link below. Would you like to proceed?",
   errorReportTitle: 'Something went wrong..',
   errorReportBody:
-    'If you want us to take a look at this, you can report this error. The report may reveal data you entered, and it would be stored in a third-party database.',
+    "If you want us to take a look at this, you can report this error. The report may reveal data you entered, and it would be stored on this site's own server, where only its owner reads it.",
   somethingWentWrongForm: 'Something went wrong..',
   somethingWentWrongReset: 'Something went wrong.',
   signUpFailedAssistant:

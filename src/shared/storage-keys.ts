@@ -9,6 +9,7 @@ export const STORAGE_KEYS = {
   assistant: 'assistant',
   localUserInfo: 'local-user-info',
   cookieConsent: 'cookie-consent',
+  newsletterDraft: 'newsletter-draft',
 } as const;
 
 /** Session storage key that keeps embedded-app mode on for the browser session. */

@@ -27,11 +27,11 @@ const preloadAccount = (name: AccountPopupName) => () =>
 
 export const FEATURE_POPUPS: FeaturePopupRegistry = {
   signUp: {
-    render: (state, slot) => <AccountPopup name={state.name} {...slot} />,
+    render: (state, slot) => <AccountPopup name={state.name} stay={state.stay} {...slot} />,
     preload: preloadAccount('signUp'),
   },
   logIn: {
-    render: (state, slot) => <AccountPopup name={state.name} {...slot} />,
+    render: (state, slot) => <AccountPopup name={state.name} stay={state.stay} {...slot} />,
     preload: preloadAccount('logIn'),
   },
   resetPassword: {

@@ -28,6 +28,13 @@ export interface CookieConsent {
   consent: true;
 }
 
+/** The desk's newsletter being written, kept until it is sent or emptied. */
+export interface NewsletterDraft {
+  list: string;
+  subject: string;
+  text: string;
+}
+
 interface StoredShapes {
   settings: Settings;
   appSettings: AppSettings;
@@ -35,6 +42,7 @@ interface StoredShapes {
   assistant: AssistantRecord;
   localUserInfo: LocalUserInfo;
   cookieConsent: CookieConsent;
+  newsletterDraft: NewsletterDraft;
 }
 
 export type StoredName = keyof StoredShapes;
@@ -51,6 +59,14 @@ export function readStored<K extends StoredName>(
     return fallback;
   } catch {
     return fallback;
+  }
+}
+
+export function removeStored(name: StoredName): void {
+  try {
+    localStorage.removeItem(STORAGE_KEYS[name]);
+  } catch {
+    // Blocked storage holds nothing to remove.
   }
 }
 

@@ -3,6 +3,11 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  contentHash,
+  readContentFolder,
+  REPO_CONTENT_DIR,
+} from '#server/features/content/content-folder';
 import { PRERENDER_MANIFEST, PRERENDERED_DIR } from '#shared/prerender-manifest';
 import { startTestServer, writeFakeClient, type TestServer } from '#test-support/server';
 
@@ -142,10 +147,14 @@ describe("a prerendered page's inline stylesheets", () => {
       page(STYLES.map((css) => `<style>${css}</style>`).join('')),
     );
     writeFileSync(join(pages, 'app-shell.html'), page('<title>Shell</title>'));
+    // The shipped words, so the server serves these files as they are instead of rendering its own.
+    const shipped = readContentFolder(REPO_CONTENT_DIR);
+    if (!shipped.ok) throw new Error(shipped.problems.join('\n'));
     writeFileSync(
       join(pages, PRERENDER_MANIFEST),
       JSON.stringify({
         origin: 'https://public-url.invalid',
+        contentHash: contentHash(shipped.values),
         pages: [{ page: 'home', path: '/', file: 'home.html', lastmod: '2026-01-01T00:00:00Z' }],
         notFound: 'home.html',
         appShell: 'app-shell.html',

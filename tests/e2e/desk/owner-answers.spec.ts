@@ -1,7 +1,8 @@
 /**
  * The desk's second part in real Chromium against the real server (docs/product.md#desk-sections):
  * a message scheduled from the desk is listed with its start and end and can be cancelled; a test
- * newsletter arrives at the owner's own address through the SMTP sink; the owner chooses
+ * newsletter arrives at the owner's own address through the SMTP sink, the draft outlives a reload,
+ * and sending asks first with the number of people it goes to; the owner chooses
  * notification mails on the account page and hears of a trial request; the audit log reads in
  * words; one's own account offers no action the server refuses, and its sessions name their
  * device. Each at 400 and 1280 px in both themes where it is looked at, axe clean.
@@ -11,6 +12,8 @@ import { expect, test } from 'vitest';
 import { FORM_DEFINITIONS } from '#shared/submission-forms';
 import { toSubmissionPayload } from '#shared/submission-schemas';
 import { paths } from '#shared/paths';
+import { mailListSecret } from '#server/features/mail-lists/list-tokens';
+import { markPending, setMemberState } from '#server/features/mail-lists/members.repository';
 import {
   call,
   createUser,
@@ -77,7 +80,17 @@ test('a message scheduled on the desk is listed with its start and end, and canc
   expect(rows[0]!.cleared_at).not.toBeNull();
 });
 
-test('a test newsletter goes to the owner’s own address first', async () => {
+test('a test newsletter goes to the owner’s own address first; the draft is kept; sending asks with the count', async () => {
+  const { member } = await markPending(
+    site.server.app.db,
+    await mailListSecret(site.server.app.db),
+    {
+      list: 'newsletter',
+      email: `reader${unique()}@example.com`,
+      userId: null,
+    },
+  );
+  await setMemberState(site.server.app.db, member.id, 'subscribed');
   const admin = await createUser(site.server, { adminRank: 10 });
   const { page } = await site.openAs(admin, paths.admin, { width: VIEWPORTS.desktop.width });
   const mail = region(page, 'Mail');
@@ -93,6 +106,40 @@ test('a test newsletter goes to the owner’s own address first', async () => {
   expect(received.to).toBe(admin.email);
   expect(received.text).toContain('Ten new prints are out.');
   await mail.getByRole('heading', { name: 'Past newsletters' }).waitFor();
+
+  // The draft is kept across a reload.
+  await page.reload();
+  await form.getByLabel('Subject').waitFor();
+  await expect.poll(() => form.getByLabel('Subject').inputValue()).toBe(subject);
+  expect(await form.getByLabel('Text').inputValue()).toBe('Ten new prints are out.');
+
+  // Send asks first, saying how many people get it; Not yet sends nothing.
+  await form.getByRole('button', { name: 'Preview' }).click();
+  const send = preview.getByRole('button', { name: /^Send to \d+ members?$/ });
+  const count = Number(/\d+/.exec(await send.innerText())![0]);
+  expect(count).toBeGreaterThan(0);
+  await send.click();
+  const question = preview.getByRole('group', { name: /now\? It goes out at once/ });
+  expect(await question.innerText()).toContain(
+    `Send “${subject}” to the ${count === 1 ? '1 person' : `${count} people`} on the Newsletter list now?`,
+  );
+  await question.getByRole('button', { name: 'Not yet' }).click();
+  await question.waitFor({ state: 'detached' });
+  const newsletters = () =>
+    site.server.app.db
+      .selectFrom('newsletters')
+      .select('id')
+      .where('subject', '=', subject)
+      .execute();
+  expect(await newsletters()).toHaveLength(0);
+  await send.click();
+  await question.getByRole('button', { name: /^Yes, send to / }).click();
+  await form.getByText('Queued for', { exact: false }).waitFor();
+  expect(await newsletters()).toHaveLength(1);
+  // Sent, the draft is gone: a reload starts empty.
+  await page.reload();
+  await form.getByLabel('Subject').waitFor();
+  expect(await form.getByLabel('Subject').inputValue()).toBe('');
 });
 
 test('on the account page the owner chooses mails at once and hears of a trial request', async () => {

@@ -17,7 +17,7 @@ import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-suppo
 import { invalidField, useAccountsSite } from '#test-support/accounts-site';
 import { axeViolationsInPage as axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
-import { formatDay } from '../../../src/client/lib/date-format';
+import { formatDate, formatDay } from '../../../src/client/lib/date-format';
 
 const site = useAccountsSite();
 
@@ -247,9 +247,17 @@ test('traffic over a range beside the days before, its sources, a custom range i
   await expect.poll(() => new URL(page.url()).searchParams.get('traffic')).toBe('7d');
   await expect.poll(() => cellsOf(table, 'art')).toEqual(['0', '12', '−100%']);
 
-  // A custom range, typed the way the site writes days; a reload keeps it.
+  // Custom starts from the days on show, so the fields and the figures agree; no grey example.
   await traffic.getByRole('button', { name: 'Custom' }).click();
   const custom = traffic.getByRole('form', { name: 'Custom range' });
+  const shownFrom = await custom.getByLabel('From').inputValue();
+  const shownTo = await custom.getByLabel('To').inputValue();
+  expect(await traffic.locator('.traffic__summary').innerText()).toContain(
+    `from ${shownFrom} to ${shownTo}`,
+  );
+  expect(await custom.getByLabel('From').getAttribute('placeholder')).toBeNull();
+
+  // A custom range, typed the way the site writes days; a reload keeps it.
   await custom.getByLabel('From').fill(formatDay(day(45)));
   await custom.getByLabel('To').fill(formatDay(day(35)));
   await custom.getByRole('button', { name: 'Show' }).click();
@@ -263,7 +271,8 @@ test('traffic over a range beside the days before, its sources, a custom range i
   );
   await custom.getByLabel('To').fill('31/12/2026');
   await custom.getByRole('button', { name: 'Show' }).click();
-  await custom.getByText('Write a date like 26 Nov 2026.').waitFor();
+  // The example is today, never a fixed day that soon lies in the past.
+  await custom.getByText(`Write a date like ${formatDate(new Date().toISOString())}.`).waitFor();
 
   await traffic.getByRole('button', { name: '30 days' }).click();
   const chart = traffic.getByRole('img', { name: /^Visits per day from / });

@@ -1,6 +1,6 @@
 /**
  * The desk's Submissions section: what a visitor sent with a form shows for the owner with its
- * fields by label, as text, and the filter narrows the list to one form.
+ * fields and ticked boxes by label, as text, and the filter narrows the list to one form.
  */
 import { expect, test } from 'vitest';
 import { FORM_DEFINITIONS } from '#shared/submission-forms';
@@ -33,7 +33,11 @@ test('a contact message shows on the desk as text; the filter shows one form at 
   expect(await item.locator('.report__name').innerText()).toBe('Contact');
   expect(await item.locator('pre').innerText()).toBe(marker);
   expect(await item.innerText()).toContain('grace@example.com');
-  expect(await item.innerText()).toContain('pitches');
+  // A ticked box reads as the visitor read it, never as its key.
+  expect(await item.locator('.report__ticked li').allInnerTexts()).toEqual([
+    'Send me an e-mail now and then about new work',
+  ]);
+  expect(await item.innerText()).not.toContain('pitches');
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await axeViolations(page)).toEqual([]);
 

@@ -271,6 +271,7 @@ test('the owner’s Mail section checks the text, previews it, sends it and show
   await preview.getByText(`${confirmed} confirmed members of Newsletter`).waitFor();
   await preview.getByText('<b>Second</b> paragraph.').waitFor();
   await preview.getByRole('button', { name: `Send to ${confirmed} members` }).click();
+  await preview.getByRole('button', { name: `Yes, send to ${confirmed} people` }).click();
 
   await form.getByText(`Queued for ${confirmed} members.`, { exact: false }).waitFor();
   const item = mail.locator('.newsletter-item').filter({ hasText: subject });

@@ -3,7 +3,7 @@
  * 1280 px: a new browser that opened Nowou (which made its own "My timeline") and then logs in with
  * Log in to sync shows the account's items at once, syncing, with no question; a browser where the
  * person made a to-do before logging in asks about exactly that one, and shows the account's items
- * at once anyway.
+ * at once anyway. Logging in from Nowou stays in Nowou: no Navigation pop-up over its question.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -29,7 +29,10 @@ async function inboxTitles(page: Page): Promise<string[]> {
 const syncState = (page: Page) => page.locator('.nowou-sync__state').innerText();
 const intro = (page: Page) => page.locator('.nowou__storage').innerText();
 
-/** Logs in the way a person on Nowou does: Log in to sync, then the Log in pop-up. */
+/**
+ * Logs in the way a person on Nowou does: Log in to sync, then the Log in pop-up. Nowou stays in
+ * view: no Navigation pop-up opens over it, at any width.
+ */
 async function logInToSync(page: Page, user: TestUser) {
   await page.getByRole('button', { name: 'Log in to sync' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
@@ -37,15 +40,20 @@ async function logInToSync(page: Page, user: TestUser) {
   await dialog.getByLabel('Password').fill(user.password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   await dialog.waitFor({ state: 'detached' });
-  // On a narrow screen the navigation pop-up shows the account once logged in: close it.
-  const navigation = page.getByRole('dialog', { name: 'Navigation' });
-  await expect
-    .poll(async () => {
-      if (await navigation.isVisible())
-        await navigation.getByRole('button', { name: 'Close' }).click();
-      return navigation.count();
-    })
-    .toBe(0);
+  await expect.poll(() => syncState(page)).not.toBe('On this device only');
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  expect(new URL(page.url()).pathname).toBe(paths.nowou);
+}
+
+/** The button is on top where it is drawn: nothing (a pop-up, a notice) covers its middle. */
+async function isUncovered(page: Page, name: string): Promise<boolean> {
+  const button = page.getByRole('button', { name, exact: true });
+  await button.scrollIntoViewIfNeeded();
+  return button.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return top !== null && element.contains(top);
+  });
 }
 
 async function accountTodoTitles(user: TestUser): Promise<string[]> {
@@ -98,6 +106,7 @@ test("a new browser shows the account's items at once; only items made there bef
     await expect
       .poll(() => offer.innerText())
       .toContain('This browser holds 1 item that is not in your account yet.');
+    expect(await isUncovered(used.page, 'Add to my account')).toBe(true);
     await expect
       .poll(() => inboxTitles(used.page))
       .toEqual([...accountItems, `Made before logging in at ${width}`].sort());

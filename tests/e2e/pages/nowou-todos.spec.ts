@@ -5,7 +5,7 @@
  * refused), a to-do's block following its day, Overdue with Roll over and Roll over by itself, a
  * search of every to-do by tag, when a to-do was done, a second tab's change shown without reload,
  * a value this version cannot read left untouched with a notice, only Nowou's and the site's own
- * keys in localStorage, axe at 400 px (dark) and 1280 px (light), no sideways scroll at 320 px.
+ * keys in localStorage, repeats read by quick add at 400 and 1280 px, axe at 400 px (dark) and 1280 px (light), no sideways scroll at 320 px.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -15,6 +15,8 @@ import { PRODUCTIVITY_KEY_PREFIXES, STORAGE_KEYS } from '#shared/storage-keys';
 import { axeViolationsInPage as axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 import { useSite } from '#test-support/site';
+import { addDays, dayOf, weekdayOf } from '../../../src/client/features/nowou/logic/calendar-day';
+import { formatPlanDay } from '../../../src/client/lib/date-format';
 
 const site = useSite();
 
@@ -217,6 +219,63 @@ test('quick add, views, reload, done, delete with Undo, keyboard moves and only 
   expect((await storageKeys(page)).filter((key) => key.startsWith('todo-'))).toHaveLength(6);
 
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('quick add understands repeats: a chip shows the rule and its first day before saving, at 400 and 1280 px', async () => {
+  const today = dayOf(new Date());
+  const nextMonday = addDays(today, (1 - weekdayOf(today) + 7) % 7);
+  const firstOfMonth = today.endsWith('-01')
+    ? today
+    : `${addDays(today.slice(0, 8) + '28', 4).slice(0, 8)}01`;
+
+  // 400 px, dark: the hint is read out (not shown) and says repeats are understood.
+  const phone = await site.open(paths.nowou, { width: VIEWPORTS.mobile.width, theme: 'dark' });
+  const field = phone.page.getByLabel('Add a to-do');
+  expect(await field.getAttribute('aria-describedby')).toBeTruthy();
+  expect(await phone.page.locator('.todos__hint').first().textContent()).toContain('every mon');
+  await field.fill('Pay rent monthly on the 1st');
+  const phoneChips = phone.page.getByRole('list', { name: 'Understood' }).getByRole('listitem');
+  expect(await phoneChips.allInnerTexts()).toEqual([
+    `Repeats monthly on day 1, from ${formatPlanDay(firstOfMonth)}`,
+  ]);
+  // The chip is whole on a phone's screen.
+  const chip = await phoneChips.first().boundingBox();
+  expect(chip!.x).toBeGreaterThanOrEqual(0);
+  expect(chip!.x + chip!.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+  await field.press('Enter');
+  await phone.page.getByRole('status').filter({ hasText: 'Added Pay rent' }).waitFor();
+  await phone.context.close();
+
+  // 1280 px, light: the issue's own line.
+  const { page } = await site.open(paths.nowou, { width: VIEWPORTS.desktop.width, theme: 'light' });
+  await page.getByLabel('Add a to-do').fill('every mon 7:00 gym');
+  const chips = page.getByRole('list', { name: 'Understood' }).getByRole('listitem');
+  expect(await chips.allInnerTexts()).toEqual([
+    `Repeats every Mon, from ${formatPlanDay(nextMonday)}`,
+    'Time 7:00',
+  ]);
+  await page.getByLabel('Add a to-do').press('Enter');
+  await quickAdd(page, 'Stretch every day');
+  await openView(page, 'Today');
+  await expect.poll(() => titles(page, 'Today')).toContain('Stretch');
+  const stretch = list(page, 'Today').getByRole('listitem').filter({ hasText: 'Stretch' });
+  expect(await stretch.locator('.todo-chip').allTextContents()).toEqual(['Every day']);
+  const stored = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((key) => key.startsWith('todo-'))
+      .map((key) => JSON.parse(localStorage.getItem(key)!) as StoredTodo & { recurrence: unknown }),
+  );
+  expect(stored.find((todo) => todo.title === 'gym')).toMatchObject({
+    list: `day:${nextMonday}`,
+    time: '07:00',
+    recurrence: { kind: 'weekly', days: [1] },
+  });
+  expect(blockOf(stored.find((todo) => todo.title === 'gym')!)).toBe(`${nextMonday} 07:00 30m`);
+
+  // Done today, the next one waits tomorrow.
+  await page.getByRole('checkbox', { name: 'Stretch' }).click();
+  await openView(page, 'Tomorrow');
+  await expect.poll(() => titles(page, 'Tomorrow')).toContain('Stretch');
 });
 
 test('a second tab’s change shows without reload; an unreadable value stays untouched with a notice', async () => {

@@ -28,14 +28,22 @@ async function keepExternalLinksLocal(context: BrowserContext): Promise<string[]
 }
 
 test.each(WIDTHS)(
-  'at %i px the footer has the contact line with a mail link and the ten social links by name',
+  'at %i px the footer has the contact line with a mail link and the contact form, and the ten social links by name',
   async (width) => {
     const { page } = await site.open(paths.about, { width });
     const footer = page.getByRole('contentinfo');
     const { text, email } = siteJson.contact;
-    expect(await footer.getByText(text).textContent()).toBe(`${text} ${email}`);
+    expect(await footer.getByText(text).textContent()).toBe(
+      `${text} ${email} or use the contact form.`,
+    );
     const mail = footer.getByRole('link', { name: email });
     expect(await mail.getAttribute('href')).toBe(`mailto:${email}`);
+    // The contact line reaches the contact form, not only About's text.
+    await footer.getByRole('link', { name: 'contact form' }).click();
+    await page.waitForURL(`${site.url}${paths.contact}`);
+    await page.locator('main form').waitFor();
+    await page.goBack();
+    await page.waitForURL(`${site.url}${paths.about}`);
 
     const social = footer.getByRole('list', { name: 'Social links' }).getByRole('link');
     expect(await social.count()).toBe(10);

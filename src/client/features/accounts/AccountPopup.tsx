@@ -13,8 +13,13 @@ import { Popup } from '../../ui/Popup';
 
 export type AccountPopupName = 'signUp' | 'logIn' | 'resetPassword' | 'editAvatar';
 
+/** What a form is told: `stay` closes Log in and Sign up on success instead of opening the navigation. */
+export interface AccountFormProps {
+  stay?: boolean;
+}
+
 /** Each form's chunk: `ACCOUNT_FORMS.logIn.preload()` starts loading it before it opens. */
-export const ACCOUNT_FORMS: Record<AccountPopupName, LazyBody<object>> = {
+export const ACCOUNT_FORMS: Record<AccountPopupName, LazyBody<AccountFormProps>> = {
   signUp: lazyBody(() => import('./SignUpForm').then((m) => m.SignUpForm)),
   logIn: lazyBody(() => import('./LogInForm').then((m) => m.LogInForm)),
   resetPassword: lazyBody(() => import('./ResetPasswordForm').then((m) => m.ResetPasswordForm)),
@@ -28,7 +33,11 @@ const ACCOUNT_POPUPS: Record<AccountPopupName, { title: string; back: PopupState
   editAvatar: { title: 'Edit avatar', back: { name: 'navigation' } },
 };
 
-export function AccountPopup({ name, ...slot }: PopupSlotProps & { name: AccountPopupName }) {
+export function AccountPopup({
+  name,
+  stay,
+  ...slot
+}: PopupSlotProps & { name: AccountPopupName; stay?: boolean | undefined }) {
   const { open, close } = usePopups();
   const { title, back } = ACCOUNT_POPUPS[name];
   return (
@@ -36,7 +45,7 @@ export function AccountPopup({ name, ...slot }: PopupSlotProps & { name: Account
       <LazyPopupBody
         body={ACCOUNT_FORMS[name]}
         loadingLabel={`Loading ${title.toLowerCase()}`}
-        props={{}}
+        props={stay ? { stay } : {}}
       />
     </Popup>
   );

@@ -110,10 +110,10 @@ function SignedOut() {
         your password and download or delete your data. No account yet? Signing up takes a minute.
       </p>
       <div className="account-form__actions account-form__actions--start">
-        <Button variant="primary" onClick={() => open({ name: 'logIn' })}>
+        <Button variant="primary" onClick={() => open({ name: 'logIn', stay: true })}>
           Log in
         </Button>
-        <Button onClick={() => open({ name: 'signUp' })}>Sign up</Button>
+        <Button onClick={() => open({ name: 'signUp', stay: true })}>Sign up</Button>
       </div>
     </div>
   );

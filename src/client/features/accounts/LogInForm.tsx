@@ -1,8 +1,10 @@
 /**
  * Log in (docs/product.md#log-in): e-mail and password. Success closes the form and opens the
- * navigation. A failed log-in reads "Something went wrong.." in the form and offers to report it
- * as handleLogIn (docs/product.md#error-catalogue); wrong credentials and a disabled account add the
- * server's words after it as the hint. Too many attempts show the server's answer as it comes.
+ * navigation, or with `stay` (opened from a page's own button) leaves the visitor on the page. A
+ * failed log-in reads "Something went wrong.." in the form (docs/product.md#error-catalogue); wrong
+ * credentials and a disabled account add the server's words after it as the hint and offer no
+ * report (they are no fault of the site); a failure of the site's own offers one as handleLogIn.
+ * Too many attempts show the server's answer as it comes.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { validateLoginForm } from '#shared/account-schemas';
@@ -17,13 +19,14 @@ import { problemFromError } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { useFocusFirstField } from '../../ui/form/use-focus-first-field';
 import { useFormProblem } from '../../ui/form/use-form-problem';
+import type { AccountFormProps } from './AccountPopup';
 import './accounts.css';
 
 const FIELDS = ['email', 'password'] as const;
 
-export function LogInForm() {
+export function LogInForm({ stay = false }: AccountFormProps) {
   const { logIn } = useAuth();
-  const { open } = usePopups();
+  const { open, close } = usePopups();
   const formRef = useRef<HTMLFormElement>(null);
   const { problem, setProblem, errorFor, clearFor, showFieldError } = useFormProblem(formRef);
   const [loading, setLoading] = useState(false);
@@ -43,17 +46,17 @@ export function LogInForm() {
     setLoading(true);
     try {
       await logIn({ email: email.trim(), password });
-      open({ name: 'navigation' });
+      if (stay) close();
+      else open({ name: 'navigation' });
     } catch (error) {
       const problem = problemFromError(error, FIELDS, COPY.somethingWentWrongForm);
       // Wrong credentials and a disabled account read "Something went wrong.." with the reason
-      // after, and may be reported like any failed log-in.
+      // after; the visitor's own mistake is nothing to report.
       if (
         error instanceof ApiError &&
         (error.status === 'unauthenticated' || error.status === 'permission-denied')
       ) {
         problem.message = `${COPY.somethingWentWrongForm} ${problem.message}`;
-        problem.unexpected = error;
       }
       setProblem(problem);
       setLoading(false);
@@ -97,7 +100,11 @@ export function LogInForm() {
         </Button>
         <p className="account-form__switch-line">
           New here?{' '}
-          <button type="button" className="link-button" onClick={() => open({ name: 'signUp' })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => open({ name: 'signUp', stay })}
+          >
             Sign up
           </button>
         </p>

@@ -18,6 +18,7 @@ import { paths } from '#shared/paths';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useAssistant } from '../../lib/assistant/use-assistant';
 import { usePopups } from '../../lib/popups/use-popups';
+import type { AccountFormProps } from './AccountPopup';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/form/Checkbox';
 import { EmailField } from '../../ui/form/EmailField';
@@ -45,9 +46,9 @@ export function thanksForSigningUp(username: string): string {
   return `Welcome aboard, ${username}! Thank you for signing up.`;
 }
 
-export function SignUpForm() {
+export function SignUpForm({ stay = false }: AccountFormProps) {
   const { register } = useAuth();
-  const { open } = usePopups();
+  const { open, close } = usePopups();
   const assistant = useAssistant();
   const formRef = useRef<HTMLFormElement>(null);
   const { problem, setProblem, errorFor, clearFor, showFieldError } = useFormProblem(formRef);
@@ -98,8 +99,9 @@ export function SignUpForm() {
         currentUTCTime: new Date().toISOString(),
       });
       // docs/product.md#sign-up: logged in, the navigation shown (inline on desktop, where this
-      // just closes), thanks.
-      open({ name: 'navigation' });
+      // just closes), thanks; opened from a page's own button, the visitor stays on the page.
+      if (stay) close();
+      else open({ name: 'navigation' });
       assistant.say(thanksForSigningUp(username));
     } catch (error) {
       const next = problemFromError(error, FIELDS, COPY.somethingWentWrongForm);
@@ -174,7 +176,11 @@ export function SignUpForm() {
         </Button>
         <p className="account-form__switch-line">
           Have an account?{' '}
-          <button type="button" className="link-button" onClick={() => open({ name: 'logIn' })}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => open({ name: 'logIn', stay })}
+          >
             Log in
           </button>
         </p>

@@ -62,7 +62,7 @@ function SignedOut() {
           Log in with the owner&apos;s account to see them.
         </p>
         <div className="desk-actions desk-actions--start">
-          <Button variant="primary" onClick={() => open({ name: 'logIn' })}>
+          <Button variant="primary" onClick={() => open({ name: 'logIn', stay: true })}>
             Log in
           </Button>
         </div>

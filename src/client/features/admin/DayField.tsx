@@ -1,14 +1,21 @@
 /**
  * A date field of the desk's filters that shows and takes days the way the site writes them
  * ("26 Nov 2026", lib/date-format), where a browser's own date input would show its locale's
- * "mm/dd/yyyy". The value is the day as 'YYYY-MM-DD', '' when the field is empty, or null while
+ * "mm/dd/yyyy". It shows no example inside (grey dates read as values); a wrong day says how to
+ * write one, with today's. The value is the day as 'YYYY-MM-DD', '' when the field is empty, or null while
  * the text is not a day (the form then refuses to apply it and says why).
  */
 import { useState } from 'react';
-import { formatDay, parseDay } from '../../lib/date-format';
+import { formatDate, formatDay, parseDay } from '../../lib/date-format';
 import { TextField } from '../../ui/form/Field';
 
-export const DAY_FIELD_PROBLEM = 'Write a date like 26 Nov 2026.';
+/**
+ * What a field that is not a day says, with today as the example ("Write a date like 29 Nov
+ * 2026."): a fixed example would soon lie in the past and read like a value.
+ */
+export function dayFieldProblem(now: Date = new Date()): string {
+  return `Write a date like ${formatDate(now.toISOString())}.`;
+}
 
 /** The text's day, '' for an empty field, or null when the text is not a day. */
 export function dayOfText(text: string): string | null {
@@ -52,10 +59,9 @@ export function DayField({ label, day, onDayChange, error, name, hint }: DayFiel
         const parsed = dayOfText(text);
         if (parsed) setText(formatDay(parsed));
       }}
-      placeholder="26 Nov 2026"
       autoComplete="off"
       spellCheck={false}
-      error={error ?? (invalid ? DAY_FIELD_PROBLEM : null)}
+      error={error ?? (invalid ? dayFieldProblem() : null)}
     />
   );
 }

@@ -121,10 +121,10 @@ export function SubmissionForm({ type, errorName = 'handleSubmit' }: SubmissionF
       <div className="submission-form__sign-in" lang={form.lang}>
         <p>{text.logInFirst}</p>
         <div className="submission-form__actions">
-          <Button variant="primary" onClick={() => open({ name: 'logIn' })}>
+          <Button variant="primary" onClick={() => open({ name: 'logIn', stay: true })}>
             {text.logIn}
           </Button>
-          <Button onClick={() => open({ name: 'signUp' })}>{text.signUp}</Button>
+          <Button onClick={() => open({ name: 'signUp', stay: true })}>{text.signUp}</Button>
         </div>
       </div>
     );

@@ -16,8 +16,8 @@ export interface ErrorReportDraft {
 
 export type PopupState =
   | { name: 'navigation' }
-  | { name: 'signUp' }
-  | { name: 'logIn' }
+  | { name: 'signUp'; stay?: boolean }
+  | { name: 'logIn'; stay?: boolean }
   | { name: 'resetPassword' }
   | { name: 'editAvatar' }
   | { name: 'donation' }
@@ -27,6 +27,12 @@ export type PopupState =
   | { name: 'indicatorForm'; product: IndicatorProduct; kind: AccessKind };
 
 export type PopupName = PopupState['name'];
+
+/*
+ * `stay` on Log in and Sign up: opened from a page's own button (Nowou's Log in to sync, the desk,
+ * the account page, a form), success closes the pop-up and leaves the visitor on that page; opened
+ * from the navigation, success goes back to the navigation (docs/product.md#log-in).
+ */
 
 /** The pop-ups a feature renders: the shell's host asks the registry for them. */
 export type FeaturePopupName =

@@ -1,6 +1,6 @@
 /**
- * The footer (docs/product.md#footer): the Contact line, the social links as icons, and the legal
- * and support links.
+ * The footer (docs/product.md#footer): the Contact line (a mail link and the contact form), the
+ * social links as icons, and the legal and support links.
  */
 import { useSyncExternalStore } from 'react';
 import { Link } from '../../lib/navigation/router';
@@ -33,7 +33,8 @@ export function Footer() {
         <p className="site-footer__contact">
           <MailIcon className="site-footer__contact-icon" />
           <span>
-            {contact.text} <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            {contact.text} <a href={`mailto:${contact.email}`}>{contact.email}</a> or use the{' '}
+            <Link to={paths.contact}>contact form</Link>.
           </span>
         </p>
 

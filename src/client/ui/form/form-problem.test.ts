@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { isUnexpected, problemFromError } from './form-problem';
+import { isSiteFault, isUnexpected, problemFromError } from './form-problem';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -30,18 +30,36 @@ test('wrong credentials and rate limits are shown for the whole form, as the ser
   });
 });
 
-test('server failures, no connection and non-API errors are unexpected and keep the error', () => {
-  const cases = [
-    new ApiError('internal', 'Internal error', undefined, 500),
-    new ApiError('offline', 'Failed to get document because the client is offline.'),
-    new TypeError('boom'),
-  ];
+test("server failures and non-API errors are the site's faults: unexpected, with the error to report", () => {
+  const cases = [new ApiError('internal', 'Internal error', undefined, 500), new TypeError('boom')];
   for (const error of cases) {
     expect(isUnexpected(error)).toBe(true);
+    expect(isSiteFault(error)).toBe(true);
     expect(problemFromError(error, FIELDS, 'Something went wrong..')).toEqual({
       field: null,
       message: 'Something went wrong..',
       unexpected: error,
     });
+  }
+});
+
+test('no connection reads as unexpected but is no fault of the site: nothing to report', () => {
+  const offline = new ApiError('offline', 'Failed to get document because the client is offline.');
+  expect(isSiteFault(offline)).toBe(false);
+  expect(problemFromError(offline, FIELDS, 'Something went wrong..')).toEqual({
+    field: null,
+    message: 'Something went wrong..',
+  });
+});
+
+test("a wrong password, a field message and a rate limit are never the site's faults", () => {
+  for (const error of [
+    new ApiError('unauthenticated', 'The email or password is not correct.', undefined, 401),
+    new ApiError('permission-denied', 'This account is disabled.', undefined, 403),
+    new ApiError('invalid-argument', 'Email is missing.', 'email', 400),
+    new ApiError('resource-exhausted', 'Too many attempts.', undefined, 429),
+  ]) {
+    expect(isSiteFault(error)).toBe(false);
+    expect(problemFromError(error, FIELDS, 'x')).not.toHaveProperty('unexpected');
   }
 });

@@ -1,8 +1,10 @@
 /**
  * What went wrong with a submit, in the one shape the account forms show: a message under one field
  * (docs/product.md#form-behaviour: only the first error, under its field), or a message for the
- * whole form. Unexpected failures (the server failing, no connection) keep the error so the visitor
- * can report it (docs/product.md#error-reports).
+ * whole form. Failures that are the site's own (the server failing, an answer it cannot read) keep
+ * the error so the visitor can report it; a wrong password, a validation message or a lost
+ * connection never offers a report (docs/product.md#error-reports,
+ * docs/decisions/2026-11-29-what-visitors-tripped-over.md).
  */
 import { ApiError } from '../../lib/api';
 
@@ -10,10 +12,7 @@ export interface FormProblem {
   /** The form field the message belongs under; null for the whole form. */
   field: string | null;
   message: string;
-  /**
-   * The error the visitor may report: set for unexpected failures, and by a form whose every
-   * failure is reported (a failed log-in, docs/product.md#error-catalogue).
-   */
+  /** The error the visitor may report: set only for the site's own faults (see isSiteFault). */
   unexpected?: unknown;
 }
 
@@ -21,6 +20,16 @@ export interface FormProblem {
 export function isUnexpected(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   if (error.status === 'offline') return true;
+  return error.httpStatus === undefined || error.httpStatus >= 500;
+}
+
+/**
+ * The site's own fault, worth a report: the server failed (5xx) or answered what the app cannot
+ * read, or the code threw. Not the visitor's input, their password or their connection.
+ */
+export function isSiteFault(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.status === 'offline') return false;
   return error.httpStatus === undefined || error.httpStatus >= 500;
 }
 
@@ -36,7 +45,13 @@ export function problemFromError(
   unexpectedMessage: string,
   fieldMap: Readonly<Record<string, string>> = {},
 ): FormProblem {
-  if (isUnexpected(error)) return { field: null, message: unexpectedMessage, unexpected: error };
+  if (isUnexpected(error)) {
+    return {
+      field: null,
+      message: unexpectedMessage,
+      ...(isSiteFault(error) ? { unexpected: error } : {}),
+    };
+  }
   const apiError = error as ApiError;
   const field = apiError.field ? (fieldMap[apiError.field] ?? apiError.field) : null;
   return {

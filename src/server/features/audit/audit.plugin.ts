@@ -19,8 +19,28 @@ function paramId(request: FastifyRequest): string | null {
   return typeof params?.id === 'string' ? params.id : null;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every action the desk's routes record (named, or `METHOD /route`), as the routes register. */
+    auditedActions: ReadonlySet<string>;
+  }
+}
+
 export const auditPlugin = fp(
   async (app: FastifyInstance) => {
+    const actions = new Set<string>();
+    app.decorate('auditedActions', actions);
+    // Admin routes are the desk's (/api/admin): a state-changing one is recorded as its named
+    // action or `METHOD /route`, a read only when it names one.
+    app.addHook('onRoute', (route) => {
+      const named = route.config?.audit;
+      if (named === false || !route.url.startsWith('/api/admin')) return;
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD' || method === 'OPTIONS') continue;
+        if (named) actions.add(named);
+        else if (method !== 'GET') actions.add(`${method} ${route.url}`);
+      }
+    });
     app.addHook('onSend', async (request, reply, payload) => {
       const actor = adminActor(request);
       const named = request.routeOptions.config.audit;

@@ -7,7 +7,7 @@
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import type { ContentDocument } from '#shared/content-api-schemas';
 import { PUBLIC_PAGES } from '#shared/public-pages';
 import { paths } from '#shared/paths';
@@ -18,6 +18,10 @@ import { makeTempDir, startTestServer, type TestServer } from '#test-support/ser
 import { backupCommand, restoreCommand, runCommand } from '#test-support/server-process';
 import { REPO_CONTENT_DIR } from './content-folder';
 import { exportContent, importFolder } from './content-transfer';
+
+// Each test renders every page at least twice and some start the command line: more than a unit
+// test's usual 20 s on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 const root = makeTempDir('content-transfer-');
 afterAll(() => rmSync(root, { recursive: true, force: true }));

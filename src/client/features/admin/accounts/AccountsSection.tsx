@@ -18,7 +18,7 @@ import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { TextField } from '../../../ui/form/Field';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
-import { DayField, DAY_FIELD_PROBLEM } from '../DayField';
+import { DayField, dayFieldProblem } from '../DayField';
 import { DeskSelect } from '../DeskSelect';
 import { LIST_LABELS } from '../mail/list-labels';
 import { messageOf } from '../use-admin-data';
@@ -267,13 +267,13 @@ export function AccountsSection() {
               label="Signed up from"
               day={badDays.from ? null : (draft.from ?? '')}
               onDayChange={setDay('from')}
-              error={dayProblem && badDays.from ? DAY_FIELD_PROBLEM : null}
+              error={dayProblem && badDays.from ? dayFieldProblem() : null}
             />
             <DayField
               label="Signed up to"
               day={badDays.to ? null : (draft.to ?? '')}
               onDayChange={setDay('to')}
-              error={dayProblem && badDays.to ? DAY_FIELD_PROBLEM : null}
+              error={dayProblem && badDays.to ? dayFieldProblem() : null}
             />
           </div>
         </details>

@@ -28,7 +28,7 @@ import {
   postAssistantMessage,
   updateScheduledMessage,
 } from '../api';
-import { DAY_FIELD_PROBLEM } from '../DayField';
+import { dayFieldProblem } from '../DayField';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
 import { PagePicker } from './PagePicker';
 import { ScheduledMessages } from './ScheduledMessages';
@@ -70,7 +70,7 @@ export function scheduleTimes(
     if (!startsAt)
       return {
         field: 'startsAt',
-        message: parseDay(schedule.startDay) ? TIME_PROBLEM : DAY_FIELD_PROBLEM,
+        message: parseDay(schedule.startDay) ? TIME_PROBLEM : dayFieldProblem(),
       };
     times.startsAt = startsAt;
   }
@@ -79,7 +79,7 @@ export function scheduleTimes(
     if (!endsAt)
       return {
         field: 'endsAt',
-        message: parseDay(schedule.endDay) ? TIME_PROBLEM : DAY_FIELD_PROBLEM,
+        message: parseDay(schedule.endDay) ? TIME_PROBLEM : dayFieldProblem(),
       };
     times.endsAt = endsAt;
   }

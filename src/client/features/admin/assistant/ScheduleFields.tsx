@@ -1,8 +1,10 @@
 /**
  * When an assistant message shows: now, or from a start the owner picks (a day as the site writes
- * it and a time of day, in this browser's time zone), and until an end if one is given.
+ * it and a time of day, in this browser's time zone), and until an end if one is given. The fields
+ * show no grey example (it would read as a value and soon lie in the past); the hint gives today.
  */
 import { useId } from 'react';
+import { formatDate } from '../../../lib/date-format';
 import { TextField } from '../../../ui/form/Field';
 import type { Schedule } from './schedule-time';
 
@@ -55,7 +57,6 @@ export function ScheduleFields({
             label="Starts on"
             value={schedule.startDay}
             onValueChange={(startDay) => onChange({ startDay })}
-            placeholder="26 Nov 2026"
             autoComplete="off"
             error={startError}
           />
@@ -63,7 +64,6 @@ export function ScheduleFields({
             label="at"
             value={schedule.startTime}
             onValueChange={(startTime) => onChange({ startTime })}
-            placeholder="14:30"
             inputMode="numeric"
             autoComplete="off"
           />
@@ -75,7 +75,6 @@ export function ScheduleFields({
           labelNote="(optional)"
           value={schedule.endDay}
           onValueChange={(endDay) => onChange({ endDay })}
-          placeholder="27 Nov 2026"
           autoComplete="off"
           error={endError}
         />
@@ -83,13 +82,13 @@ export function ScheduleFields({
           label="at"
           value={schedule.endTime}
           onValueChange={(endTime) => onChange({ endTime })}
-          placeholder="18:00"
           inputMode="numeric"
           autoComplete="off"
         />
       </div>
       <p className="field__hint">
-        Times are in your time zone ({zone}). Without an end it stays until replaced or cleared.
+        Write days as the site does (today is {formatDate(new Date().toISOString())}) and times as
+        14:30, in your time zone ({zone}). Without an end it stays until replaced or cleared.
       </p>
     </fieldset>
   );

@@ -3,6 +3,7 @@
  * authenticator attempt, newest first, filtered by who (e-mail, from its start), what and when.
  * Nothing here edits it; the database refuses that too. "Older entries" pages back 50 at a time.
  */
+import { auditActionLabel } from '#shared/audit-actions';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { AuditEntryView, AuditQuery } from '#shared/admin-security-schemas';
 import { formatDateTime } from '../../../lib/date-format';
@@ -10,7 +11,7 @@ import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/form/FormMessage';
 import { TextField } from '../../../ui/form/Field';
 import { DeskLoadFailed, DeskLoading } from '../DeskSection';
-import { DayField, DAY_FIELD_PROBLEM } from '../DayField';
+import { DayField, dayFieldProblem } from '../DayField';
 import { DeskSelect } from '../DeskSelect';
 import { messageOf } from '../use-admin-data';
 import { fetchAuditPage } from './audit-api';
@@ -110,19 +111,19 @@ export function AuditLogSection() {
           label="What"
           value={draft.action}
           onChange={(action) => setDraft({ ...draft, action })}
-          options={[['', 'Every action'], ...(shown?.actions ?? []).map((a) => [a, a] as const)]}
+          options={[['', 'Every action'], ...actionOptions(shown?.actions ?? [])]}
         />
         <DayField
           label="From"
           day={draft.from}
           onDayChange={(from) => setDraft({ ...draft, from })}
-          error={dayProblem && draft.from === null ? DAY_FIELD_PROBLEM : null}
+          error={dayProblem && draft.from === null ? dayFieldProblem() : null}
         />
         <DayField
           label="To"
           day={draft.to}
           onDayChange={(to) => setDraft({ ...draft, to })}
-          error={dayProblem && draft.to === null ? DAY_FIELD_PROBLEM : null}
+          error={dayProblem && draft.to === null ? dayFieldProblem() : null}
         />
         <div className="audit__filter-actions">
           <Button type="submit" variant="primary" loading={loading && shown !== null}>
@@ -195,15 +196,22 @@ function detailText(value: unknown): string {
   return String(value);
 }
 
+/** The What filter's choices: each logged action in words, in the order of those words. */
+function actionOptions(actions: readonly string[]): (readonly [string, string])[] {
+  return actions
+    .map((action) => [action, auditActionLabel(action)] as const)
+    .sort((a, b) => a[1].localeCompare(b[1]));
+}
+
 function AuditItem({ entry }: { entry: AuditEntryView }) {
   const details = Object.entries(entry.details);
   return (
-    <li className="audit-entry" data-outcome={entry.outcome}>
+    <li className="audit-entry" data-outcome={entry.outcome} data-action={entry.action}>
       <div className="audit-entry__head">
         <p className="audit-entry__sentence">{auditSentence(entry)}</p>
         <span className="audit-entry__outcome">{OUTCOME_LABELS[entry.outcome]}</span>
-        {/* The action's name, as the What filter lists it. */}
-        <code className="audit-entry__action">{entry.action}</code>
+        {/* The action in the What filter's words. */}
+        <span className="audit-entry__action">{auditActionLabel(entry.action)}</span>
         <time className="audit-entry__time" dateTime={entry.at}>
           {formatDateTime(entry.at)}
         </time>
@@ -214,6 +222,12 @@ function AuditItem({ entry }: { entry: AuditEntryView }) {
           <div>
             <dt>From</dt>
             <dd>the {entry.source}</dd>
+          </div>
+          <div>
+            <dt>Action</dt>
+            <dd>
+              <code>{entry.action}</code>
+            </dd>
           </div>
           {entry.targetId && (
             <div>

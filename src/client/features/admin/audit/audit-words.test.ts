@@ -62,6 +62,22 @@ test('the command line and unknown actions still read', () => {
     ),
   ).toBe('The command line enabled ann@example.com');
   expect(auditSentence(entry({ action: 'POST /api/admin/something-new' }))).toBe(
-    'owner@example.com POST /api/admin/something-new',
+    'owner@example.com: Something new (posted)',
   );
+});
+
+test('published words, an import and a released queue read as sentences', () => {
+  expect(auditSentence(entry({ action: 'content.publish', details: { document: 'about' } }))).toBe(
+    'owner@example.com published new words of “About”',
+  );
+  expect(
+    auditSentence(
+      entry({ action: 'content.import', actorLabel: 'command line', source: 'command line' }),
+    ),
+  ).toBe('The command line published the words of the content folder');
+  expect(
+    auditSentence(
+      entry({ action: 'mail.release', actorLabel: 'command line', source: 'command line' }),
+    ),
+  ).toBe('The command line released the mail queue after a restore');
 });

@@ -1,10 +1,13 @@
 /**
  * The audit log in words (docs/product.md#audit-log): who did what to whom, from an entry's action
  * (`accounts.rank`, or `METHOD /route` for the desk's other actions), its outcome, the account it
- * was on and the details it kept. An action this list does not know reads as its name, so a new
- * route still shows, only less kindly.
+ * was on and the details it kept. An action this list does not know reads as the What filter's
+ * words for it (#shared/audit-actions), so a new route still shows, only less kindly.
  */
 import type { AuditEntryView } from '#shared/admin-security-schemas';
+import { auditActionLabel } from '#shared/audit-actions';
+import { CONTENT_DOCUMENTS } from '#shared/content-documents';
+import { CONTENT_KEYS, type ContentKey } from '#shared/content-parts';
 import { isMailList } from '#shared/mail-list-schemas';
 import { formatDateTime } from '../../../lib/date-format';
 import { pageTitle, plural } from '../admin-format';
@@ -48,6 +51,14 @@ function listName(value: unknown): string {
 function quoted(value: unknown): string {
   const said = text(value);
   return said ? ` “${said}”` : '';
+}
+
+/** "About" for a content document's key. */
+function documentTitle(value: unknown): string {
+  const key = text(value);
+  return key && (CONTENT_KEYS as readonly string[]).includes(key)
+    ? `“${CONTENT_DOCUMENTS[key as ContentKey].title}”`
+    : 'a document';
 }
 
 function same(phrase: string, tried = phrase): Phrase {
@@ -114,6 +125,26 @@ function describeNamed(action: string, target: string, details: Details): Phrase
       };
     case 'accounts.delete':
       return { done: `deleted ${target}`, tried: `delete ${target}` };
+    case 'content.publish':
+    case 'content.discard':
+    case 'content.restore': {
+      const doc = documentTitle(details.document);
+      if (action === 'content.publish')
+        return { done: `published new words of ${doc}`, tried: `publish new words of ${doc}` };
+      if (action === 'content.discard')
+        return { done: `discarded their draft of ${doc}`, tried: `discard their draft of ${doc}` };
+      return { done: `restored earlier words of ${doc}`, tried: `restore earlier words of ${doc}` };
+    }
+    case 'content.import':
+      return same(
+        'published the words of the content folder',
+        'publish the words of the content folder',
+      );
+    case 'mail.release':
+      return same(
+        'released the mail queue after a restore',
+        'release the mail queue after a restore',
+      );
     case 'errors.group-state': {
       const what = `the error group ${text(details.errorName) ?? ''}${
         text(details.page) ? ` on ${pageList([details.page])}` : ''
@@ -194,9 +225,13 @@ export function auditSentence(entry: AuditSentenceInput): string {
     (entry.targetId && entry.targetId === entry.actorId ? 'their own account' : 'an account');
   const phrase =
     describeNamed(entry.action, target, entry.details) ??
-    describeRoute(entry.action, entry.details) ??
-    same(entry.action);
+    describeRoute(entry.action, entry.details);
   const who = entry.source === 'command line' ? 'The command line' : entry.actorLabel;
+  // An action without a sentence of its own: who, then the What filter's words for it.
+  if (!phrase) {
+    const label = auditActionLabel(entry.action);
+    return entry.outcome === 'success' ? `${who}: ${label}` : `${who} tried: ${label}`;
+  }
   if (entry.outcome === 'success') return `${who} ${phrase.done}`;
   const reason = text(entry.details.reason);
   const because = entry.action !== 'accounts.disable' && reason ? ` (${reason})` : '';

@@ -1,6 +1,8 @@
 /**
  * A plain-text newsletter: written, checked with the shared schema, previewed as the mail shows it,
- * then sent to the chosen list's confirmed members through the mail queue.
+ * then, once the owner confirms how many people get it, sent to the chosen list's confirmed members
+ * through the mail queue. The draft is kept in this browser as it is typed, so a reload or a
+ * closed tab loses nothing; sending (or emptying it) ends the draft.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
@@ -13,6 +15,7 @@ import {
   type NewsletterPayload,
 } from '#shared/mail-list-schemas';
 import { ApiError } from '../../../lib/api';
+import { readStored, removeStored, writeStored } from '../../../lib/storage';
 import { Button } from '../../../ui/Button';
 import { TextAreaField, TextField } from '../../../ui/form/Field';
 import { FormMessage } from '../../../ui/form/FormMessage';
@@ -50,6 +53,18 @@ function paragraphsOf(text: string): string[][] {
     .map((paragraph) => paragraph.split('\n'));
 }
 
+const EMPTY_DRAFT = { list: 'newsletter', subject: '', text: '' };
+
+/** The kept draft, its list one that still exists. */
+function keptDraft(): { list: MailList; subject: string; text: string } {
+  const draft = readStored('newsletterDraft', EMPTY_DRAFT);
+  const list = (MAIL_LISTS as readonly string[]).includes(draft.list)
+    ? (draft.list as MailList)
+    : 'newsletter';
+  const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { list, subject: asText(draft.subject), text: asText(draft.text) };
+}
+
 export function NewsletterComposer({
   counts,
   onSent,
@@ -60,9 +75,12 @@ export function NewsletterComposer({
   const listId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const previewRef = useRef<HTMLElement>(null);
-  const [list, setList] = useState<MailList>('newsletter');
-  const [subject, setSubject] = useState('');
-  const [text, setText] = useState('');
+  const [kept] = useState(keptDraft);
+  const [list, setList] = useState<MailList>(kept.list);
+  const [subject, setSubject] = useState(kept.subject);
+  const [text, setText] = useState(kept.text);
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLDivElement>(null);
   const [previewing, setPreviewing] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [sendingNow, setSendingNow] = useState(false);
@@ -82,9 +100,20 @@ export function NewsletterComposer({
     if (previewing) previewRef.current?.focus();
   }, [previewing]);
 
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  // The draft follows the typing; an empty one is no draft.
+  useEffect(() => {
+    if (subject === '' && text === '') removeStored('newsletterDraft');
+    else writeStored('newsletterDraft', { list, subject, text });
+  }, [list, subject, text]);
+
   function edit(change: () => void, field: ComposerField) {
     change();
     setPreviewing(false);
+    setConfirming(false);
     setQueued(null);
     setTested(null);
     setProblem((p) => (p?.field === field ? null : p));
@@ -125,6 +154,7 @@ export function NewsletterComposer({
       const newsletter = await postNewsletter({ list, subject, text });
       setQueued(newsletter);
       setPreviewing(false);
+      setConfirming(false);
       setSubject('');
       setText('');
       onSent(newsletter);
@@ -250,16 +280,48 @@ export function NewsletterComposer({
             </Button>
             <Button
               variant="primary"
-              loading={sendingNow}
-              disabled={confirmed === 0}
-              onClick={() => void send()}
+              disabled={confirmed === 0 || confirming}
+              onClick={() => setConfirming(true)}
             >
               {confirmed === undefined
                 ? 'Send now'
                 : `Send to ${plural(confirmed, 'member', 'members')}`}
             </Button>
-            <Button onClick={() => setPreviewing(false)}>Keep editing</Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                setPreviewing(false);
+              }}
+            >
+              Keep editing
+            </Button>
           </div>
+          {confirming && (
+            <div
+              ref={confirmRef}
+              className="mail-confirm"
+              role="group"
+              tabIndex={-1}
+              aria-labelledby="mail-confirm-question"
+            >
+              <p id="mail-confirm-question" className="mail-confirm__question">
+                {confirmed === undefined
+                  ? `Send “${subject.trim()}” to every confirmed member of ${info.name} now?`
+                  : `Send “${subject.trim()}” to the ${plural(confirmed, 'person', 'people')} on the ${info.name} list now?`}{' '}
+                It goes out at once and cannot be called back.
+              </p>
+              <div className="desk-actions desk-actions--start">
+                <Button variant="primary" loading={sendingNow} onClick={() => void send()}>
+                  {confirmed === undefined
+                    ? 'Yes, send it'
+                    : `Yes, send to ${plural(confirmed, 'person', 'people')}`}
+                </Button>
+                <Button disabled={sendingNow} onClick={() => setConfirming(false)}>
+                  Not yet
+                </Button>
+              </div>
+            </div>
+          )}
           {confirmed === 0 && (
             <p className="mail-preview__note">
               No one has confirmed a subscription to this list yet, so there is no one to send it

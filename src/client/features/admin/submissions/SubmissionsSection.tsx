@@ -1,6 +1,7 @@
 /**
  * Form submissions on the desk (docs/product.md#stored-submission): the latest of every form, or of
- * one type, newest first, with who sent it and every field by its label. Values are shown as text.
+ * one type, newest first, with who sent it and every field and ticked box by its label (never its
+ * key). Values are shown as text.
  * A submission dealt with, or whose sender asks, can be deleted.
  */
 import { useCallback, useState } from 'react';
@@ -30,6 +31,11 @@ export function submissionTypeLabel(type: string): string {
     return `${name}: ${product[2] === 'freeTrial' ? 'free trial' : 'purchase'}`;
   }
   return type;
+}
+
+/** A box's label as the visitor read it, without the form's "(optional)" or "(valfritt)". */
+export function choiceLabel(label: string): string {
+  return label.replace(/\s*\((?:optional|valfritt)\)$/, '');
 }
 
 export function SubmissionsSection() {
@@ -112,6 +118,12 @@ function SubmissionItem({
   const labelOf = (name: string) =>
     [...(form?.inputs ?? []), ...(form?.textAreas ?? [])].find((field) => field.name === name)
       ?.label ?? name;
+  const tickedLabelOf = (name: string) =>
+    choiceLabel(
+      [...(form?.specialAgreements ?? []), ...(form?.preferences ?? [])].find(
+        (choice) => choice.name === name,
+      )?.label ?? name,
+    );
   const { payload, user } = submission;
   const ticked = [...payload.specialAgreements, ...payload.preferences].filter((e) => e.value);
   return (
@@ -138,7 +150,13 @@ function SubmissionItem({
         {ticked.length > 0 && (
           <div className="report__fact">
             <dt>Ticked</dt>
-            <dd>{ticked.map((entry) => entry.name).join(', ')}</dd>
+            <dd>
+              <ul className="report__ticked">
+                {ticked.map((entry) => (
+                  <li key={entry.name}>{tickedLabelOf(entry.name)}</li>
+                ))}
+              </ul>
+            </dd>
           </div>
         )}
       </dl>

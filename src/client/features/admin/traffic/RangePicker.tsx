@@ -12,7 +12,7 @@ import {
   VISIT_MESSAGES,
 } from '#shared/visit-schemas';
 import { Button } from '../../../ui/Button';
-import { DayField, DAY_FIELD_PROBLEM } from '../DayField';
+import { DayField, dayFieldProblem } from '../DayField';
 import { PRESET_LABELS, RANGE_PARAMS, type RangeChoice } from './traffic-data';
 
 export function RangePicker({ choice }: { choice: RangeChoice }) {
@@ -39,8 +39,8 @@ export function RangePicker({ choice }: { choice: RangeChoice }) {
 
   function applyCustom(event: FormEvent) {
     event.preventDefault();
-    if (!from) return setProblem({ field: 'from', message: DAY_FIELD_PROBLEM });
-    if (!to) return setProblem({ field: 'to', message: DAY_FIELD_PROBLEM });
+    if (!from) return setProblem({ field: 'from', message: dayFieldProblem() });
+    if (!to) return setProblem({ field: 'to', message: dayFieldProblem() });
     if (!isTrafficDay(from))
       return setProblem({ field: 'from', message: VISIT_MESSAGES.dayOutOfSpan });
     if (!isTrafficDay(to)) return setProblem({ field: 'to', message: VISIT_MESSAGES.dayOutOfSpan });
@@ -68,7 +68,15 @@ export function RangePicker({ choice }: { choice: RangeChoice }) {
         <Button
           variant={active === 'custom' ? 'primary' : 'secondary'}
           aria-pressed={active === 'custom'}
-          onClick={() => setCustom(true)}
+          onClick={() => {
+            // The fields start at the days on show, so they and the figures agree until Show.
+            if (!custom) {
+              setFrom(choice.range.from);
+              setTo(choice.range.to);
+              setProblem(null);
+            }
+            setCustom(true);
+          }}
         >
           Custom
         </Button>

@@ -49,7 +49,7 @@ export function SyncIndicator({ sync }: { sync: NowouSync }) {
         </Button>
       )}
       {status.kind === 'local' && (
-        <Button variant="ghost" onClick={() => open({ name: 'logIn' })}>
+        <Button variant="ghost" onClick={() => open({ name: 'logIn', stay: true })}>
           Log in to sync
         </Button>
       )}

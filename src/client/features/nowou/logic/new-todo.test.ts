@@ -3,6 +3,7 @@ import { todo } from '#shared/nowou-record-fixtures';
 import { todoSchema } from '#shared/nowou-records';
 import { newTodo, orderAtEnd, todoFromQuickAdd } from './new-todo';
 import { parseQuickAdd } from './quick-add';
+import { tickChanges } from './series';
 
 describe('a new to-do', () => {
   const now = new Date(2026, 2, 10, 9, 0);
@@ -52,5 +53,23 @@ describe('a new to-do', () => {
       todoFromQuickAdd(parseQuickAdd('Gym tomorrow', now), 'inbox', 'V', 'x', now, 'tl-1').schedule,
     ).toBeNull();
     expect(todoFromQuickAdd(timed, 'inbox', 'V', 'x', now, null).schedule).toBeNull();
+  });
+
+  test('a repeating line starts a series that ticking continues', () => {
+    // Tuesday 10 March 2026: "every mon 7:00" starts Monday 16 March, on the timeline.
+    const line = parseQuickAdd('every mon 7:00 gym', now);
+    const made = todoFromQuickAdd(line, `day:${line.day}`, 'V', 'gym-1', now, 'tl-1');
+    expect(todoSchema.parse(made)).toMatchObject({
+      title: 'gym',
+      list: 'day:2026-03-16',
+      time: '07:00',
+      recurrence: { kind: 'weekly', days: [1] },
+      seriesId: 'gym-1',
+    });
+    const { next } = tickChanges(made, true, '2026-03-16', [made], now);
+    expect(next).toMatchObject({ list: 'day:2026-03-23', seriesId: 'gym-1', title: 'gym' });
+    expect(todoFromQuickAdd(parseQuickAdd('gym', now), 'inbox', 'V', 'x', now)).not.toHaveProperty(
+      'seriesId',
+    );
   });
 });

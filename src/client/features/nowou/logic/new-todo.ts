@@ -34,6 +34,7 @@ export function orderAtEnd(todos: readonly Todo[], list: Todo['list']): string {
 /**
  * A new to-do from a parsed line (the title must not be empty). A line with a day and a time is
  * also put on `timelineId` (the default timeline) at that time, for its duration or 30 minutes.
+ * A repeating line starts its series (the first one names it, as the editor's Repeat does).
  */
 export function todoFromQuickAdd(
   parsed: QuickAdd,
@@ -61,6 +62,8 @@ export function todoFromQuickAdd(
       time: parsed.time,
       duration: parsed.durationMinutes,
       schedule,
+      recurrence: parsed.recurrence,
+      ...(parsed.recurrence ? { seriesId: id } : {}),
     },
     now,
   );

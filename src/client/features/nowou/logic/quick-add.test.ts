@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { recurrenceSchema, type Recurrence } from '#shared/nowou-records';
 import {
   parseDuration,
   parseQuickAdd,
@@ -33,6 +34,7 @@ test('a whole line: day, time, duration, tags and priority leave a plain title',
     tags: ['work', 'calls'],
     priority: 1,
     list: null,
+    recurrence: null,
     matched: [
       { kind: 'day', text: 'tomorrow', start: 10, end: 18 },
       { kind: 'time', text: '2pm', start: 19, end: 22 },
@@ -72,6 +74,7 @@ test('plain text is all title', () => {
     tags: [],
     priority: 0,
     list: null,
+    recurrence: null,
     matched: [],
   });
   expect(parse('').title).toBe('');
@@ -367,6 +370,7 @@ test('each kind is read once: the first counts and later ones stay in the title'
     title: 'Read someday',
     day: '2026-12-05',
     list: null,
+    recurrence: null,
   });
   // With the day taken, "3 dec" is not a day; the 3 is not a time either.
   expect(parse('Party today 3 dec')).toMatchObject({ title: 'Party 3 dec', day: '2026-12-04' });
@@ -487,5 +491,90 @@ describe('fields read as quick add reads them', () => {
     expect(parseTags('x'.repeat(41))).toEqual({ ok: false, word: 'x'.repeat(41) });
     const many = Array.from({ length: 21 }, (_, i) => `t${i}`);
     expect(parseTags(many.join(' '))).toEqual({ ok: false, word: 't20' });
+  });
+});
+
+describe('repeats', () => {
+  // FRIDAY is Friday 4 December 2026.
+  test.each<[string, string, Recurrence, string]>([
+    ['every mon 7:00 gym', 'gym', { kind: 'weekly', days: [1] }, '2026-12-07'],
+    ['Stretch every day', 'Stretch', { kind: 'daily' }, '2026-12-04'],
+    ['Standup every weekday 9:30', 'Standup', { kind: 'weekdays' }, '2026-12-04'],
+    ['Water plants every 2 weeks', 'Water plants', { kind: 'everyNDays', n: 14 }, '2026-12-04'],
+    ['Pay rent monthly on the 1st', 'Pay rent', { kind: 'monthly', day: 1 }, '2027-01-01'],
+    ['Invoice every month on the 4th', 'Invoice', { kind: 'monthly', day: 4 }, '2026-12-04'],
+    ['Report monthly on day 31', 'Report', { kind: 'monthly', day: 31 }, '2026-12-31'],
+    ['Swim every mon and thu', 'Swim', { kind: 'weekly', days: [1, 4] }, '2026-12-07'],
+    ['Run every mon, wed, fri', 'Run', { kind: 'weekly', days: [1, 3, 5] }, '2026-12-04'],
+    ['Market every saturday', 'Market', { kind: 'weekly', days: [6] }, '2026-12-05'],
+    ['Church every sun', 'Church', { kind: 'weekly', days: [0] }, '2026-12-06'],
+    ['Bins every tuesdays', 'Bins', { kind: 'weekly', days: [2] }, '2026-12-08'],
+    ['Review every week', 'Review', { kind: 'weekly', days: [5] }, '2026-12-04'],
+    ['Review every week tomorrow', 'Review', { kind: 'weekly', days: [6] }, '2026-12-05'],
+    ['Review every week on tue', 'Review', { kind: 'weekly', days: [2] }, '2026-12-08'],
+    ['Weekly on wed', 'Weekly on wed', { kind: 'weekly', days: [3] }, '2026-12-09'],
+    ['Sync every other week on mon', 'Sync', { kind: 'everyNDays', n: 14 }, '2026-12-07'],
+    ['Feed fish every 3 days', 'Feed fish', { kind: 'everyNDays', n: 3 }, '2026-12-04'],
+    ['Call mum every other day', 'Call mum', { kind: 'everyNDays', n: 2 }, '2026-12-04'],
+    ['Backup every month', 'Backup', { kind: 'monthly', day: 4 }, '2026-12-04'],
+    ['Backup every month dec 20', 'Backup', { kind: 'monthly', day: 20 }, '2026-12-20'],
+    ['Pay rent monthly', 'Pay rent', { kind: 'monthly', day: 4 }, '2026-12-04'],
+    ['Vitamins daily 8am', 'Vitamins', { kind: 'daily' }, '2026-12-04'],
+    ['Gym every mon next week', 'Gym', { kind: 'weekly', days: [1] }, '2026-12-07'],
+  ])('%s', (text, title, recurrence, day) => {
+    expect(parse(text)).toMatchObject({ title, recurrence, day });
+  });
+
+  test('the whole line of the issue: the repeat, its day and time, and each chip', () => {
+    const result = parse('every mon 7:00 gym');
+    expect(result).toMatchObject({ title: 'gym', day: '2026-12-07', time: '07:00' });
+    expect(result.matched).toEqual([
+      { kind: 'repeat', text: 'every mon', start: 0, end: 9 },
+      { kind: 'time', text: '7:00', start: 10, end: 14 },
+    ]);
+  });
+
+  test('a repeat typed on its own first day starts that day', () => {
+    const monday = new Date(2026, 11, 7, 6, 0);
+    expect(parse('Gym every mon', monday).day).toBe('2026-12-07');
+    expect(parse('Rent every month on the 7th', monday).day).toBe('2026-12-07');
+    const saturday = new Date(2026, 11, 5, 9, 0);
+    expect(parse('Standup every weekday', saturday).day).toBe('2026-12-07');
+  });
+
+  test('someday keeps its list: the rule is kept without a day', () => {
+    expect(parse('Clean gutters every 3 weeks someday')).toMatchObject({
+      title: 'Clean gutters',
+      day: null,
+      list: 'someday',
+      recurrence: { kind: 'everyNDays', n: 21 },
+    });
+  });
+
+  test.each([
+    'Every plant needs water',
+    'Weekly review',
+    'Daily standup notes',
+    'Do the monthly report',
+    'every',
+    'Read every 500 pages',
+    'every 400 days',
+    'every 60 weeks',
+    'Bake every other cake',
+  ])('no repeat in: %s', (text) => {
+    expect(parse(text)).toMatchObject({ recurrence: null, title: text });
+  });
+
+  test('one repeat a line: a second stays in the title', () => {
+    expect(parse('Gym every mon every day')).toMatchObject({
+      title: 'Gym every day',
+      recurrence: { kind: 'weekly', days: [1] },
+    });
+  });
+
+  test('each rule is a valid stored rule', () => {
+    for (const text of ['every day', 'every 52 weeks', 'every 365 days', 'monthly on the 31st']) {
+      expect(recurrenceSchema.safeParse(parse(`x ${text}`).recurrence).success).toBe(true);
+    }
   });
 });

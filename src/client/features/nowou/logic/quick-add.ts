@@ -21,6 +21,14 @@
  * - `#tag`: letters, digits, `-` and `_`, at least one letter (so "#42" stays an issue number), up
  *   to 40 characters and 20 tags; lower-cased, each once.
  * - priority `!1`, `!2`, `!3` (1 is the most urgent; none is 0).
+ * - a repeat: `every day`, `every weekday`, `every mon` (or `every monday and thursday`, `every
+ *   mon, wed`), `every week` (on the to-do's weekday), `every week on fri`, `every 2 weeks`,
+ *   `every 3 days`, `every other week`, `every month` (on the to-do's date), `every month on the
+ *   1st`, `monthly on the 15th`, `weekly on tue`; `daily`, `weekly` and `monthly` alone only after
+ *   the title with nothing but understood words after them ("Pay rent monthly" repeats, "Weekly
+ *   review" stays a title). English words only. A repeat with no day of its own starts on its
+ *   first due day on or after today (`every mon` typed on a Monday starts today); with one, it
+ *   starts there.
  *
  * Each of day-or-someday, time, duration and priority is read once: the first in the text counts
  * and a later one stays in the title ("Meet mon or tue" is due Monday, titled "Meet or tue"). A
@@ -32,7 +40,9 @@
  * names written out and its month names, as Intl writes them (its short weekday names are not
  * read alone: many, such as German "Do" and "So" or Spanish "mar", are everyday words).
  */
+import type { Recurrence } from '#shared/nowou-records';
 import { addDays, dayOf, isDay, makeDay, parseDay, weekdayOf } from './calendar-day';
+import { firstOccurrence } from './recurrence';
 
 export interface QuickAddOptions {
   /** The first day of the week, for `next week`: 0 = Sunday, 1 = Monday (the default). */
@@ -41,7 +51,7 @@ export interface QuickAddOptions {
   locale?: string;
 }
 
-export type QuickAddKind = 'day' | 'someday' | 'time' | 'duration' | 'tag' | 'priority';
+export type QuickAddKind = 'day' | 'someday' | 'time' | 'duration' | 'tag' | 'priority' | 'repeat';
 
 export interface QuickAddMatch {
   kind: QuickAddKind;
@@ -64,6 +74,8 @@ export interface QuickAdd {
   tags: string[];
   priority: Priority;
   list: 'someday' | null;
+  /** The repeat rule; a repeating line always has a day (its first due day) unless in Someday. */
+  recurrence: Recurrence | null;
   /** What was understood, in the order it appears in the text. */
   matched: QuickAddMatch[];
 }
@@ -103,7 +115,14 @@ type Reading =
   | { kind: 'time'; time: string }
   | { kind: 'duration'; minutes: number }
   | { kind: 'tag'; tag: string }
-  | { kind: 'priority'; priority: Priority };
+  | { kind: 'priority'; priority: Priority }
+  | { kind: 'repeat'; rule: RepeatRule; day?: string };
+
+/**
+ * A repeat as read: a rule, or one whose weekday or date is the to-do's first day's ("every week",
+ * "every month"), known once the whole line is read.
+ */
+type RepeatRule = Recurrence | { kind: 'weeklyOnStart' } | { kind: 'monthlyOnStart' };
 
 /** A reading and the number of words it takes. */
 type Found = Reading & { words: number };
@@ -390,6 +409,168 @@ export function parseTags(
   return { ok: true, tags };
 }
 
+/** A weekday named by one word, written out or short, or as a plural ("mondays"). */
+function weekdayOfKey(key: string, context: Context): number | undefined {
+  const { phrases, everydayWeekdays } = context.vocabulary;
+  for (const candidate of [key, key.endsWith('s') ? key.slice(0, -1) : '']) {
+    const meaning = phrases.get(candidate);
+    if (meaning?.type === 'weekday') return meaning.weekday;
+  }
+  return everydayWeekdays.get(key);
+}
+
+/**
+ * Weekdays from word j: "mon", "mon and thu", "mon, wed, fri" (a comma or "and" only between two
+ * weekdays): the days and how many words they take, or null when word j names none.
+ */
+function readWeekdayList(words: Word[], j: number, context: Context) {
+  const days: number[] = [];
+  let k = j;
+  for (;;) {
+    const key = words[k]?.key ?? '';
+    const comma = key.endsWith(',');
+    const weekday = weekdayOfKey(comma ? key.slice(0, -1) : key, context);
+    if (weekday === undefined) break;
+    if (!days.includes(weekday)) days.push(weekday);
+    const next = (at: number) => weekdayOfKey((words[at]?.key ?? '').replace(/,$/, ''), context);
+    if (comma && next(k + 1) !== undefined) k += 1;
+    else if (!comma && words[k + 1]?.key === 'and' && next(k + 2) !== undefined) k += 2;
+    else {
+      k += 1;
+      break;
+    }
+  }
+  return days.length === 0 ? null : { days, words: k - j };
+}
+
+/** The day of the month of "on the 1st", "on the 15", "on day 15", "on the 31st": 1–31 and words. */
+function readMonthDay(words: Word[], j: number): { day: number; words: number } | null {
+  if (words[j]?.key !== 'on') return null;
+  const filler = words[j + 1]?.key === 'the' || words[j + 1]?.key === 'day' ? 1 : 0;
+  const date = DAY_OF_MONTH.exec(words[j + 1 + filler]?.key ?? '')?.[1];
+  const day = Number(date);
+  return date !== undefined && day >= 1 && day <= 31 ? { day, words: 2 + filler } : null;
+}
+
+/** A whole number of days or weeks for "every N days": 1–365 days, else null. */
+function everyNDays(count: number, unit: 'day' | 'week'): Recurrence | null {
+  const n = unit === 'week' ? count * 7 : count;
+  return Number.isInteger(n) && n >= 1 && n <= 365 ? { kind: 'everyNDays', n } : null;
+}
+
+const UNITS = new Map<string, 'day' | 'week'>([
+  ['day', 'day'],
+  ['days', 'day'],
+  ['week', 'week'],
+  ['weeks', 'week'],
+]);
+
+/** The first day from today (on or after) with this weekday. */
+function onOrAfter(today: string, weekday: number): string {
+  return addDays(today, (weekday - weekdayOf(today) + 7) % 7);
+}
+
+/**
+ * "every …" from word i: the rule and how many words it takes. A week-long rhythm may be followed
+ * by "on <weekday>": a weekly rule on those days, or for every N weeks its first day.
+ */
+function readEvery(words: Word[], i: number, context: Context): Found | null {
+  const next = words[i + 1]?.key;
+  if (next === undefined) return null;
+  const repeat = (rule: RepeatRule, length: number, day?: string): Found => ({
+    kind: 'repeat',
+    rule,
+    ...(day === undefined ? {} : { day }),
+    words: length,
+  });
+  if (next === 'day') return repeat({ kind: 'daily' }, 2);
+  if (next === 'weekday' || next === 'weekdays') return repeat({ kind: 'weekdays' }, 2);
+  if (next === 'month') {
+    const on = readMonthDay(words, i + 2);
+    return on
+      ? repeat({ kind: 'monthly', day: on.day }, 2 + on.words)
+      : repeat({ kind: 'monthlyOnStart' }, 2);
+  }
+  const listed = readWeekdayList(words, i + 1, context);
+  if (listed) return repeat({ kind: 'weekly', days: listed.days }, 1 + listed.words);
+
+  // "every week", "every other week", "every 2 weeks", "every 3 days", "every other day".
+  let count: number;
+  let unitAt = i + 2;
+  if (next === 'week') [count, unitAt] = [1, i + 1];
+  else if (next === 'other') count = 2;
+  else if (/^\d{1,3}$/.test(next)) count = Number(next);
+  else return null;
+  const unit = UNITS.get(words[unitAt]?.key ?? '');
+  if (unit === undefined) return null;
+  const rule = everyNDays(count, unit);
+  if (rule === null) return null;
+  const length = unitAt - i + 1;
+  const on =
+    unit === 'week' && words[unitAt + 1]?.key === 'on'
+      ? readWeekdayList(words, unitAt + 2, context)
+      : null;
+  if (count === 1 && unit === 'week') {
+    return on
+      ? repeat({ kind: 'weekly', days: on.days }, length + 1 + on.words)
+      : repeat({ kind: 'weeklyOnStart' }, length);
+  }
+  if (on?.days.length === 1) {
+    return repeat(rule, length + 1 + on.words, onOrAfter(context.today, on.days[0]!));
+  }
+  return repeat(rule, length);
+}
+
+/**
+ * "daily", "weekly", "monthly": with "on …" anywhere ("monthly on the 1st", "weekly on tue"),
+ * alone only after the title with nothing but understood words after them, so "Pay rent monthly"
+ * repeats and "Weekly review" stays a title.
+ */
+function readAdverb(words: Word[], i: number, context: Context): Found | null {
+  const key = words[i]?.key;
+  if (key !== 'daily' && key !== 'weekly' && key !== 'monthly') return null;
+  if (key === 'monthly') {
+    const on = readMonthDay(words, i + 1);
+    if (on) return { kind: 'repeat', rule: { kind: 'monthly', day: on.day }, words: 1 + on.words };
+  }
+  if (key === 'weekly' && words[i + 1]?.key === 'on') {
+    const on = readWeekdayList(words, i + 2, context);
+    if (on) return { kind: 'repeat', rule: { kind: 'weekly', days: on.days }, words: 2 + on.words };
+  }
+  const titleFollows = words.slice(i + 1).some((next) => readWord(next.key, context) === null);
+  if (i === 0 || titleFollows) return null;
+  const rule: RepeatRule =
+    key === 'daily'
+      ? { kind: 'daily' }
+      : key === 'weekly'
+        ? { kind: 'weeklyOnStart' }
+        : { kind: 'monthlyOnStart' };
+  return { kind: 'repeat', rule, words: 1 };
+}
+
+/** "every …", "daily", "weekly", "monthly": a repeat, or null. */
+function readRepeat(words: Word[], i: number, context: Context): Found | null {
+  return words[i]?.key === 'every' ? readEvery(words, i, context) : readAdverb(words, i, context);
+}
+
+/** The rule and first day of a repeat once the line's own day (or none) is known. */
+function settleRepeat(
+  repeat: Extract<Reading, { kind: 'repeat' }>,
+  day: string | null,
+  today: string,
+): { rule: Recurrence; day: string } {
+  const start = day ?? repeat.day;
+  if (repeat.rule.kind === 'weeklyOnStart') {
+    const first = start ?? today;
+    return { rule: { kind: 'weekly', days: [weekdayOf(first)] }, day: first };
+  }
+  if (repeat.rule.kind === 'monthlyOnStart') {
+    const first = start ?? today;
+    return { rule: { kind: 'monthly', day: parseDay(first)!.date }, day: first };
+  }
+  return { rule: repeat.rule, day: start ?? firstOccurrence(repeat.rule, today) };
+}
+
 /** A reading of one word on its own. */
 function readWord(key: string, context: Context): Reading | null {
   if (isDay(key)) return { kind: 'day', day: key };
@@ -418,6 +599,7 @@ function readWord(key: string, context: Context): Reading | null {
 /** Readings of the words at i, longest first. */
 function readingsAt(words: Word[], i: number, context: Context): Found[] {
   const found: (Found | null)[] = [
+    readRepeat(words, i, context),
     readNextWeekWeekday(words, i, context),
     readMonthAndDay(words, i, context),
     readPhrase(words, i, context),
@@ -445,9 +627,11 @@ export function parseQuickAdd(text: string, now: Date, options: QuickAddOptions 
     tags: [],
     priority: 0,
     list: null,
+    recurrence: null,
     matched: [],
   };
   const taken = new Set<'when' | 'time' | 'duration' | 'priority'>();
+  let repeat: Extract<Reading, { kind: 'repeat' }> | null = null;
   const titleWords: string[] = [];
 
   /** Applies a reading unless its kind was already read; false when it was. */
@@ -474,6 +658,10 @@ export function parseQuickAdd(text: string, now: Date, options: QuickAddOptions 
         if (taken.has('priority')) return false;
         taken.add('priority');
         result.priority = reading.priority;
+        return true;
+      case 'repeat':
+        if (repeat) return false;
+        repeat = reading;
         return true;
       case 'tag':
         if (result.tags.includes(reading.tag)) return true;
@@ -502,6 +690,11 @@ export function parseQuickAdd(text: string, now: Date, options: QuickAddOptions 
     }
   }
 
+  if (repeat) {
+    const settled = settleRepeat(repeat, result.day, context.today);
+    result.recurrence = settled.rule;
+    if (result.list !== 'someday') result.day = settled.day;
+  }
   result.title = titleWords.join(' ') || words.map((word) => word.text).join(' ');
   return result;
 }

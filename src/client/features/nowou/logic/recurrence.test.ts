@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Recurrence } from '#shared/nowou-records';
-import { describeRule, nextOccurrence } from './recurrence';
+import { describeRule, firstOccurrence, nextOccurrence } from './recurrence';
 
 /** The due days that follow `from`, one after another. */
 function chain(rule: Recurrence, from: string, count: number): string[] {
@@ -209,6 +209,9 @@ describe('describeRule', () => {
     [{ kind: 'monthly', day: 31 }, 'Monthly on day 31'],
     [{ kind: 'everyNDays', n: 3 }, 'Every 3 days'],
     [{ kind: 'everyNDays', n: 1 }, 'Every day'],
+    [{ kind: 'everyNDays', n: 7 }, 'Every week'],
+    [{ kind: 'everyNDays', n: 14 }, 'Every 2 weeks'],
+    [{ kind: 'everyNDays', n: 15 }, 'Every 15 days'],
   ])('%j reads "%s"', (rule, text) => {
     expect(describeRule(rule)).toBe(text);
   });
@@ -221,5 +224,26 @@ describe('describeRule', () => {
 
   test('an invalid rule throws', () => {
     expect(() => describeRule({ kind: 'weekly', days: [] })).toThrow(RangeError);
+  });
+});
+
+describe('firstOccurrence', () => {
+  // Friday 4 December 2026.
+  test.each<[Recurrence, string]>([
+    [{ kind: 'daily' }, '2026-12-04'],
+    [{ kind: 'everyNDays', n: 14 }, '2026-12-04'],
+    [{ kind: 'weekdays' }, '2026-12-04'],
+    [{ kind: 'weekly', days: [5] }, '2026-12-04'],
+    [{ kind: 'weekly', days: [1, 3] }, '2026-12-07'],
+    [{ kind: 'monthly', day: 4 }, '2026-12-04'],
+    [{ kind: 'monthly', day: 3 }, '2027-01-03'],
+    [{ kind: 'monthly', day: 31 }, '2026-12-31'],
+  ])('%j from Fri 4 Dec: %s', (rule, day) => {
+    expect(firstOccurrence(rule, '2026-12-04')).toBe(day);
+  });
+
+  test('a weekday rule from a Saturday starts on Monday; day 31 in February on its last day', () => {
+    expect(firstOccurrence({ kind: 'weekdays' }, '2026-12-05')).toBe('2026-12-07');
+    expect(firstOccurrence({ kind: 'monthly', day: 31 }, '2027-02-01')).toBe('2027-02-28');
   });
 });

@@ -70,8 +70,20 @@ export function nextOccurrence(rule: Recurrence, fromDay: string, doneDay?: stri
 }
 
 /**
+ * The first due day on or after `day`: the day itself for a daily rule or one every N days (which
+ * count from their first day), else the rule's first day from it. A new repeating to-do with no
+ * day of its own (quick add's "every mon") starts there. Throws a RangeError as nextOccurrence.
+ */
+export function firstOccurrence(rule: Recurrence, day: string): string {
+  requireRule(rule);
+  requireDay(day);
+  if (rule.kind === 'daily' || rule.kind === 'everyNDays') return day;
+  return nextOccurrence(rule, addDays(day, -1));
+}
+
+/**
  * The rule in a few words: "Every day", "Every weekday", "Every Mon, Wed", "Monthly on day 15",
- * "Every 3 days", with the site's weekday names (lib/date-format) from `weekStartsOn` (the site's
+ * "Every 3 days", "Every 2 weeks", with the site's weekday names (lib/date-format) from `weekStartsOn` (the site's
  * Monday unless told). A weekly rule on all seven days reads "Every day", and one on Monday to
  * Friday reads "Every weekday", as they mean the same.
  */
@@ -96,6 +108,8 @@ export function describeRule(
     case 'monthly':
       return `Monthly on day ${rule.day}`;
     case 'everyNDays':
-      return rule.n === 1 ? 'Every day' : `Every ${rule.n} days`;
+      if (rule.n === 1) return 'Every day';
+      if (rule.n === 7) return 'Every week';
+      return rule.n % 7 === 0 ? `Every ${rule.n / 7} weeks` : `Every ${rule.n} days`;
   }
 }

@@ -7,7 +7,13 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
-import { parseQuickAdd, type QuickAddKind } from '../logic/quick-add';
+import {
+  parseQuickAdd,
+  type QuickAdd,
+  type QuickAddKind,
+  type QuickAddMatch,
+} from '../logic/quick-add';
+import { describeRule } from '../logic/recurrence';
 import { filterTodos, tagsOf } from '../logic/todo-queries';
 import type { Todo } from '#shared/nowou-records';
 import { useNowou } from '../nowou-context';
@@ -34,7 +40,7 @@ import {
   type View,
 } from './todo-views';
 import './todos.css';
-import { SITE_CALENDAR } from '../../../lib/date-format';
+import { SITE_CALENDAR, formatPlanDay } from '../../../lib/date-format';
 
 const UNDO_MS = 6000;
 
@@ -45,7 +51,18 @@ const MATCH_LABELS: Record<QuickAddKind, string> = {
   duration: 'Duration',
   tag: 'Tag',
   priority: 'Priority',
+  repeat: 'Repeats',
 };
+
+/** A chip's words: "Day tomorrow", and for a repeat the rule and its first day. */
+function chipText(match: QuickAddMatch, parsed: QuickAdd): string {
+  if (match.kind !== 'repeat' || !parsed.recurrence)
+    return `${MATCH_LABELS[match.kind]} ${match.text}`;
+  const rule = describeRule(parsed.recurrence);
+  const rhythm = `${rule.charAt(0).toLowerCase()}${rule.slice(1)}`;
+  const from = parsed.day ? `, from ${formatPlanDay(parsed.day)}` : '';
+  return `${MATCH_LABELS.repeat} ${rhythm}${from}`;
+}
 
 export function TodoApp({ view, onView }: { view: View; onView: (view: View) => void }) {
   const { store, announce } = useNowou();
@@ -312,14 +329,14 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                   <ul aria-label="Understood" className="todos__chips">
                     {parsed.matched.map((match) => (
                       <li key={`${match.kind}-${match.start}`} className="todo-chip">
-                        {MATCH_LABELS[match.kind]} {match.text}
+                        {chipText(match, parsed)}
                       </li>
                     ))}
                   </ul>
                 </>
               ) : (
                 <span className="todos__hint">
-                  Press Enter to add. A day, 14:30, 30m, #tag and !1–!3 are understood.
+                  Press Enter to add. A day, 14:30, 30m, every mon, #tag and !1–!3 are understood.
                 </span>
               )}
             </div>
