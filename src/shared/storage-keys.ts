@@ -12,6 +12,12 @@ export const STORAGE_KEYS = {
   newsletterDraft: 'newsletter-draft',
 } as const;
 
+/**
+ * An admin's words for one document of the site's words that the server has not saved yet
+ * (`content-draft-about`), kept on the desk until it has (docs/product.md#local-storage-keys).
+ */
+export const CONTENT_DRAFT_KEY_PREFIX = 'content-draft-';
+
 /** Session storage key that keeps embedded-app mode on for the browser session. */
 export const EMBEDDED_SESSION_KEY = 'embedded';
 

@@ -13,6 +13,7 @@ import {
   EMBEDDED_SESSION_KEY,
   PRODUCTIVITY_KEY_PREFIXES,
   STORAGE_KEYS,
+  CONTENT_DRAFT_KEY_PREFIX,
 } from '#shared/storage-keys';
 import {
   EMAIL_VERIFICATION_TTL_MS,
@@ -161,6 +162,7 @@ test('the privacy policy names each thing the site stores, with the durations th
   for (const key of [
     ...Object.values(STORAGE_KEYS),
     EMBEDDED_SESSION_KEY,
+    CONTENT_DRAFT_KEY_PREFIX,
     ...PRODUCTIVITY_KEY_PREFIXES,
   ]) {
     expect.soft(keys, key).toContain(key);

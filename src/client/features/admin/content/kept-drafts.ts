@@ -1,13 +1,12 @@
 /**
  * What an admin typed into a document that the server has not saved yet, kept in this browser
- * (`desk-draft-<document>`, docs/product.md#local-storage-keys) so that closing the tab or losing
+ * (`content-draft-<document>`, docs/product.md#local-storage-keys) so that closing the tab or losing
  * the network loses nothing. Written on every change, removed once the server holds the same text;
  * only the admin who typed it gets it back.
  */
 import type { ContentKey } from '#shared/content-parts';
+import { CONTENT_DRAFT_KEY_PREFIX } from '#shared/storage-keys';
 import type { ContentValue } from './content-api';
-
-export const KEPT_DRAFT_PREFIX = 'desk-draft-';
 
 export interface KeptDraft {
   /** The username of the admin who typed it. */
@@ -19,7 +18,7 @@ export interface KeptDraft {
 }
 
 function storageKey(key: ContentKey): string {
-  return `${KEPT_DRAFT_PREFIX}${key}`;
+  return `${CONTENT_DRAFT_KEY_PREFIX}${key}`;
 }
 
 export function readKeptDraft(key: ContentKey, by: string): KeptDraft | null {
