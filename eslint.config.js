@@ -7,6 +7,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { explainedWaits } from './tests/lint/explained-waits-rule.mjs';
 
 /*
  * Boundaries (docs/architecture.md, "Where code goes"). Rules work on RESOLVED file paths, so a
@@ -30,6 +31,7 @@ const SERVER_ENTRIES = new Set([
   'run-server.ts',
   'app.ts',
   'admin-cli.ts',
+  'admin-command.ts',
   'content-cli.ts',
 ]);
 const serverInfrastructure = readdirSync(join(ROOT, 'src/server'))
@@ -239,5 +241,12 @@ export default tseslint.config(
       group: ['node:*', ...REACT],
       message: 'src/shared stays plain TypeScript, runnable in the browser and in Node.',
     }),
+  },
+  {
+    // Browser tests and their helpers wait on conditions; a wait on time says why
+    // (tests/lint/explained-waits-rule.mjs, tests/README.md#waits).
+    files: ['tests/e2e/**/*.ts', 'tests/support/**/*.ts'],
+    plugins: { tests: { rules: { 'explained-waits': explainedWaits } } },
+    rules: { 'tests/explained-waits': 'error' },
   },
 );

@@ -18,6 +18,8 @@ export default defineConfig({
             'tests/build/**/*.test.ts',
           ],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
+          // One SQLite template and one password hash for the whole run.
+          globalSetup: ['tests/support/run-setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },
@@ -27,6 +29,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.spec.ts'],
+          // One SQLite template, password hash, Chromium and copy of the build for the whole run.
+          globalSetup: ['tests/support/run-setup.ts', 'tests/support/browser-run-setup.ts'],
           // Two cores: one browser-heavy file at a time keeps timings stable.
           fileParallelism: false,
           testTimeout: 60_000,

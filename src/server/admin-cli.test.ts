@@ -16,9 +16,12 @@ import {
   type ThrowawayDatabase,
 } from '#test-support/postgres';
 import { makeTempDir } from '#test-support/server';
+import { adminInProcess } from '#test-support/commands';
 import { adminCommand } from '#test-support/server-process';
 
-const admin = adminCommand;
+// The command's function for its effect; the first test runs it as `npm run admin` does, in a
+// process of its own, for the exit code and the lines the shell sees.
+const admin = adminInProcess;
 
 type Env = { DATA_DIR: string; DATABASE_URL?: string };
 
@@ -111,7 +114,7 @@ describe('on SQLite', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   test('set-rank then list shows the rank; an admin without an authenticator gets an enrolment code', async () => {
-    const set = await admin(['set-rank', 'OWNER@example.com', '10'], env);
+    const set = await adminCommand(['set-rank', 'OWNER@example.com', '10'], env);
     expect(set.code).toBe(0);
     expect(set.stderr).toBe('');
     const [said, handover, ...rest] = set.stdout.split('\n');
@@ -121,7 +124,7 @@ describe('on SQLite', () => {
     );
     expect(rest).toEqual(['']);
     const code = handover!.split(': ')[1]!;
-    const list = await admin(['list'], env);
+    const list = await adminCommand(['list'], env);
     expect(list.code).toBe(0);
     expect(list.stderr).toBe('');
     const [header, row] = list.stdout.trimEnd().split('\n');

@@ -5,17 +5,16 @@
  * (createUser, loginAs). TRUST_PROXY is on and every tab sends its own X-Forwarded-For address, so
  * the real per-address rate limits apply per tab instead of to the whole file.
  */
-import { rmSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { COPY } from '#shared/copy';
 import { sessionCookieName } from '#server/features/accounts/session.plugin';
 import { loginAs, type LoginOptions, type TestUser } from './accounts';
-import { collectPageErrors, launchBrowser, newContext } from './browser';
+import { collectPageErrors, launchBrowser, newContext, runBrowser } from './browser';
+import { sharedBuiltClient, type BuiltClient } from './built-client';
 import { startTestServer, type TestServer } from './server';
 import {
   closeTabsExpectingNoErrors,
-  copyBuiltClient,
   gotoPage,
   type SiteTab,
   type TabOptions,
@@ -66,27 +65,28 @@ export function useAccountsSite(options: AccountsSiteOptions = {}): AccountsSite
   let server: TestServer | undefined;
   let sink: SmtpSink | undefined;
   let browser: Browser | undefined;
-  let clientDir: string | undefined;
+  let client: BuiltClient | undefined;
   const tabs: TrackedTab[] = [];
 
   beforeAll(async () => {
-    clientDir = await copyBuiltClient();
+    client = await sharedBuiltClient();
     sink = await startSmtpSink();
     const env = (await options.env?.()) ?? {};
     [server, browser] = await Promise.all([
       startTestServer({
         publicHost: options.hostName,
         env: {
-          CLIENT_DIR: clientDir,
+          CLIENT_DIR: client.dir,
           SERVE_CLIENT: 'true',
           SMTP_URL: sink.url,
           TRUST_PROXY: 'true',
           ...env,
         },
       }),
-      launchBrowser(
-        options.hostName ? [`--host-resolver-rules=MAP ${options.hostName} 127.0.0.1`] : [],
-      ),
+      // A host name needs a browser that resolves it: one of the file's own.
+      options.hostName
+        ? launchBrowser([`--host-resolver-rules=MAP ${options.hostName} 127.0.0.1`])
+        : runBrowser(),
     ]);
   });
 
@@ -97,7 +97,7 @@ export function useAccountsSite(options: AccountsSiteOptions = {}): AccountsSite
     await server?.close();
     await options.afterClose?.();
     await sink?.close();
-    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+    client?.release();
   });
 
   const need = <T>(value: T | undefined, what: string): T => {

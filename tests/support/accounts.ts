@@ -1,7 +1,8 @@
 /**
  * Accounts for API tests: a factory that inserts users straight into storage with a precomputed hash
- * of a known password (one scrypt per test process instead of one per user), a login helper that
- * opens a session the way the server does, and a small fetch wrapper that carries the cookie.
+ * of a known password (one scrypt per test run, tests/support/run-setup.ts, instead of one per
+ * user), a login helper that opens a session the way the server does, and a small fetch wrapper
+ * that carries the cookie.
  *
  *   const ada = await createUser(server, { adminRank: 10 });
  *   const cookie = await loginAs(server, ada);
@@ -17,6 +18,7 @@ import { issueToken } from '#server/features/accounts/tokens';
 import { insertUser } from '#server/features/accounts/users.repository';
 import type { User } from '#server/db/schema';
 import { sessionCookieName } from '#server/features/accounts/session.plugin';
+import { knownPasswordHashOfRun } from './run-shared';
 import type { TestServer } from './server';
 
 /** The factory's users all have this password (long enough, not on the common list). */
@@ -24,7 +26,8 @@ export const KNOWN_PASSWORD = 'violet-harbour-42-lantern';
 
 let knownHash: Promise<string> | undefined;
 export function knownPasswordHash(): Promise<string> {
-  knownHash ??= hashPassword(KNOWN_PASSWORD);
+  const shared = knownPasswordHashOfRun();
+  knownHash ??= shared ? Promise.resolve(shared) : hashPassword(KNOWN_PASSWORD);
   return knownHash;
 }
 

@@ -5,7 +5,8 @@
  * throwaway PostgreSQL database (skipped with the reason when no PostgreSQL server answers).
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from './postgres';
+import { probePostgres, type ThrowawayDatabase } from './postgres';
+import { createMigratedDatabase } from './postgres-template';
 import { startTestServer, type TestServer, type TestServerOptions } from './server';
 
 export async function onBothServers(
@@ -29,7 +30,7 @@ export async function onBothServers(
     let database: ThrowawayDatabase;
     let server: TestServer;
     beforeAll(async () => {
-      database = await createThrowawayDatabase();
+      database = await createMigratedDatabase();
       server = await startTestServer({
         ...options,
         env: { ...options.env, DATABASE_URL: database.url },

@@ -1,12 +1,21 @@
 /**
  * Real Chromium (Debian's, never a downloaded browser) through playwright-core, for tests/e2e.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { launchBrowser } from './chromium';
+import { chromiumEndpoint } from './run-shared';
 import { BROWSER_USER_AGENT } from './visits';
 
 export { launchBrowser };
+
+/**
+ * The run's Chromium (tests/support/browser-run-setup.ts), connected to; close() only disconnects
+ * and closes this file's contexts. Outside a test run, a browser of its own.
+ */
+export function runBrowser(): Promise<Browser> {
+  const endpoint = chromiumEndpoint();
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
+}
 
 export type ThemeName = 'light' | 'dark';
 
@@ -66,11 +75,17 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+/** Waits for the page's next `count` animation frames: what a click set up to draw has been drawn. */
+export function nextFrames(page: Page, count = 2): Promise<void> {
+  return page.evaluate(async (frames) => {
+    for (let frame = 0; frame < frames; frame++)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+}
 
 /**
- * Waits until no finite animation or transition runs (twice in a row, 50 ms apart), so axe never
- * judges colours half-way through a fade, such as the donate button's appearance.
+ * Waits until no finite animation or transition runs on two frames in a row, so axe never judges
+ * colours half-way through a fade, such as the donate button's appearance.
  */
 export async function settleAnimations(page: Page, timeoutMs = 3000): Promise<void> {
   await page.evaluate(async (timeout) => {
@@ -79,6 +94,7 @@ export async function settleAnimations(page: Page, timeoutMs = 3000): Promise<vo
         const timing = animation.effect?.getComputedTiming();
         return animation.playState === 'running' && timing?.endTime !== Infinity;
       });
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const deadline = performance.now() + timeout;
     let quiet = 0;
     while (quiet < 2 && performance.now() < deadline) {
@@ -86,24 +102,9 @@ export async function settleAnimations(page: Page, timeoutMs = 3000): Promise<vo
       if (active.length === 0) quiet += 1;
       else {
         quiet = 0;
-        await Promise.race([
-          Promise.all(active.map((animation) => animation.finished.catch(() => undefined))),
-          new Promise((resolve) => setTimeout(resolve, 500)),
-        ]);
+        await Promise.all(active.map((animation) => animation.finished.catch(() => undefined)));
       }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await nextFrame();
     }
   }, timeoutMs);
-}
-
-export async function axeViolations(page: Page): Promise<string[]> {
-  await settleAnimations(page);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(' | ')}`,
-  );
 }

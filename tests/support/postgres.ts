@@ -72,9 +72,11 @@ export interface ThrowawayDatabaseOptions {
   prefix?: string;
   /** Give up connecting to the server after this long (default: no limit). */
   connectionTimeoutMillis?: number;
+  /** A database to copy (CREATE DATABASE … TEMPLATE); empty when left out. */
+  template?: string;
 }
 
-async function withAdmin<T>(
+export async function withAdmin<T>(
   run: (client: pg.Client) => Promise<T>,
   connectionTimeoutMillis?: number,
 ): Promise<T> {
@@ -87,30 +89,53 @@ async function withAdmin<T>(
   }
 }
 
-/** A new, empty database with a unique name on the test server; drop() removes it. */
+/** The URL of database `name` on the test server. */
+export function databaseUrl(name: string): string {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/**
+ * Waits (up to 3 s) until no session is connected to database `name`. A pool's end() can resolve
+ * before its sockets are closed: a database copied or dropped with force right then sees them.
+ */
+export async function untilUnused(client: pg.Client, name: string): Promise<void> {
+  for (let waited = 0; waited < 3000; waited += 50) {
+    const { rows } = await client.query<{ n: string }>(
+      'select count(*) as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (Number(rows[0]?.n ?? 0) === 0) return;
+    // Polls the condition above, 50 ms apart.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A new database with a unique name on the test server, empty or a copy of `template`; drop()
+ * removes it.
+ */
 export async function createThrowawayDatabase(
   options: ThrowawayDatabaseOptions = {},
 ): Promise<ThrowawayDatabase> {
-  const { prefix = 'test', connectionTimeoutMillis } = options;
+  const { prefix = 'test', connectionTimeoutMillis, template } = options;
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database "${name}"`), connectionTimeoutMillis);
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
+  await withAdmin(
+    (client) =>
+      client.query(
+        template ? `create database "${name}" template "${template}"` : `create database "${name}"`,
+      ),
+    connectionTimeoutMillis,
+  );
   return {
     name,
-    url: url.href,
+    url: databaseUrl(name),
     drop: () =>
       withAdmin(async (client) => {
-        // A pool's end() can resolve before its sockets are closed; dropping with force then kills
-        // those backends and their clients report it as an unhandled error. Wait for them to leave.
-        for (let waited = 0; waited < 3000; waited += 50) {
-          const { rows } = await client.query<{ n: string }>(
-            'select count(*) as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (Number(rows[0]?.n ?? 0) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        // Dropping with force kills the backends still there, and their clients report it as an
+        // unhandled error: let them leave first.
+        await untilUnused(client, name);
         await client.query(`drop database if exists "${name}" with (force)`);
       }, connectionTimeoutMillis),
   };

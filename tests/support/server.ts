@@ -20,6 +20,7 @@ import {
 } from '#server/features/content/content-folder';
 import { seedContent } from '#server/features/content/publishing';
 import { freePort } from './free-port';
+import { sqliteTemplate } from './run-shared';
 import { makeTempDir } from './temp-dir';
 
 export { freePort, makeTempDir };
@@ -47,23 +48,33 @@ export interface TestServerOptions extends Omit<BuildAppOptions, 'db'> {
   publicHost?: string;
 }
 
+/**
+ * Migrates a new SQLite file in `dataDir` and takes the shipped words in, then closes it: the
+ * template every test server starts from a copy of. Returns the file's path.
+ */
+export async function writeMigratedTemplate(dataDir: string): Promise<string> {
+  const db = connectDatabase({ dataDir, databaseUrl: undefined });
+  await migrateToLatest(db);
+  const folder = readContentFolder(REPO_CONTENT_DIR);
+  if (!folder.ok) throw new Error(folder.problems.join('\n'));
+  await seedContent(db, folder, folderFingerprint(REPO_CONTENT_DIR));
+  await db.destroy();
+  return join(dataDir, SQLITE_FILE_NAME);
+}
+
 let templateFile: Promise<string> | undefined;
 
 /**
- * A migrated, closed SQLite file with the shipped words taken in, made once per process; each
- * server starts from a copy.
+ * The run's template (tests/support/run-setup.ts), or one made once per process where the run has
+ * none.
  */
 function migratedTemplate(): Promise<string> {
   templateFile ??= (async () => {
+    const shared = sqliteTemplate();
+    if (shared) return shared;
     const dataDir = makeTempDir('creator-site-template-');
-    const db = connectDatabase({ dataDir, databaseUrl: undefined });
-    await migrateToLatest(db);
-    const folder = readContentFolder(REPO_CONTENT_DIR);
-    if (!folder.ok) throw new Error(folder.problems.join('\n'));
-    await seedContent(db, folder, folderFingerprint(REPO_CONTENT_DIR));
-    await db.destroy();
     process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-    return join(dataDir, SQLITE_FILE_NAME);
+    return writeMigratedTemplate(dataDir);
   })();
   return templateFile;
 }

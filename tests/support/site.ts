@@ -1,21 +1,14 @@
 /**
- * One browser test file's site: the real server on a loopback port (own temp SQLite) serving a copy
- * of the production build in dist/client, one Chromium per file, and a fresh context per test whose
- * console and page errors fail that test. The copy keeps a rebuild running elsewhere (npm start,
- * another test run) from pulling files out from under a running test; a copy taken while a build
- * is being written is noticed (missing chunks, compressed files that differ) and taken again.
+ * One browser test file's site: the real server on a loopback port (own temp SQLite) serving the
+ * run's copy of the production build (tests/support/built-client.ts), the run's Chromium
+ * (tests/support/browser-run-setup.ts), and a fresh context per test whose console and page errors
+ * fail that test.
  */
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { collectPageErrors, launchBrowser, newContext, type ContextOptions } from './browser';
-import { makeTempDir, startTestServer, type TestServer } from './server';
-
-const BUILT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client', import.meta.url));
+import { collectPageErrors, newContext, runBrowser, type ContextOptions } from './browser';
+import { sharedBuiltClient, type BuiltClient } from './built-client';
+import { startTestServer, type TestServer } from './server';
 
 export interface SiteTab {
   context: BrowserContext;
@@ -40,53 +33,6 @@ export interface Site {
   newTab(options: TabOptions): Promise<SiteTab>;
   /** A fresh context and page showing `path` once its <main> is in place. */
   open(path: string, options: TabOptions): Promise<SiteTab>;
-}
-
-/** Files the copy refers to but lacks, and compressed siblings that do not match their original. */
-function inconsistencies(dir: string): string[] {
-  const problems: string[] = [];
-  const assets = join(dir, 'assets');
-  const files = existsSync(assets) ? readdirSync(assets) : [];
-  for (const name of ['index.html', ...files.map((file) => `assets/${file}`)]) {
-    const path = join(dir, name);
-    if (name.endsWith('.br') || name.endsWith('.gz')) {
-      const original = path.slice(0, -3);
-      const unpack = name.endsWith('.br') ? brotliDecompressSync : gunzipSync;
-      try {
-        if (!existsSync(original) || !unpack(readFileSync(path)).equals(readFileSync(original)))
-          problems.push(name);
-      } catch {
-        problems.push(name);
-      }
-      continue;
-    }
-    if (!/\.(html|js|css)$/.test(name)) continue;
-    const text = readFileSync(path, 'utf8');
-    for (const [, file] of text.matchAll(/(?:\/assets\/|\.\/)([\w.-]+\.(?:js|css))\b/g)) {
-      if (file && !files.includes(file)) problems.push(`${name} → ${file}`);
-    }
-  }
-  return problems;
-}
-
-/** A consistent copy of dist/client, waiting out a build that is being written right now. */
-export async function copyBuiltClient(): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
-    if (!existsSync(join(BUILT_CLIENT_DIR, 'index.html')) && attempt === 1) {
-      throw new Error('Browser tests need the production build: run `npm run build` first.');
-    }
-    const dir = makeTempDir('creator-site-e2e-client-');
-    try {
-      cpSync(BUILT_CLIENT_DIR, dir, { recursive: true });
-      const problems = inconsistencies(dir);
-      if (problems.length === 0) return dir;
-      if (attempt >= 20) throw new Error(`dist/client is inconsistent: ${problems.join(', ')}`);
-    } catch (error) {
-      if (attempt >= 20) throw error;
-    }
-    rmSync(dir, { recursive: true, force: true });
-    await delay(500);
-  }
 }
 
 export type TrackedTab = SiteTab & { expectErrors: boolean | RegExp };
@@ -122,14 +68,14 @@ export async function gotoPage(page: Page, url: string): Promise<void> {
 export function useSite(): Site {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
-  let clientDir: string | undefined;
+  let client: BuiltClient | undefined;
   const tabs: TrackedTab[] = [];
 
   beforeAll(async () => {
-    clientDir = await copyBuiltClient();
+    client = await sharedBuiltClient();
     [server, browser] = await Promise.all([
-      startTestServer({ env: { CLIENT_DIR: clientDir, SERVE_CLIENT: 'true' } }),
-      launchBrowser(),
+      startTestServer({ env: { CLIENT_DIR: client.dir, SERVE_CLIENT: 'true' } }),
+      runBrowser(),
     ]);
   });
 
@@ -138,7 +84,7 @@ export function useSite(): Site {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+    client?.release();
   });
 
   const site: Site = {

@@ -10,6 +10,7 @@ export const SLOW_ROUTE = '/api/test/slow';
 await runServer(process.env, {
   registerExtraRoutes: (app) => {
     app.get(SLOW_ROUTE, async () => {
+      // Slow on purpose: a request still in flight when the test sends SIGTERM.
       await delay(Number(process.env.SLOW_ROUTE_MS ?? 1500));
       return { finished: true };
     });

@@ -9,7 +9,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, describe } from 'vitest';
 import { connectDatabase } from '#server/db/connect';
 import type { Database } from '#server/db/schema';
-import { createThrowawayDatabase, probePostgres, type ThrowawayDatabase } from './postgres';
+import { probePostgres, type ThrowawayDatabase } from './postgres';
+import { createMigratedDatabase } from './postgres-template';
 import { makeTempDir } from './temp-dir';
 
 export type OpenDatabase = () => Promise<Kysely<Database>>;
@@ -31,7 +32,7 @@ export async function onBothDatabases(
       await database?.drop();
     });
     storageTests(async () => {
-      database = await createThrowawayDatabase();
+      database = await createMigratedDatabase();
       return connectDatabase({ dataDir: '/nonexistent', databaseUrl: database.url });
     });
   });

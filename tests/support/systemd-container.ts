@@ -147,6 +147,7 @@ export async function startSystemdContainer(repo: string): Promise<SystemdContai
       await container.stop();
       throw new Error('systemd did not finish booting within 60 s');
     }
+    // Polls the boot state above, 200 ms apart.
     await sleep(200);
   }
 }

@@ -10,6 +10,7 @@ import { ConfigError } from '#server/config-error';
 import { describeError } from '#server/describe-error';
 import { MFA_KEY_NOTE } from '#server/ops/backup-cli-notes';
 import { BackupRefused, type Manifest } from '#server/ops/backup-format';
+import { processIo, type CommandIo } from '#server/ops/command-io';
 import { createBackup } from '#server/ops/create-backup';
 import { verifyBackup } from '#server/ops/verify-backup';
 
@@ -24,29 +25,29 @@ function summary(manifest: Manifest): string {
   );
 }
 
-async function run(args: string[]): Promise<number> {
+async function run(args: string[], io: CommandIo): Promise<number> {
   if (args[0] === '--verify') {
     if (args.length !== 2) throw new BackupRefused(USAGE);
     const backup = await verifyBackup(args[1]!);
     backup.dispose();
-    process.stdout.write(`OK: ${summary(backup.manifest)}.\n`);
+    io.stdout(`OK: ${summary(backup.manifest)}.\n`);
     return 0;
   }
   if (args.length > 1 || args[0]?.startsWith('-')) throw new BackupRefused(USAGE);
-  const config = parseConfig(process.env);
+  const config = parseConfig(io.env);
   // Beside a running site: as much rest as work.
   const { path, manifest } = await createBackup(config, { out: args[0], restRatio: 1 });
-  process.stdout.write(`Backed up ${summary(manifest)}.\n${MFA_KEY_NOTE}\n${path}\n`);
+  io.stdout(`Backed up ${summary(manifest)}.\n${MFA_KEY_NOTE}\n${path}\n`);
   return 0;
 }
 
 /** Runs the command with `args`; resolves to its exit code. */
-export async function runBackupCommand(args: string[]): Promise<number> {
+export async function runBackupCommand(args: string[], io = processIo): Promise<number> {
   try {
-    return await run(args);
+    return await run(args, io);
   } catch (error) {
     const known = error instanceof BackupRefused || error instanceof ConfigError;
-    process.stderr.write(`${known ? error.message : `Backup failed: ${describeError(error)}`}\n`);
+    io.stderr(`${known ? error.message : `Backup failed: ${describeError(error)}`}\n`);
     return 1;
   }
 }

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { createUser, unique } from '#test-support/accounts';
 import { navigationPanel, openAccountPopup, useAccountsSite } from '#test-support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite();

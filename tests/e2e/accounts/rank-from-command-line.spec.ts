@@ -8,11 +8,8 @@ import { paths } from '#shared/paths';
 import { createUser } from '#test-support/accounts';
 import { navigationPanel, useAccountsSite, type AccountsSite } from '#test-support/accounts-site';
 import { VIEWPORTS } from '#test-support/browser';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { adminCommand } from '#test-support/server-process';
 
 async function adminButtonAppears(site: AccountsSite): Promise<void> {
@@ -47,7 +44,7 @@ describe.skipIf(!pg.available)(pg.title('on PostgreSQL'), () => {
   let database: ThrowawayDatabase | undefined;
   const site = useAccountsSite({
     env: async () => {
-      database = await createThrowawayDatabase();
+      database = await createMigratedDatabase();
       return { DATABASE_URL: database.url };
     },
     afterClose: async () => database?.drop(),

@@ -12,7 +12,7 @@ import { paths } from '#shared/paths';
 import { totpCode } from '#server/features/mfa/totp';
 import { createUser, TEST_TOTP_SECRET, unique } from '#test-support/accounts';
 import { openAccountPopup, useAccountsSite } from '#test-support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 
 /** The actions of the audit log's entries as shown, newest first (each entry names its action). */

@@ -18,7 +18,7 @@ import { issueEnrolmentCode } from '#server/features/mfa/mfa.service';
 import { totpCode } from '#server/features/mfa/totp';
 import { call, createUser, loginAs, TEST_TOTP_SECRET, unique } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 
 /** The actions of the audit log's entries as shown, newest first (each entry names its action). */

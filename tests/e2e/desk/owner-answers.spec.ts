@@ -23,7 +23,7 @@ import {
   unique,
 } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 import { formatDay } from '../../../src/client/lib/date-format';
 

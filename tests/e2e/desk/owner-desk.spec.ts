@@ -15,7 +15,7 @@ import { paths } from '#shared/paths';
 import { BROWSER } from '#test-support/visits';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
 import { invalidField, useAccountsSite } from '#test-support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 import { formatDate, formatDay } from '../../../src/client/lib/date-format';
 

@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { createUser } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 import { pauseMail, releaseMail } from '../../../src/server/ops/site-flags';
 

@@ -7,7 +7,7 @@ import { FORM_DEFINITIONS } from '#shared/submission-forms';
 import { toSubmissionPayload } from '#shared/submission-schemas';
 import { call, createUser, fromAddress, nextAddress } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
-import { axeViolations } from '#test-support/browser';
+import { axeViolations } from '#test-support/axe';
 
 const site = useAccountsSite();
 

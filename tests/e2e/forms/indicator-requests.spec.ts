@@ -10,7 +10,7 @@ import { paths } from '#shared/paths';
 import { formatDate } from '../../../src/client/lib/date-format';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 
 const site = useAccountsSite();
 

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import lokalaJobb from '#content/lokala-jobb.json';
-import { axeViolations } from '#test-support/browser';
+import { axeViolations } from '#test-support/axe';
 import { useAccountsSite } from '#test-support/accounts-site';
 
 const site = useAccountsSite();

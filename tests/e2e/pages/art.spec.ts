@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import artJson from '#content/art.json';
 import { paths } from '#shared/paths';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 import { gotoPage, useSite } from '#test-support/site';
 

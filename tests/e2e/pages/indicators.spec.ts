@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { useAccountsSite } from '#test-support/accounts-site';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { watchRequests } from '#test-support/page-checks';
+import { axeViolations } from '#test-support/axe';
 import { waitForApp } from '#test-support/site';
 
 const site = useAccountsSite();
@@ -105,11 +106,12 @@ test('Portfolio: the page draws the profit-and-loss chart and the allocation fol
   page.on('request', (request) => {
     if (/lightweight-charts/.test(request.url())) chartLibrary.push(request.url());
   });
+  const requests = watchRequests(page);
   await page.goto(`${site.url}${paths.portfolio}`);
   await waitForApp(page);
   await page.getByRole('heading', { level: 1, name: 'Portfolio indicator' }).waitFor();
   // On a phone the chart is below the first screen: its library is not fetched until it comes near.
-  await page.waitForLoadState('networkidle');
+  await requests.settled();
   expect(chartLibrary).toEqual([]);
   await chartDrawn(page, 'portfolio');
   expect(chartLibrary).toHaveLength(1);

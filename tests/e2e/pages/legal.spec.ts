@@ -22,7 +22,7 @@ import {
 import { SESSION_TTL_MS } from '#server/features/accounts/sessions.repository';
 import { DELIVERED_MAIL_KEPT_MS } from '#server/mail/outbox.repository';
 import { MAX_STREAMS_PER_ADDRESS } from '#server/features/live/live.plugin';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 import { gotoPage, useSite } from '#test-support/site';
 import { formatDay } from '../../../src/client/lib/date-format';

@@ -9,7 +9,7 @@ import { expect, test } from 'vitest';
 import musicJson from '#content/music.json';
 import { paths } from '#shared/paths';
 import { formatTime } from '../../../src/client/features/music/format-time';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 import { useSite } from '#test-support/site';
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
+import { storedTitles } from '#test-support/nowou-storage';
 import { makeTempDir } from '#test-support/server';
 import { useSite } from '#test-support/site';
 
@@ -68,7 +69,7 @@ test('Ctrl+Z undoes done and delete, Shift+Ctrl+Z redoes; the bar buttons follow
   // The undo reached storage too: a reload shows the same.
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect.poll(() => inboxTitles(page)).toEqual(['Water plants', 'Pay rent']);
-  await page.waitForTimeout(500);
+  await expect.poll(() => storedTitles(page, 'todo-')).toEqual(['Pay rent', 'Water plants']);
   await page.reload();
   await expect.poll(() => inboxTitles(page)).toEqual(['Water plants', 'Pay rent']);
   // A fresh page has no history: the buttons say so.
@@ -241,7 +242,10 @@ test('export, then import into a fresh browser with a preview naming what change
   await form.getByLabel('Start').fill('08:00');
   await form.getByRole('button', { name: 'Add' }).click();
   await first.page.getByRole('status').filter({ hasText: 'Added Plan the week' }).waitFor();
-  await first.page.waitForTimeout(500);
+  // Saved once the note, the last thing made, is in storage.
+  await expect
+    .poll(async () => (await storedTitles(first.page, 'textBox-')).join())
+    .toContain('Plan the week');
   const source = await nowouEntries(first.page);
   const kinds = new Set(Object.values(source).map((value) => (value as { kind?: string }).kind));
   expect([...kinds].sort()).toEqual([
@@ -273,7 +277,7 @@ test('export, then import into a fresh browser with a preview naming what change
   const second = await site.open(paths.nowou, { width: 1280, theme: 'dark' });
   const { page } = second;
   await quickAdd(page, 'Already here');
-  await page.waitForTimeout(500);
+  await expect.poll(() => storedTitles(page, 'todo-')).toEqual(['Already here']);
   const before = await storedTodos(page);
 
   // A file that is not a Nowou export: one line why, nothing written.
@@ -306,7 +310,9 @@ test('export, then import into a fresh browser with a preview naming what change
   await expect
     .poll(async () => (await inboxTitles(page)).sort())
     .toEqual(['Already here', 'Book dentist']);
-  await page.waitForTimeout(500);
+  await expect
+    .poll(async () => Object.keys(await nowouEntries(page)).length)
+    .toBe(Object.keys(source).length + 1);
 
   // Every key of the first browser arrives with the same value (ids, times and fields kept), and
   // the timeline that opens first with them.
@@ -330,7 +336,7 @@ test('export, then import into a fresh browser with a preview naming what change
     .getByRole('button', { name: /^Inbox\b/ })
     .click();
   await first.page.getByRole('button', { name: 'Delete Book dentist' }).click();
-  await first.page.waitForTimeout(500);
+  await expect.poll(() => storedTitles(first.page, 'todo-')).not.toContain('Book dentist');
   const [again] = await Promise.all([
     first.page.waitForEvent('download'),
     first.page.getByRole('button', { name: 'Export', exact: true }).click(),

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { createUser } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
-import { VIEWPORTS } from '#test-support/browser';
+import { settleAnimations, VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite();
 const SECTIONS = ['To-dos', 'Timeline', 'Boards'] as const;
@@ -26,11 +26,12 @@ async function barHeight(page: Page): Promise<string> {
 async function heightsBySection(page: Page): Promise<Record<string, string>> {
   const heights: Record<string, string> = {};
   for (const section of [...SECTIONS.slice(1), SECTIONS[0]]) {
-    await page
+    const button = page
       .getByRole('navigation', { name: 'Nowou sections' })
-      .getByRole('button', { name: section, exact: true })
-      .click();
-    await page.waitForTimeout(150);
+      .getByRole('button', { name: section, exact: true });
+    await button.click();
+    await expect.poll(() => button.getAttribute('aria-current')).toBe('page');
+    await settleAnimations(page);
     heights[section] = await barHeight(page);
   }
   return heights;

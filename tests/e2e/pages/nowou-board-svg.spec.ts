@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
-import { VIEWPORTS } from '#test-support/browser';
+import { nextFrames, VIEWPORTS } from '#test-support/browser';
 import { useSite } from '#test-support/site';
 
 const site = useSite();
@@ -99,7 +99,8 @@ test('the exported SVG attaches every edge where the canvas draws it', async () 
 
   // Drag Box down and to the right, so one node's place comes from the canvas itself.
   await page.getByRole('button', { name: 'Fit' }).click();
-  await page.waitForTimeout(100);
+  // The new view is drawn on the next frame.
+  await nextFrames(page);
   const before = await canvasEnds(page, edgeIds);
   const boxNode = page.locator(CANVAS).getByRole('group', { name: /^Box(,|$)/ });
   await boxNode.scrollIntoViewIfNeeded();

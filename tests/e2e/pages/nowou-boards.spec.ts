@@ -15,8 +15,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
-import { VIEWPORTS } from '#test-support/browser';
+import { axeViolations } from '#test-support/axe';
+import { nextFrames, VIEWPORTS } from '#test-support/browser';
 import { useSite } from '#test-support/site';
 
 const site = useSite();
@@ -163,7 +163,8 @@ test('keyboard-made nodes kept over a reload; drag and undo; zoom keeps the poin
 
   // A drag moves the node by what the pointer moved (at 100 %); Ctrl+Z puts it back.
   await page.getByRole('button', { name: 'Fit' }).click();
-  await page.waitForTimeout(100);
+  // The new view is drawn on the next frame.
+  await nextFrames(page);
   const node = page.locator(`[data-node-id="${idOf('Plan trip')}"]`);
   const box = (await node.boundingBox())!;
   const start = { x: box.x + 20, y: box.y + box.height / 2 };
@@ -197,7 +198,7 @@ test('keyboard-made nodes kept over a reload; drag and undo; zoom keeps the poin
   await page.mouse.wheel(0, -200);
   await page.keyboard.up('Control');
   await expect.poll(() => page.locator('output', { hasText: '%' }).innerText()).not.toBe(zoom);
-  await page.waitForTimeout(100);
+  await nextFrames(page);
   const b = (await target.boundingBox())!;
   const factor = b.width / a.width;
   expect(factor).toBeGreaterThan(1.05);
@@ -407,7 +408,8 @@ test('a group label ends with Enter; dragging a group carries the nodes inside i
   await expect.poll(() => focusedName(page)).toBe('Out and about');
   expect(await page.locator(`${CANVAS} [data-node-id]`).count()).toBe(4);
   await page.getByRole('button', { name: 'Fit' }).click();
-  await page.waitForTimeout(100);
+  // The new view is drawn on the next frame.
+  await nextFrames(page);
 
   const places = async () => {
     const { nodes } = await stored(page);
@@ -460,7 +462,8 @@ test('marquee and Shift-click select; copy, paste, duplicate and delete, each un
   await page.keyboard.press('Escape');
   await expect.poll(selected).toBe(0);
   await page.getByRole('button', { name: 'Fit' }).click();
-  await page.waitForTimeout(100);
+  // The new view is drawn on the next frame.
+  await nextFrames(page);
   const alpha = (await nodeOnCanvas(page, 'Alpha').boundingBox())!;
   const beta = (await nodeOnCanvas(page, 'Beta').boundingBox())!;
   await page.keyboard.down('Shift');
@@ -594,7 +597,8 @@ test('connect by drag, click and keyboard with a label and a colour; resize with
 
   // By drag from Open shop's bottom handle to Write pages, then a label and a colour.
   await page.getByRole('button', { name: 'Fit' }).click();
-  await page.waitForTimeout(100);
+  // The new view is drawn on the next frame.
+  await nextFrames(page);
   await nodeOnCanvas(page, 'Open shop').click();
   const port = (await nodeOnCanvas(page, 'Open shop')
     .locator('[data-connect="bottom"]')

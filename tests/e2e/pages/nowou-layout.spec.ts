@@ -9,6 +9,7 @@ import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { createUser } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
+import { nextFrames } from '#test-support/browser';
 
 const site = useAccountsSite();
 
@@ -28,6 +29,17 @@ async function watchLayoutShifts(page: Page): Promise<void> {
   });
 }
 
+/**
+ * What lands after the page is usable, each of which could move it: the browser's storage estimate
+ * in the storage line (read a moment after the page starts) and the service worker taking the page
+ * over; then the frame they drew.
+ */
+async function laterArrivals(page: Page): Promise<void> {
+  await page.getByText(/The browser counts .+ used by this site/).waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await nextFrames(page);
+}
+
 test('/nowou does not shift while it loads: CLS 0 at 1280 and 400 px', async () => {
   for (const [width, theme] of [
     [1280, 'light'],
@@ -38,8 +50,7 @@ test('/nowou does not shift while it loads: CLS 0 at 1280 and 400 px', async () 
     await tab.page.goto(`${site.url}${paths.nowou}`);
     await tab.page.locator('.nowou-sync__state').waitFor();
     await tab.page.getByLabel('Add a to-do').waitFor();
-    // Later arrivals (the storage estimate, the service worker) have a moment to land too.
-    await tab.page.waitForTimeout(1500);
+    await laterArrivals(tab.page);
     const shift = await tab.page.evaluate(
       () => (window as unknown as { layoutShift: number }).layoutShift,
     );
@@ -59,7 +70,7 @@ test('/nowou signed in, with its items in this browser, does not shift while it 
     await watchLayoutShifts(page);
     await page.goto(`${site.url}${paths.nowou}`);
     await expect.poll(() => page.locator('.nowou-sync__state').innerText()).toBe('Synced');
-    await page.waitForTimeout(1500);
+    await laterArrivals(page);
     const shift = await page.evaluate(
       () => (window as unknown as { layoutShift: number }).layoutShift,
     );

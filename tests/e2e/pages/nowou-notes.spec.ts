@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { makeTempDir } from '#test-support/server';
+import { storedTitles } from '#test-support/nowou-storage';
 import { useSite } from '#test-support/site';
 
 const site = useSite();
@@ -66,7 +67,7 @@ test('a full storage shows the banner with a copy to download, keeps what was sa
   const { page } = await site.open(paths.nowou, { width: 400, theme: 'light' });
   await page.getByLabel('Add a to-do').fill('Saved before');
   await page.getByLabel('Add a to-do').press('Enter');
-  await page.waitForTimeout(500);
+  await expect.poll(() => storedTitles(page, 'todo-')).toEqual(['Saved before']);
 
   // Fill the origin's storage with someone else's key until the browser refuses more.
   await page.evaluate(() => {

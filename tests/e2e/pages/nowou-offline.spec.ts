@@ -9,15 +9,16 @@ import { join } from 'node:path';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { paths } from '#shared/paths';
-import { launchBrowser, newContext } from '#test-support/browser';
+import { newContext, runBrowser } from '#test-support/browser';
+import { ownBuiltClient } from '#test-support/built-client';
+import { storedTitles } from '#test-support/nowou-storage';
 import { startTestServer, type TestServer } from '#test-support/server';
-import { copyBuiltClient } from '#test-support/site';
 
 let browser: Browser;
 const cleanups: (() => Promise<void> | void)[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await runBrowser();
 });
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 async function siteOfItsOwn(): Promise<{ server: TestServer; clientDir: string }> {
-  const clientDir = await copyBuiltClient();
+  const clientDir = await ownBuiltClient();
   const server = await startTestServer({ env: { CLIENT_DIR: clientDir, SERVE_CLIENT: 'true' } });
   cleanups.push(() => rmSync(clientDir, { recursive: true, force: true }));
   cleanups.push(() => server.close());
@@ -58,7 +59,7 @@ test('after one visit, /nowou and /productivity open with their items while the 
   await page.getByLabel('Add a to-do').fill('Pack the tent');
   await page.getByLabel('Add a to-do').press('Enter');
   await expect.poll(() => inboxTitles(page)).toEqual(['Pack the tent']);
-  await page.waitForTimeout(500);
+  await expect.poll(() => storedTitles(page, 'todo-')).toEqual(['Pack the tent']);
 
   await server.close();
   const shown = await page.goto(`${server.url}${paths.nowou}`);

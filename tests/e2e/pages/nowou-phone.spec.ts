@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
-import { axeViolations } from '#test-support/browser';
+import { axeViolations } from '#test-support/axe';
 import { useSite } from '#test-support/site';
 
 const site = useSite();

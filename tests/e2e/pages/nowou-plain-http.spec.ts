@@ -5,6 +5,7 @@
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { useAccountsSite } from '#test-support/accounts-site';
+import { storedTitles } from '#test-support/nowou-storage';
 
 const site = useAccountsSite({ hostName: 'nowou-plain.test' });
 
@@ -19,7 +20,7 @@ test('on plain HTTP Nowou makes and keeps to-dos and boards', async () => {
 
   await page.goto(`${site.url}${paths.nowou}?section=boards`);
   await page.getByRole('button', { name: 'New board' }).click();
-  await page.waitForTimeout(500);
+  await expect.poll(async () => (await storedTitles(page, 'brainstorm-')).length).toBe(1);
   await page.goto(`${site.url}${paths.nowou}`);
   await page.getByRole('checkbox', { name: 'Fix the gate' }).waitFor();
   const keys = await page.evaluate(() =>

@@ -81,6 +81,7 @@ test("two browsers of one account see each other's edits within a second, and an
   await phone.page.reload();
   await phone.page.getByRole('checkbox', { name: 'Written on the train' }).waitFor();
   await expect.poll(() => syncState(phone.page).innerText()).toBe('Offline · saved here');
+  // Proves the phone's offline changes do not reach the laptop: nothing arrives to wait for.
   await laptop.page.waitForTimeout(1500);
   expect(await inboxTitles(laptop.page)).toEqual(['Buy stamps', 'Call the plumber']);
   // Meanwhile the laptop changes something else.

@@ -10,8 +10,9 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
+import { storedTitles } from '#test-support/nowou-storage';
 import { useSite } from '#test-support/site';
 import { SLOT_PX } from '../../../src/client/features/nowou/timeline/grid-math';
 
@@ -149,8 +150,7 @@ test('drag from the panel, resize, keyboard move, draw blocks side by side, expo
     .poll(async () => clock((await storedTodo(page, 'Buy milk'))!.schedule))
     .toBe('10:00 90m');
 
-  // Kept over a reload.
-  await page.waitForTimeout(400);
+  // Kept over a reload (stored already, as polled above).
   await page.reload();
   await page.locator(`${GRID} [data-block-id="${milk.id}"]`).waitFor();
   expect(clock((await storedTodo(page, 'Buy milk'))!.schedule)).toBe('10:00 90m');
@@ -235,9 +235,12 @@ test('a new timeline made default opens first; axe at 400 px dark and 1280 px li
   await page.getByLabel('Name').fill('Work');
   await page.getByLabel('Name').press('Enter');
   await expect.poll(() => picker.locator('option:checked').innerText()).toBe('Work');
+  const firstBefore = await page.evaluate(() => localStorage.getItem('defaultTimeline'));
   await page.getByRole('button', { name: 'Open first' }).click();
   await page.getByRole('button', { name: 'Opens first' }).waitFor();
-  await page.waitForTimeout(400);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('defaultTimeline')))
+    .not.toBe(firstBefore);
   await page.reload();
   await page.locator(GRID).waitFor();
   await expect.poll(() => picker.locator('option:checked').innerText()).toBe('Work (opens first)');
@@ -278,6 +281,7 @@ test('a new timeline made default opens first; axe at 400 px dark and 1280 px li
   await page.mouse.move(from.x + grid.width / 7, from.y + 60, { steps: 6 });
   await page.keyboard.press('Escape');
   await page.mouse.up();
+  // Proves nothing is written: longer than the store takes to write a change (300 ms).
   await page.waitForTimeout(500);
   expect((await review())!.start).toBe(before);
 
@@ -364,7 +368,9 @@ test('without the pointer: New block… makes a to-do and a note, Mark done from
   await form.getByLabel('Minutes').fill('60');
   await form.getByRole('button', { name: 'Add' }).click();
   await page.locator(`${GRID} [data-kind="textBox"]`).waitFor();
-  await page.waitForTimeout(400);
+  await expect
+    .poll(async () => (await storedTitles(page, 'textBox-')).join())
+    .toContain('Lunch with Ada');
 
   // In the week's narrow columns a short block's time shows whole or not at all, never cut.
   await page.goto(`${site.url}${TIMELINE}&grid=week`);

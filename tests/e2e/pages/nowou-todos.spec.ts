@@ -12,8 +12,9 @@ import { expect, test } from 'vitest';
 import { TODO_DEFAULTS } from '#shared/nowou-records';
 import { paths } from '#shared/paths';
 import { PRODUCTIVITY_KEY_PREFIXES, STORAGE_KEYS } from '#shared/storage-keys';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
+import { changedKeys, nextSave, storageSnapshot, storedTitles } from '#test-support/nowou-storage';
 import { useSite } from '#test-support/site';
 import { addDays, dayOf, weekdayOf } from '../../../src/client/features/nowou/logic/calendar-day';
 import { formatPlanDay } from '../../../src/client/lib/date-format';
@@ -480,6 +481,7 @@ test('edit every field: bad input changes nothing, a to-do on the timeline keeps
   await editor.getByLabel('Tags').fill('#health #42');
   await editor.getByRole('button', { name: 'Save' }).click();
   await editor.getByText('#42 is not a tag', { exact: false }).waitFor();
+  // Proves nothing is saved: longer than the store takes to write a change (300 ms).
   await page.waitForTimeout(400);
   expect(await stored()).toEqual(before);
 
@@ -574,7 +576,7 @@ test('custom lists: make one, add and move to-dos into it, rename it, delete it 
   await expect.poll(() => titles(page, 'Groceries')).toEqual(['Oat milk', 'Apples']);
 
   // The list is its own record under Nowou's prefix; a reload keeps it and its name.
-  await page.waitForTimeout(500);
+  await expect.poll(() => storedTitles(page, 'todo-list-')).toEqual(['Groceries']);
   const listKeys = (await storageKeys(page)).filter((key) => key.startsWith('todo-list-'));
   expect(listKeys).toHaveLength(1);
   await page.getByRole('button', { name: 'Rename list' }).click();
@@ -605,7 +607,7 @@ test('custom lists: make one, add and move to-dos into it, rename it, delete it 
   await page.getByRole('button', { name: 'Delete list…' }).click();
   await page.getByRole('button', { name: 'Delete list', exact: true }).click();
   await page.getByRole('heading', { level: 2, name: 'Inbox' }).waitFor();
-  await page.waitForTimeout(500);
+  await expect.poll(() => storedTitles(page, 'todo-list-')).toEqual([]);
   await page.reload();
   await page.getByText(/^Recently deleted \(3\)/).click();
   await page.getByRole('button', { name: 'Restore Shopping' }).click();
@@ -623,7 +625,7 @@ test('custom lists: make one, add and move to-dos into it, rename it, delete it 
   await page.getByLabel('List name').fill('Gifts');
   await page.getByLabel('List name').press('Enter');
   await page.getByRole('heading', { level: 2, name: 'Gifts' }).waitFor();
-  await page.waitForTimeout(500);
+  await expect.poll(() => storedTitles(page, 'todo-list-')).toEqual(['Gifts', 'Shopping']);
   await page.reload();
   await page.getByRole('heading', { level: 2, name: 'Gifts' }).waitFor();
   expect(await page.getByText('Nothing here yet.').count()).toBe(1);
@@ -650,26 +652,24 @@ test('drag a to-do by its handle to reorder (one write, survives a reload) or on
   }
 
   // One below Three: a single to-do gets a new order key.
-  await page.waitForTimeout(500);
-  const before = await page.evaluate(() => ({ ...localStorage }));
+  await expect.poll(() => storedTitles(page, 'todo-')).toEqual(['Four', 'One', 'Three', 'Two']);
+  const before = await storageSnapshot(page);
   const threeBox = (await list(page, 'Inbox').locator('li', { hasText: 'Three' }).boundingBox())!;
   await dragHandle('One', { x: threeBox.x + 20, y: threeBox.y + threeBox.height * 0.8 });
   await expect.poll(() => titles(page, 'Inbox')).toEqual(['Two', 'Three', 'One', 'Four']);
-  await page.waitForTimeout(500);
-  const after = await page.evaluate(() => ({ ...localStorage }));
-  const changed = Object.keys(after).filter((key) => after[key] !== before[key]);
-  expect(changed).toHaveLength(1);
+  const after = await nextSave(page, before);
+  expect(changedKeys(before, after)).toHaveLength(1);
   await page.reload();
   await expect.poll(() => titles(page, 'Inbox')).toEqual(['Two', 'Three', 'One', 'Four']);
 
   // The handle's arrows move too, announced by title.
+  const reloaded = await storageSnapshot(page);
   await page.getByRole('button', { name: 'Reorder Four' }).press('ArrowUp');
   await expect.poll(() => titles(page, 'Inbox')).toEqual(['Two', 'Three', 'Four', 'One']);
   await page.getByRole('status').filter({ hasText: 'Moved Four' }).waitFor();
 
   // Escape during a drag puts it back and writes nothing.
-  await page.waitForTimeout(500);
-  const beforeEscape = await page.evaluate(() => ({ ...localStorage }));
+  const beforeEscape = await nextSave(page, reloaded);
   const handle = page.getByRole('button', { name: 'Reorder Two' });
   const box = (await handle.boundingBox())!;
   await page.mouse.move(box.x + 5, box.y + 5);
@@ -677,9 +677,10 @@ test('drag a to-do by its handle to reorder (one write, survives a reload) or on
   await page.mouse.move(box.x + 5, box.y + 120, { steps: 5 });
   await page.keyboard.press('Escape');
   await page.mouse.up();
+  // Proves nothing is written: longer than the store takes to write a change (300 ms).
   await page.waitForTimeout(500);
   expect(await titles(page, 'Inbox')).toEqual(['Two', 'Three', 'Four', 'One']);
-  expect(await page.evaluate(() => ({ ...localStorage }))).toEqual(beforeEscape);
+  expect(await storageSnapshot(page)).toEqual(beforeEscape);
 
   // Dropped on Tomorrow in the side list, it moves there.
   const tomorrow = (await views(page)

@@ -1,6 +1,7 @@
 /**
  * docs/product.md#route-table and docs/product.md#route-quirks: the route table, the /* fallback,
- * the /productivity redirect and /assets.
+ * the /productivity redirect and /assets. Each route's title, landmarks and width are checked in the
+ * page walk (tests/e2e/site/page-walk.spec.ts).
  */
 import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
@@ -11,33 +12,9 @@ import { gotoPage, useSite } from '#test-support/site';
 
 const site = useSite();
 
-const WIDTHS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width];
 const ROUTES = Object.entries(paths) as [RouteName, string][];
 const HOME_TITLE = documentTitleFor('home', siteJson);
 const NOWOU_TITLE = documentTitleFor('nowou', siteJson);
-
-// One context per width: the routes load one after another with a warm cache, as a visitor's would.
-test.each(WIDTHS)(
-  'at %i px every route has its own title, exactly one main landmark and one h1',
-  async (width) => {
-    const { page } = await site.newTab({ width });
-    for (const [name, path] of ROUTES) {
-      await gotoPage(page, `${site.url}${path}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      const title = documentTitleFor(name, siteJson);
-      await expect.poll(() => page.title(), { message: `title of ${path}` }).toBe(title);
-      expect.soft(await page.getByRole('main').count(), `main landmarks on ${path}`).toBe(1);
-      expect.soft(await page.locator('main').count(), `<main> elements on ${path}`).toBe(1);
-      expect.soft(await page.getByRole('heading', { level: 1 }).count(), `h1 on ${path}`).toBe(1);
-      expect
-        .soft(
-          await page.getByRole('main').getByRole('heading', { level: 1 }).isVisible(),
-          `h1 inside main on ${path}`,
-        )
-        .toBe(true);
-    }
-  },
-);
 
 test('every route has a different document title (Nowou and its redirect share one)', () => {
   const titles = ROUTES.filter(([name]) => name !== 'productivity').map(([name]) =>
@@ -116,18 +93,3 @@ test.each([paths.lokalaJobb, paths.lokalaJobbUnsubscribe])(
     expect(await page.locator('footer.site-footer').getAttribute('lang')).toBe('en');
   },
 );
-
-test('no route scrolls sideways at 320 px', async () => {
-  const { page } = await site.newTab({ width: 320, height: 640 });
-  const overflowing: string[] = [];
-  for (const [, path] of ROUTES) {
-    await gotoPage(page, `${site.url}${path}`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-      scrollWidth: Math.max(document.documentElement.scrollWidth, document.body.scrollWidth),
-      clientWidth: document.documentElement.clientWidth,
-    }));
-    if (scrollWidth > clientWidth) overflowing.push(`${path}: ${scrollWidth} > ${clientWidth}`);
-  }
-  expect(overflowing).toEqual([]);
-});

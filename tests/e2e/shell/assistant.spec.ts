@@ -11,7 +11,7 @@ import { beforeAll, beforeEach, expect, test } from 'vitest';
 import type { AssistantMessage } from '#shared/live-events';
 import { call, createUser, loginAs } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
-import { axeViolations } from '#test-support/browser';
+import { axeViolations } from '#test-support/axe';
 import { gotoPage } from '#test-support/site';
 
 const site = useAccountsSite();
@@ -49,6 +49,7 @@ test('a message for /about shows there, not on /art, and not again once viewed',
   const { page } = await site.open('/art', { width: 1280 });
   // The stream for /art has answered (the live region is in place) and shows nothing.
   await expect.poll(() => page.locator('.assistant').getAttribute('data-active')).toBe('false');
+  // Proves no bubble comes for /art: nothing arrives to wait for.
   await page.waitForTimeout(500);
   expect(await bubble(page).count()).toBe(0);
   expect(await lastViewed(page)).toBeNull();
@@ -63,6 +64,7 @@ test('a message for /about shows there, not on /art, and not again once viewed',
   // Viewed: a reload of the same page shows no bubble, but the log has it.
   await gotoPage(page, `${site.url}/about`);
   await page.getByRole('button', { name: "Open the assistant's log" }).waitFor();
+  // Proves the viewed message does not come back: nothing arrives to wait for.
   await page.waitForTimeout(300);
   expect(await bubble(page).count()).toBe(0);
   await page.getByRole('button', { name: "Open the assistant's log" }).click();
@@ -111,6 +113,7 @@ test('a scheduled message appears on an open page within a second of its start a
   });
   expect(res.status).toBe(201);
 
+  // Proves the message does not show before its start: time is what is under test.
   await page.waitForTimeout(Math.max(0, startsAt - Date.now() - 800));
   expect(await bubble(page).count()).toBe(0); // not before its start
   await liveRegion(page).filter({ hasText: 'Doors open now' }).waitFor({ timeout: 5_000 });

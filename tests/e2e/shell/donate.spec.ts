@@ -11,7 +11,7 @@ import donationJson from '#content/donation.json';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { COPY_LABEL_RESET_MS, DONATE_BUTTON_DELAY_MS } from '#shared/timing';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS, type ThemeName } from '#test-support/browser';
 import { gotoPage, useSite } from '#test-support/site';
 
@@ -149,6 +149,19 @@ test.each(WIDTHS)(
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
   },
 );
+
+test('Donate sits in the header, is not offered on /admin, and opens the Donation pop-up', async () => {
+  const { page } = await site.newTab({ width: VIEWPORTS.mobile.width });
+  await gotoPage(page, `${site.url}${paths.music}`);
+  const donate = donateButton(page);
+  expect(await donate.evaluate((el) => !!el.closest('header'))).toBe(true);
+  await gotoPage(page, `${site.url}${paths.admin}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(await donate.count()).toBe(0);
+  await gotoPage(page, `${site.url}${paths.about}`);
+  await donate.click();
+  await page.getByRole('dialog', { name: 'Donate' }).waitFor();
+});
 
 test('there is no Donate button on the Nowou page', async () => {
   const { page } = await site.open(paths.about, { width: VIEWPORTS.mobile.width });

@@ -113,6 +113,7 @@ test('a dropdown opens on hover, is still open 40 ms after the pointer leaves an
 
   // Moving from the button into the panel keeps it open.
   await panel.getByRole('link', { name: /^Portfolio/ }).hover();
+  // Proves it stays open: twice the delay after which it would have closed.
   await page.waitForTimeout(DROPDOWN_CLOSE_DELAY_MS * 2);
   expect(await button.getAttribute('aria-expanded')).toBe('true');
 

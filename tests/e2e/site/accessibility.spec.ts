@@ -1,14 +1,14 @@
 /**
- * axe-core (WCAG 2.0/2.1/2.2 A and AA rules) finds nothing on any route or with any pop-up open, at
- * 400 and 1280 px, in the light and the dark theme. One context per width and theme; pages load one
- * after another with page.goto, as a visitor's would.
+ * axe-core (WCAG 2.0/2.1/2.2 A and AA rules) finds nothing in any pop-up, at 400 and 1280 px, in the
+ * light and the dark theme; each check scans the pop-up, whose pages the page walk checks
+ * (tests/e2e/site/page-walk.spec.ts).
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
-import { axeViolationsInPage as axeViolations } from '#test-support/axe';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 import { gotoPage, useSite } from '#test-support/site';
 
@@ -16,19 +16,6 @@ const site = useSite();
 
 const COMBINATIONS = [VIEWPORTS.mobile.width, VIEWPORTS.desktop.width].flatMap((width) =>
   (['light', 'dark'] as const).map((theme) => ({ width, theme })),
-);
-
-test.each(COMBINATIONS)(
-  'every route at $width px in the $theme theme has no axe violations',
-  async ({ width, theme }) => {
-    const { page } = await site.newTab({ width, theme });
-    for (const path of Object.values(paths)) {
-      await gotoPage(page, `${site.url}${path}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
-      expect.soft(await axeViolations(page), path).toEqual([]);
-    }
-  },
 );
 
 /** Opens a pop-up of the navigation panel: inline on desktop, inside the Navigation pop-up elsewhere. */
@@ -59,7 +46,7 @@ test.each(COMBINATIONS)(
       await dialog.waitFor();
       // Account forms are lazily loaded chunks: check the form, not its loading spinner.
       await dialog.locator('.account-popup__loading').waitFor({ state: 'detached' });
-      expect.soft(await axeViolations(page), dialogName).toEqual([]);
+      expect.soft(await axeViolations(page, dialog), dialogName).toEqual([]);
     }
     async function closeAll() {
       await page.keyboard.press('Escape');

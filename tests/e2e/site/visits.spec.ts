@@ -43,6 +43,7 @@ test('/, /about, / again and /Nowou in one session count home, about and nowou o
   // could lose its context to the navigation.)
   await page.goBack({ waitUntil: 'load' });
   await recorded(page, 'home');
+  // Proves Back sends no second count: nothing arrives to wait for.
   await delay(500);
   expect({
     home: await countOf('home'),
@@ -137,6 +138,7 @@ test('a tab opened hidden counts once it becomes visible', async () => {
     };
   });
   await gotoPage(tab.page, `${site.url}/contact`);
+  // Proves a hidden tab sends nothing: nothing arrives to wait for.
   await delay(500);
   expect(await countOf('contact')).toBe(0);
   await tab.page.evaluate(() => (window as unknown as { showTab: () => void }).showTab());

@@ -17,11 +17,8 @@ import { migrateToLatest } from '#server/db/migrate';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
 import { onBothServers } from '#test-support/both-servers';
 import { openSse, type SseConnection } from '#test-support/live-sse-client';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { makeTempDir, startTestServer, type TestServer } from '#test-support/server';
 
 const PATH = '/api/admin/assistant-messages';
@@ -254,7 +251,7 @@ describe.skipIf(!pg.available)(pg.title('scheduled messages on two PostgreSQL in
   });
 
   test('scheduled on one instance, it shows and leaves on both, and on one started later', async () => {
-    database = await createThrowawayDatabase();
+    database = await createMigratedDatabase();
     const env = { DATABASE_URL: database.url, TRUST_PROXY: 'true' };
     const a = await startTestServer({ env });
     const b = await startTestServer({ env });

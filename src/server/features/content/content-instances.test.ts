@@ -7,11 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ContentDocument } from '#shared/content-api-schemas';
 import type { ContentValues } from '#shared/content-parts';
 import { call, createUser, loginAs } from '#test-support/accounts';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { startTestServer, type TestServer } from '#test-support/server';
 import { CATCH_UP_MS } from './content-runtime';
 import { publishDocument } from './publishing';
@@ -40,7 +37,7 @@ describe.skipIf(!pg.available)(
     let b: TestServer;
     let cookie: string;
     beforeAll(async () => {
-      database = await createThrowawayDatabase();
+      database = await createMigratedDatabase();
       const env = { DATABASE_URL: database.url };
       // The second instance starts its renderer with the server, as `npm start` does.
       a = await startTestServer({ env });

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { startTestServer, type TestServer } from '#test-support/server';
 
 let server: TestServer;
@@ -36,7 +33,7 @@ describe.skipIf(!pg.available)(pg.title('on PostgreSQL'), () => {
   let database: ThrowawayDatabase;
   let pgServer: TestServer;
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    database = await createMigratedDatabase();
     pgServer = await startTestServer({ env: { DATABASE_URL: database.url } });
   });
   afterAll(async () => {

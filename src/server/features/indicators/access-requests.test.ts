@@ -10,11 +10,8 @@ import { PRODUCT_ACCESS_MESSAGES } from '#shared/product-access-schemas';
 import { SUBMISSION_MESSAGES } from '#shared/submission-schemas';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
 import { indicatorAccessHelpers } from '#test-support/indicators';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { startTestServer, type TestServer } from '#test-support/server';
 
 let server: TestServer;
@@ -233,7 +230,7 @@ describe.skipIf(!pg.available)(pg.title('concurrent requests on PostgreSQL'), ()
   let database: ThrowawayDatabase;
   let pgServer: TestServer;
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    database = await createMigratedDatabase();
     pgServer = await startTestServer({ env: { DATABASE_URL: database.url, TRUST_PROXY: 'true' } });
   });
   afterAll(async () => {

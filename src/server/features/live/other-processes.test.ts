@@ -6,11 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createUser, loginAs } from '#test-support/accounts';
 import { openSse } from '#test-support/live-sse-client';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { startTestServer, type TestServer } from '#test-support/server';
 import { adminCommand } from '#test-support/server-process';
 
@@ -85,7 +82,7 @@ describe.skipIf(!pg.available)(pg.title('on PostgreSQL'), () => {
   let database: ThrowawayDatabase;
   let server: TestServer;
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    database = await createMigratedDatabase();
     server = await startTestServer({ env: { DATABASE_URL: database.url } });
   });
   afterAll(async () => {

@@ -8,11 +8,8 @@ import type { LiveNotice } from './live-bus';
 import { connectDatabase } from '#server/db/connect';
 import { LISTENER_APPLICATION_NAME, notifyThroughDatabase } from './postgres-bus';
 import { createUser, loginAs } from '#test-support/accounts';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { startTestServer, type TestServer } from '#test-support/server';
 import { openSse } from '#test-support/live-sse-client';
 
@@ -40,7 +37,7 @@ describe.skipIf(!probe.available)(probe.title('live fan-out on PostgreSQL'), () 
   let b: TestServer;
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    database = await createMigratedDatabase();
     a = await startTestServer({ env: { DATABASE_URL: database.url } });
     b = await startTestServer({ env: { DATABASE_URL: database.url } });
   });

@@ -14,12 +14,8 @@ import { utcDay } from '#server/features/visits/visits.repository';
 import { LISTENER_APPLICATION_NAME, PUBLISHER_APPLICATION_NAME } from './postgres-bus';
 import { BROWSER } from '#test-support/visits';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  TEST_DATABASE_URL,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, TEST_DATABASE_URL, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { startTestServer, type TestServer } from '#test-support/server';
 import { openSse, type SseConnection } from '#test-support/live-sse-client';
 
@@ -63,7 +59,7 @@ describe.skipIf(!probe.available)(probe.title('assistant and visits on two insta
   const streams: SseConnection[] = [];
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    database = await createMigratedDatabase();
     databaseName = decodeURIComponent(new URL(database.url).pathname.slice(1));
     // TRUST_PROXY: every request says its client address, so the per-address limits never interfere.
     const env = { DATABASE_URL: database.url, TRUST_PROXY: 'true' };

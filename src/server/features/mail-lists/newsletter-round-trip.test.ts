@@ -22,11 +22,8 @@ import {
   oneClickPost,
   listHeaders,
 } from '#test-support/mail-lists';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { linkIn } from '#test-support/smtp-sink';
 
 /** The round trip, on whichever storage the harness runs. */
@@ -180,7 +177,7 @@ describe.skipIf(!pg.available)(pg.title('on PostgreSQL'), () => {
   let database: ThrowawayDatabase | undefined;
   let h: Harness | undefined;
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    database = await createMigratedDatabase();
     h = await startHarness({ DATABASE_URL: database.url });
   });
   afterAll(async () => {

@@ -8,11 +8,8 @@ import { todo } from '#shared/nowou-record-fixtures';
 import type { NowouPullAnswer } from '#shared/nowou-sync-schemas';
 import { call, createUser, loginAs } from '#test-support/accounts';
 import { openSse } from '#test-support/live-sse-client';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { startTestServer, type TestServer } from '#test-support/server';
 
 const probe = await probePostgres();
@@ -23,7 +20,7 @@ describe.skipIf(!probe.available)(probe.title('nowou sync on two instances'), ()
   let b: TestServer;
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    database = await createMigratedDatabase();
     const env = { DATABASE_URL: database.url };
     a = await startTestServer({ env });
     b = await startTestServer({ env });

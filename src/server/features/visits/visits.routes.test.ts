@@ -7,11 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { utcDay } from './visits.repository';
 import { VISITS_PER_ADDRESS } from './visits.routes';
 import { call, createUser, fromAddress, loginAs, nextAddress } from '#test-support/accounts';
-import {
-  createThrowawayDatabase,
-  probePostgres,
-  type ThrowawayDatabase,
-} from '#test-support/postgres';
+import { probePostgres, type ThrowawayDatabase } from '#test-support/postgres';
+import { createMigratedDatabase } from '#test-support/postgres-template';
 import { startTestServer, type TestServer } from '#test-support/server';
 import { BROWSER } from '#test-support/visits';
 
@@ -143,16 +140,14 @@ describe.skipIf(!pg.available)(pg.title('on PostgreSQL'), () => {
   let database: ThrowawayDatabase;
   let pgServer: TestServer;
   beforeAll(async () => {
-    database = await createThrowawayDatabase();
+    database = await createMigratedDatabase();
     pgServer = await startTestServer({
       env: { DATABASE_URL: database.url, TRUST_PROXY: 'true' },
     });
   });
   afterAll(async () => {
     await pgServer?.close();
-    // pg's pool.end() resolves before its sockets have closed; dropping the database "with (force)"
-    // right away can terminate a closing connection, which then throws 57P01 with no listener.
-    await delay(200);
+    // drop() waits for the pool's closing connections to leave before it forces the rest out.
     await database?.drop();
   });
 
