@@ -45,6 +45,8 @@ export const PASSKEY_MESSAGES = {
   passkeyOnly: 'This account opens the desk with a passkey only. Use your passkey.',
   recoveryNeedsKnownBrowser:
     'This account requires a passkey, so a recovery code works only in a browser that opened the desk before. Ask whoever runs the site to run npm run admin -- reset-mfa <your e-mail>.',
+  appOff:
+    'The authenticator app is off while this account requires a passkey. Turn off "Require a passkey" first.',
   lastDeskPasskey:
     'The desk requires a passkey and this is the last one that opens it. Turn off "Require a passkey" at the desk first.',
 } as const;

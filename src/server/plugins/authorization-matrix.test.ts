@@ -582,6 +582,12 @@ const ROUTES: Record<string, RouteCase> = {
     expect: { ...adminRank(200), 'admin without MFA': 409 },
   },
   'POST /api/admin/mfa/recovery-codes': { expect: sensitive(200) },
+  // The matrix's admins have no desk passkey: the options say so, once the caller may ask.
+  'POST /api/admin/mfa/passkey-options': { expect: adminRank(409) },
+  'PUT /api/admin/mfa/passkey-required': {
+    request: async () => ({ body: { required: false } }),
+    expect: sensitive(200),
+  },
   'GET /api/admin/audit': { expect: admin(200) },
   'GET /api/admin/accounts': { expect: admin(200) },
   'GET /api/admin/accounts/export.csv': { expect: sensitive(200) },
