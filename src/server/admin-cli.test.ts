@@ -248,7 +248,7 @@ describe('on SQLite', () => {
     ]);
   });
 
-  test('reset-mfa forgets the authenticator and ends every session', async () => {
+  test('reset-mfa forgets the authenticator and the passkeys and ends every session', async () => {
     const lost = await seed(env, 'lost-phone@example.com', 'Lost Phone');
     await withDb(env, (db) =>
       db
@@ -262,6 +262,26 @@ describe('on SQLite', () => {
         })
         .execute(),
     );
+    // A desk passkey on the lost phone, and the desk set to take only passkeys.
+    await withDb(env, async (db) => {
+      await db
+        .insertInto('passkeys')
+        .values({
+          id: 'lost-passkey',
+          user_id: lost.id,
+          credential_id: 'bG9zdA',
+          public_key: 'a2V5',
+          name: 'Phone',
+          desk: 1,
+          created_at: new Date().toISOString(),
+          last_used_at: null,
+        })
+        .execute();
+      await db
+        .insertInto('passkey_requirements')
+        .values({ user_id: lost.id, required_at: new Date().toISOString() })
+        .execute();
+    });
     await openSessions(env, lost.id, 1, new Date().toISOString());
     await withDb(env, (db) =>
       db.updateTable('users').set({ admin_rank: 10 }).where('id', '=', lost.id).execute(),
@@ -269,14 +289,30 @@ describe('on SQLite', () => {
     const reset = await admin(['reset-mfa', 'lost-phone@example.com'], env);
     expect(reset.code).toBe(0);
     expect(reset.stdout).toMatch(
-      /^lost-phone@example\.com \(Lost Phone\) sets up an authenticator again at the next visit to the desk\.\nEnrolment code for setting up the authenticator at \/admin \(works once, for 15 minutes\): [a-z2-7]{4}(-[a-z2-7]{4}){3}\n$/,
+      /^lost-phone@example\.com \(Lost Phone\) sets up an authenticator again at the next visit to the desk\. Its passkey was removed\.\nEnrolment code for setting up the authenticator at \/admin \(works once, for 15 minutes\): [a-z2-7]{4}(-[a-z2-7]{4}){3}\n$/,
     );
     const after = await accountState(env, lost.id);
     expect(after.mfa).toEqual([]);
+    await withDb(env, async (db) => {
+      expect(
+        await db.selectFrom('passkeys').selectAll().where('user_id', '=', lost.id).execute(),
+      ).toEqual([]);
+      expect(
+        await db
+          .selectFrom('passkey_requirements')
+          .selectAll()
+          .where('user_id', '=', lost.id)
+          .execute(),
+      ).toEqual([]);
+    });
     // A session left open (on the lost phone, say) could otherwise set up an authenticator of its own.
     expect(after.sessions).toEqual([]);
     expect(await auditRows(env, lost.id)).toEqual([
-      byCommandLine('mfa.reset', { hadAuthenticator: true, enrolmentOffered: true }),
+      byCommandLine('mfa.reset', {
+        hadAuthenticator: true,
+        removedCredentials: 1,
+        enrolmentOffered: true,
+      }),
     ]);
   });
 

@@ -220,15 +220,24 @@ async function change(
       };
     }
     case 'reset-mfa': {
-      const had = await resetMfa(db, user.id);
+      const { hadAuthenticator: had, removedPasskeys: removed } = await resetMfa(db, user.id);
       const code =
         user.admin_rank > ADMIN_RANK_ABOVE ? await issueEnrolmentCode(db, user.id) : null;
+      const passkeysLine =
+        removed === 0
+          ? ''
+          : ` ${removed === 1 ? 'Its passkey was' : `Its ${removed} passkeys were`} removed.`;
       return {
-        details: { hadAuthenticator: had, ...(code ? { enrolmentOffered: true } : {}) },
+        details: {
+          hadAuthenticator: had,
+          ...(removed ? { removedCredentials: removed } : {}),
+          ...(code ? { enrolmentOffered: true } : {}),
+        },
         said:
           (had
             ? `${who} sets up an authenticator again at the next visit to the desk.`
             : `${who} had no authenticator; the next visit to the desk sets one up.`) +
+          passkeysLine +
           enrolmentLine(code),
       };
     }

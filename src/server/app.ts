@@ -27,6 +27,8 @@ import { assistantRoutes } from '#server/features/assistant/assistant.routes';
 import { auditPlugin } from '#server/features/audit/audit.plugin';
 import { auditRoutes } from '#server/features/audit/audit.routes';
 import { mfaRoutes } from '#server/features/mfa/mfa.routes';
+import { passkeysRoutes } from '#server/features/passkeys/passkeys.routes';
+import { passkeysForExport } from '#server/features/passkeys/passkeys.service';
 import { errorReportsRoutes } from '#server/features/error-reports/error-reports.routes';
 import { healthRoutes } from '#server/features/health/health.routes';
 import { metricsPlugin } from '#server/plugins/metrics';
@@ -186,7 +188,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(healthRoutes);
   await app.register(contentRoutes);
   await app.register(authRoutes);
-  await app.register(meRoutes);
+  await app.register(meRoutes, { passkeysForExport });
+  await app.register(passkeysRoutes);
   await app.register(deskAccountsRoutes);
   await app.register(liveRoutes);
   await app.register(visitsRoutes);

@@ -355,5 +355,14 @@ export const accountExportSchema = z.object({
       value: z.unknown(),
     }),
   ),
+  /** The account's passkeys: names and dates (the keys themselves are public keys, never listed). */
+  passkeys: z.array(
+    z.object({
+      name: z.string(),
+      createdAt: z.string(),
+      lastUsedAt: z.string().nullable(),
+      synced: z.boolean(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -3,6 +3,7 @@
  * bodies the desk sends and the answers it reads, shared so both sides give the same messages.
  */
 import { z } from 'zod';
+import { authenticationResponseSchema } from './passkey-schemas';
 
 export const MFA_MESSAGES = {
   codeFormat: 'Enter the 6-digit code from your authenticator app.',
@@ -49,10 +50,23 @@ export const mfaEnrolmentStartSchema = z
   .strictObject({ enrolmentCode: enrolmentCodeSchema.optional() })
   .nullish();
 
-/** One of the two: a code from the app, or a recovery code when the phone is gone. */
+/**
+ * One of three: a code from the app, a passkey's answer to the desk's challenge
+ * (docs/product.md#passkeys), or a recovery code when the phone is gone.
+ */
 export const mfaVerifySchema = z.union([
   z.strictObject({ code: totpCodeSchema }),
+  z.strictObject({ passkey: authenticationResponseSchema }),
   z.strictObject({ recoveryCode: recoveryCodeSchema }),
+]);
+
+/**
+ * PUT /api/admin/mfa/passkey-required: on, with a passkey's answer to the desk's challenge made
+ * just now (so one surely works here); off, with a step-up like any change to the desk's factors.
+ */
+export const passkeyRequirementSchema = z.union([
+  z.strictObject({ required: z.literal(true), passkey: authenticationResponseSchema }),
+  z.strictObject({ required: z.literal(false) }),
 ]);
 
 export const mfaStatusSchema = z.object({
@@ -62,6 +76,10 @@ export const mfaStatusSchema = z.object({
   /** Until when sensitive actions need no new code. */
   stepUpUntil: z.string().nullable(),
   recoveryCodesLeft: z.number().int(),
+  /** The account's passkeys that open the desk. */
+  passkeys: z.number().int(),
+  /** Only a passkey opens the desk (the authenticator app's codes are refused). */
+  passkeyRequired: z.boolean(),
 });
 export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 

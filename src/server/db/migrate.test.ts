@@ -39,6 +39,9 @@ const TABLES = [
   'nowou_sync_state',
   'page_visits',
   'page_visits_daily',
+  'passkey_challenges',
+  'passkey_requirements',
+  'passkeys',
   'password_resets',
   'product_access',
   'rate_limits',
@@ -108,6 +111,7 @@ function migrationTests(open: () => Kysely<Database>) {
       '2026-11-29-0041-held-notices',
       '2026-11-29-0042-nowou-history-budget',
       '2026-11-29-0045-content',
+      '2026-11-29-0050-passkeys',
     ]);
     expect(await appTables(db)).toEqual(TABLES);
   });

@@ -28,6 +28,7 @@ import * as mfaEnrolmentSession from '#server/db/migrations/2026-11-29-0040-mfa-
 import * as heldNotices from '#server/db/migrations/2026-11-29-0041-held-notices';
 import * as nowouHistoryBudget from '#server/db/migrations/2026-11-29-0042-nowou-history-budget';
 import * as content from '#server/db/migrations/2026-11-29-0045-content';
+import * as passkeys from '#server/db/migrations/2026-11-29-0050-passkeys';
 
 /** Every migration, by name; names sort by date, which is the order they run in. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-29-0041-held-notices': heldNotices,
   '2026-11-29-0042-nowou-history-budget': nowouHistoryBudget,
   '2026-11-29-0045-content': content,
+  '2026-11-29-0050-passkeys': passkeys,
 };
 
 /** The names of every migration this code knows, in the order they run (backups check against it). */

@@ -406,7 +406,50 @@ export interface ContentStateTable {
   updated_at: string;
 }
 
+/** An account's WebAuthn credential (features/passkeys). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url, unique across every account. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter; synced passkeys keep 0. */
+  counter: Generated<number>;
+  /** JSON array of the transports the browser reported (internal, hybrid, usb…). */
+  transports: Generated<string>;
+  name: string;
+  /** 0/1: the authenticator may sync it (a multi-device passkey). */
+  backup_eligible: Generated<Flag>;
+  /** 0/1: it was backed up (synced) when last used. */
+  backed_up: Generated<Flag>;
+  /** 0/1: added in a session that had passed the desk's second factor, so it may serve as one. */
+  desk: Generated<Flag>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A ceremony's challenge, kept as its SHA-256 until used or five minutes old. */
+export interface PasskeyChallengesTable {
+  challenge_hash: string;
+  /** register, sign-in or desk */
+  purpose: string;
+  /** The account it was offered to; null for a sign-in, where the passkey names the account. */
+  user_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** Admins whose desk accepts only a passkey (no authenticator-app code). */
+export interface PasskeyRequirementsTable {
+  user_id: string;
+  required_at: string;
+}
+
 export interface Database {
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
+  passkey_requirements: PasskeyRequirementsTable;
   content_revisions: ContentRevisionsTable;
   content_drafts: ContentDraftsTable;
   content_state: ContentStateTable;

@@ -43,6 +43,8 @@ import {
   type TestUser,
 } from '#test-support/accounts';
 import { startTestServer, type TestServer } from '#test-support/server';
+import { SoftAuthenticator } from '#test-support/soft-authenticator';
+import { insertPasskey } from '#server/features/passkeys/passkeys.repository';
 import { needsAuthenticatorCode } from '#shared/api-errors';
 
 let server: TestServer;
@@ -173,6 +175,44 @@ async function accessRecord(userId: string, status: 'requested' | 'active' | 're
   return id;
 }
 
+/** A passkey of the user's, straight into storage, and the software authenticator holding it. */
+async function storedPasskey(userId: string) {
+  const device = new SoftAuthenticator(server.config.publicUrl);
+  device.register({ challenge: 'matrix', rp: {}, user: { id: b64url(userId) } });
+  const credential = device.credentials[0]!;
+  const row = await insertPasskey(server.app.db, {
+    userId,
+    credentialId: b64url(credential.id),
+    publicKey: b64url(credential.cosePublicKey),
+    counter: 0,
+    transports: ['internal'],
+    name: 'Matrix key',
+    backupEligible: false,
+    backedUp: false,
+    desk: false,
+  });
+  return { device, id: row.id };
+}
+
+const b64url = (data: string | Uint8Array) => Buffer.from(data).toString('base64url');
+
+/** What the browser would send to add a passkey: made for the caller's options when it may have them. */
+async function newPasskeyBody(cookie: string | undefined) {
+  const device = new SoftAuthenticator(server.config.publicUrl);
+  const options = await call(server, 'POST', '/api/me/passkeys/options', { cookie, body: {} });
+  const given = (options.json as { options?: Parameters<typeof device.register>[0] }).options;
+  return {
+    response: device.register(given ?? { challenge: 'matrix', rp: {}, user: { id: 'matrix' } }),
+  };
+}
+
+/** Adding a passkey: any account in a fresh session; an admin only past a step-up. */
+const addingPasskey = (status: number): Record<Role, Answer> => ({
+  ...signedIn(status),
+  'admin without MFA': '403 step-up-required',
+  'admin with MFA': '403 step-up-required',
+});
+
 /** `METHOD path` as Fastify registered it → how to call it and what each role gets. */
 const ROUTES: Record<string, RouteCase> = {
   'GET /api/health': { expect: everyone(200) },
@@ -219,6 +259,37 @@ const ROUTES: Record<string, RouteCase> = {
     expect: signedIn(204),
   },
   'POST /api/me/sessions/revoke-others': { expect: signedIn(200) },
+  'GET /api/me/passkeys': { expect: signedIn(200) },
+  'POST /api/me/passkeys/options': { expect: addingPasskey(200) },
+  'POST /api/me/passkeys': {
+    request: async ({ cookie }) => ({ body: await newPasskeyBody(cookie) }),
+    expect: addingPasskey(201),
+  },
+  'PATCH /api/me/passkeys/:id': {
+    request: async ({ user }) => ({
+      path: `/api/me/passkeys/${(await storedPasskey(user.id)).id}`,
+      body: { name: 'Renamed' },
+    }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/me/passkeys/:id': {
+    request: async ({ user }) => ({
+      path: `/api/me/passkeys/${(await storedPasskey(user.id)).id}`,
+    }),
+    expect: signedIn(204),
+  },
+  'POST /api/auth/passkey/options': { expect: everyone(200) },
+  'POST /api/auth/passkey': {
+    request: async ({ user }) => {
+      const { device } = await storedPasskey(user.id);
+      const options = await call(server, 'POST', '/api/auth/passkey/options', {
+        headers: fromAddress(nextAddress()),
+      });
+      const given = (options.json as { options: Parameters<typeof device.assert>[0] }).options;
+      return { body: { response: device.assert(given) } };
+    },
+    expect: everyone(200),
+  },
   'POST /api/nowou/push': {
     request: async () => {
       const id = randomUUID();
@@ -511,6 +582,12 @@ const ROUTES: Record<string, RouteCase> = {
     expect: { ...adminRank(200), 'admin without MFA': 409 },
   },
   'POST /api/admin/mfa/recovery-codes': { expect: sensitive(200) },
+  // The matrix's admins have no desk passkey: the options say so, once the caller may ask.
+  'POST /api/admin/mfa/passkey-options': { expect: adminRank(409) },
+  'PUT /api/admin/mfa/passkey-required': {
+    request: async () => ({ body: { required: false } }),
+    expect: sensitive(200),
+  },
   'GET /api/admin/audit': { expect: admin(200) },
   'GET /api/admin/accounts': { expect: admin(200) },
   'GET /api/admin/accounts/export.csv': { expect: sensitive(200) },

@@ -25,6 +25,7 @@ import {
 import { deleteAccountData } from './account-deletion';
 import { deleteUserSessions, findActiveSession } from './sessions.repository';
 import { loadUserInfo } from './user-info';
+import { verifyPassword } from './passwords';
 import {
   changeAdminRank,
   changeEarlyUser,
@@ -96,6 +97,19 @@ export {
 } from './sessions.repository';
 
 export { deleteAccountWithData } from './account-deletion';
+
+/**
+ * Signing in by other means than the password (a passkey, features/passkeys): a new session for
+ * the browser, the user info it answers with, and the expired sessions pruned as log-in does.
+ */
+export { startSession } from './session.plugin';
+export { loadUserInfo } from './user-info';
+export { pruneExpiredSessions } from './sessions.repository';
+
+/** Whether `password` is the account's (adding a passkey in a session that is not fresh). */
+export async function passwordMatches(user: Pick<User, 'password_hash'>, password: string) {
+  return verifyPassword(password, user.password_hash);
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

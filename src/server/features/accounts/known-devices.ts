@@ -80,22 +80,24 @@ export async function knownDeviceForEmail(
 }
 
 /**
- * Marks this browser as known to the account for `proof`. It keeps its device cookie when the
- * account knows it already; otherwise it gets a fresh one (docs/product.md#log-in-attempts).
+ * Marks this browser as known to the account for `proof` (or several at once: one cookie). It
+ * keeps its device cookie when the account knows it already; otherwise it gets a fresh one
+ * (docs/product.md#log-in-attempts).
  */
 export async function rememberDevice(
   db: Kysely<Database>,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
-  proof: DeviceProof,
+  proof: DeviceProof | DeviceProof[],
 ): Promise<void> {
   const existing = deviceToken(request);
   const since = new Date(Date.now() - DEVICE_KNOWN_MS);
   const known =
     existing !== null && (await deviceKnownToAccount(db, hashToken(existing), userId, since));
   const token = known ? existing : issueToken().token;
-  await saveDeviceProof(db, hashToken(token), userId, proof);
+  for (const each of Array.isArray(proof) ? proof : [proof])
+    await saveDeviceProof(db, hashToken(token), userId, each);
   // Sent again each time, so a browser in use stays known for another 400 days. Fastify adds a
   // set-cookie header to those already set.
   reply.header('set-cookie', deviceCookie(request.server.config, token));

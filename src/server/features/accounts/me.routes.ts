@@ -24,7 +24,9 @@ import { hashPassword, verifyPassword } from './passwords';
 import { deleteUserSessions, listUserSessions } from './sessions.repository';
 import { loadUserInfo } from './user-info';
 import { uniqueViolation, updateProfile, usernameTaken } from './users.repository';
+import type { Kysely } from 'kysely';
 import type { App } from '#server/app-types';
+import type { Database } from '#server/db/schema';
 import { errorReportsForExport } from '#server/features/error-reports/error-reports.service';
 import { productAccessForExport } from '#server/features/indicators/product-access.service';
 import {
@@ -49,7 +51,15 @@ function usernameTakenError(lookAlike = false): ApiError {
   return new ApiError('aborted', message, 'username');
 }
 
-export async function meRoutes(app: App): Promise<void> {
+export interface MeRoutesOptions {
+  /**
+   * The account's passkeys for its data export: the passkeys domain sits above accounts, so
+   * app.ts hands its reader over.
+   */
+  passkeysForExport: (db: Kysely<Database>, userId: string) => Promise<AccountExport['passkeys']>;
+}
+
+export async function meRoutes(app: App, options: MeRoutesOptions): Promise<void> {
   async function currentInfo(userId: string) {
     const info = await loadUserInfo(app.db, userId);
     // The account was deleted while this request ran.
@@ -125,7 +135,7 @@ export async function meRoutes(app: App): Promise<void> {
       const now = new Date();
       // Each domain lists what it holds of the user's; mail lists include rows of a verified address
       // made before the account existed.
-      const [sessions, productAccess, submissions, errorReports, mailLists, nowou] =
+      const [sessions, productAccess, submissions, errorReports, mailLists, nowou, passkeys] =
         await Promise.all([
           listUserSessions(app.db, user.id, now),
           productAccessForExport(app.db, user.id),
@@ -133,6 +143,7 @@ export async function meRoutes(app: App): Promise<void> {
           errorReportsForExport(app.db, user.id),
           mailListsForExport(app.db, user),
           nowouItemsForExport(app.db, user.id),
+          options.passkeysForExport(app.db, user.id),
         ]);
       const data: AccountExport = {
         exportedAt: now.toISOString(),
@@ -148,6 +159,7 @@ export async function meRoutes(app: App): Promise<void> {
         errorReports,
         mailLists,
         nowou,
+        passkeys,
       };
       const day = now.toISOString().slice(0, 10);
       reply.header('content-disposition', `attachment; filename="account-data-${day}.json"`);

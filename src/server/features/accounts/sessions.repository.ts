@@ -92,16 +92,21 @@ export async function markSessionMfaVerified(
     .execute();
 }
 
-/** Forgets every session's entered code, so each must enter one again (the MFA was reset). */
+/**
+ * Forgets every session's entered code but `keepTokenHash`'s, so each must enter one again (the
+ * MFA was reset; the desk now takes only a passkey).
+ */
 export async function clearUserMfaVerification(
   db: Kysely<Database>,
   userId: string,
+  keepTokenHash?: string,
 ): Promise<void> {
-  await db
+  let query = db
     .updateTable('sessions')
     .set({ mfa_verified_at: null })
-    .where('user_id', '=', userId)
-    .execute();
+    .where('user_id', '=', userId);
+  if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
+  await query.execute();
 }
 
 /** Moves the expiry to 30 days from now; returns the new expiry. */

@@ -14,16 +14,27 @@ import {
   mfaEnrolmentStartSchema,
   mfaStatusSchema,
   mfaVerifySchema,
+  passkeyRequirementSchema,
   recoveryCodesSchema,
   type MfaStatus,
 } from '#shared/admin-security-schemas';
+import { ceremonyOptionsSchema, PASSKEY_MESSAGES } from '#shared/passkey-schemas';
 import { MESSAGES } from '#shared/account-schemas';
 import type { ActiveSession, App } from '#server/app-types';
 import {
+  clearUserMfaVerification,
   knownDevice,
   markSessionMfaVerified,
   rememberDevice,
 } from '#server/features/accounts/accounts.service';
+import {
+  deskPasskeyOptions,
+  deskPasskeys,
+  passkeyRequired,
+  setPasskeyRequirement,
+  verifyDeskPasskey,
+  type Passkey,
+} from '#server/features/passkeys/passkeys.service';
 import { describeAuditedAction } from '#server/features/audit/audit.service';
 import { ApiError } from '#server/plugins/errors';
 import {
@@ -68,7 +79,26 @@ export async function mfaRoutes(app: App): Promise<void> {
       recoveryCodesLeft: mfa?.confirmed_at
         ? await countRecoveryCodesLeft(app.db, active.user.id)
         : 0,
+      passkeys: (await deskPasskeys(app.db, active.user.id)).length,
+      passkeyRequired: await passkeyRequired(app.db, active.user.id),
     };
+  }
+
+  /**
+   * Checks the admin's desk passkey (docs/product.md#passkeys); the audit row names it, and a
+   * refusal says why under no field (the desk shows it beside the passkey button).
+   */
+  async function checkPasskey(
+    request: FastifyRequest,
+    userId: string,
+    response: Parameters<typeof verifyDeskPasskey>[3],
+  ): Promise<Passkey> {
+    return verifyDeskPasskey(app.db, app.config, userId, response, (passkey) =>
+      describeAuditedAction(request, {
+        targetId: userId,
+        details: { method: 'passkey', name: passkey.name },
+      }),
+    );
   }
 
   /**
@@ -164,6 +194,8 @@ export async function mfaRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const active = await signedInSession(request);
+      if (await passkeyRequired(app.db, active.user.id))
+        throw new ApiError('aborted', PASSKEY_MESSAGES.appOff);
       const existing = await findMfa(app.db, active.user.id);
       const secret = newTotpSecret();
       if (existing?.confirmed_at) {
@@ -244,8 +276,14 @@ export async function mfaRoutes(app: App): Promise<void> {
       const active = await signedInSession(request);
       const userId = active.user.id;
       const body = request.body;
-      const method = 'code' in body ? 'authenticator app' : 'recovery code';
+      const method =
+        'code' in body ? 'authenticator app' : 'passkey' in body ? 'passkey' : 'recovery code';
       describeAuditedAction(request, { targetId: userId, details: { method } });
+      if ('passkey' in body) {
+        // A passkey cannot be guessed, so its tries are not counted; a refusal says why.
+        await checkPasskey(request, userId, body.passkey);
+        return verified(request, reply, active, async () => {});
+      }
       const mfa = await findMfa(app.db, userId);
       if (!mfa?.confirmed_at)
         throw new ApiError(
@@ -253,6 +291,14 @@ export async function mfaRoutes(app: App): Promise<void> {
           MFA_MESSAGES.noEnrolment,
           'code' in body ? 'code' : 'recoveryCode',
         );
+      // With a passkey required, a code (phishable) opens nothing; a recovery code still works in a
+      // browser that opened this desk before, whose device cookie a look-alike site never gets
+      // (docs/decisions/2026-11-29-passkeys.md).
+      if (await passkeyRequired(app.db, userId)) {
+        if ('code' in body) throw new ApiError('aborted', PASSKEY_MESSAGES.passkeyOnly, 'code');
+        if (!(await knownDevice(app.db, request, userId, 'mfa')))
+          throw new ApiError('aborted', PASSKEY_MESSAGES.recoveryNeedsKnownBrowser, 'recoveryCode');
+      }
       let right: () => Promise<void>;
       if ('code' in body) {
         // Opened before the try is counted: a key that cannot be read is no wrong code.
@@ -268,6 +314,49 @@ export async function mfaRoutes(app: App): Promise<void> {
           return wrongCode(MFA_MESSAGES.wrongRecoveryCode, 'recoveryCode');
       }
       return verified(request, reply, active, right);
+    },
+  );
+
+  app.post(
+    '/api/admin/mfa/passkey-options',
+    {
+      onRequest: [requireAdminRank],
+      // A challenge handed out, not an action: the check that uses it is logged.
+      config: { audit: false },
+      schema: { response: { 200: ceremonyOptionsSchema } },
+    },
+    async (request) => {
+      const { user } = await signedInSession(request);
+      const options = await deskPasskeyOptions(app.db, app.config, user.id);
+      if (!options) throw new ApiError('aborted', PASSKEY_MESSAGES.noDeskPasskey);
+      return { options };
+    },
+  );
+
+  app.put(
+    '/api/admin/mfa/passkey-required',
+    {
+      onRequest: [requireStepUp],
+      config: { audit: 'mfa.passkey-required' },
+      schema: { body: passkeyRequirementSchema, response: { 200: mfaStatusSchema } },
+    },
+    async (request, reply) => {
+      const active = await signedInSession(request);
+      const userId = active.user.id;
+      const body = request.body;
+      describeAuditedAction(request, { targetId: userId, details: { required: body.required } });
+      if (!body.required) {
+        await setPasskeyRequirement(app.db, userId, false);
+        return status(active);
+      }
+      const passkey = await checkPasskey(request, userId, body.passkey);
+      describeAuditedAction(request, { details: { required: true, name: passkey.name } });
+      await app.db.transaction().execute(async (trx) => {
+        await setPasskeyRequirement(trx, userId, true);
+        // Sessions that opened the desk with a code must open it again, now with a passkey.
+        await clearUserMfaVerification(trx, userId, active.session.token_hash);
+      });
+      return verified(request, reply, active, async () => {});
     },
   );
 

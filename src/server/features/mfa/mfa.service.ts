@@ -7,6 +7,7 @@ import { MFA_ENROLMENT_CODE_MINUTES } from '#shared/admin-security-schemas';
 import type { Config } from '#server/config';
 import type { Database } from '#server/db/schema';
 import { deleteUserSessions, forgetMfaDevices } from '#server/features/accounts/accounts.service';
+import { forgetPasskeys } from '#server/features/passkeys/passkeys.service';
 import { loadMfaKey, MFA_KEY_FILE, unseal } from './mfa-key';
 import {
   confirmedSecrets,
@@ -18,18 +19,24 @@ import {
 import { hashRecoveryCode, newEnrolmentCode } from './recovery-codes';
 
 /**
- * Forgets the user's authenticator, its recovery codes and the browsers that entered them, and
- * ends every session, in one transaction: a session left open (on the lost device, say) could
+ * Forgets the user's authenticator, its recovery codes, its passkeys and the browsers that entered
+ * them, and ends every session, in one transaction: a session left open (on the lost device, say) could
  * otherwise set up an authenticator of its own. The owner logs in again and sets up the app anew.
- * True when there was one.
+ * Says whether there was an authenticator app, and how many passkeys were removed.
  */
-export async function resetMfa(db: Kysely<Database>, userId: string): Promise<boolean> {
+export async function resetMfa(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<{ hadAuthenticator: boolean; removedPasskeys: number }> {
   return db.transaction().execute(async (trx) => {
     const had = await deleteMfa(trx, userId);
+    // Passkeys are authenticators too (one may be on the lost phone), and the requirement goes
+    // with them, so the new set-up starts from the app.
+    const passkeys = await forgetPasskeys(trx, userId);
     await deleteUserSessions(trx, userId);
     // A browser that entered codes (the lost laptop, say) no longer has tries of its own.
     await forgetMfaDevices(trx, userId);
-    return had;
+    return { hadAuthenticator: had, removedPasskeys: passkeys };
   });
 }
 
