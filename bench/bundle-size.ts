@@ -12,7 +12,7 @@ import type { PageLoad } from './page-loads.ts';
 
 /** Sizes are printed and compared in KB of 1000 bytes (the stricter reading of "100 KB"). */
 export const KB = 1000;
-/** docs/product.md#speed-and-scale-targets; tests/build/home-first-load.test.ts holds the build to it. */
+/** docs/product/constants.md#speed-and-scale-targets; tests/build/home-first-load.test.ts holds the build to it. */
 export const HOME_FIRST_LOAD_JS_LIMIT = 100 * KB;
 
 export interface SizedFile {

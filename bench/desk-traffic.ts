@@ -1,5 +1,5 @@
 /**
- * The desk's traffic with a year of visits (docs/product.md#traffic-counters): TRAFFIC_VISITS
+ * The desk's traffic with a year of visits (docs/product/visits.md#traffic-counters): TRAFFIC_VISITS
  * counted visits over TRAFFIC_DAYS UTC days ending today, TRAFFIC_PAGES pages and TRAFFIC_SOURCES
  * sources, seeded straight into the counters the way counting leaves them (per source, day and
  * page; per source and day; per source and month; per page and day; the pages' totals). Days vary

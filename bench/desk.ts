@@ -1,5 +1,5 @@
 /**
- * The desk figures (docs/product.md#accounts-on-the-desk): with DESK_ACCOUNTS accounts in storage,
+ * The desk figures (docs/product/desk.md#accounts-on-the-desk): with DESK_ACCOUNTS accounts in storage,
  * the owner's list page deep in its cursor, a prefix search and an account's activity page (p50,
  * p95 of TIMED_REQUESTS requests each, against DESK_TARGETS), and the CSV export of every account
  * (rows per second to the last byte). Once on SQLite and once on a throwaway PostgreSQL database

@@ -1,5 +1,5 @@
 /**
- * The live fan-out and visit-counting figures (docs/product.md#speed-and-scale-targets): N SSE clients on GET
+ * The live fan-out and visit-counting figures (docs/product/constants.md#speed-and-scale-targets): N SSE clients on GET
  * /api/live?page=home, the time from just before the owner's POST /api/admin/assistant-messages
  * to each client's receipt of the `assistant` event carrying the new message, and the server's RSS
  * per open stream; on one instance (SQLite, fanout-one-instance.ts), on a bare Fastify broadcast

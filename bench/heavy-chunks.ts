@@ -1,5 +1,5 @@
 /**
- * Where the heavy libraries go (docs/product.md#speed-and-scale-targets): each must be in
+ * Where the heavy libraries go (docs/product/constants.md#speed-and-scale-targets): each must be in
  * a chunk of its own, found by its module in the build's manifest, never the entry chunk, and be
  * fetched on a first page load only by the routes that need it.
  */

@@ -1,5 +1,5 @@
 /**
- * The brainstorm-board figures of the Nowou part (docs/product.md#speed-and-scale-targets), with
+ * The brainstorm-board figures of the Nowou part (docs/product/constants.md#speed-and-scale-targets), with
  * the seeded board of nowou-seed.ts (1,000 text nodes, 1,500 edges) in Chromium:
  * 1. Time to open /nowou?section=boards&board=<id>, measured in the page from navigation start
  *    until the nodes are drawn and the edges' SVG holds its paths; median of BOARD_RUNS fresh loads.

@@ -1,6 +1,6 @@
 /**
  * What the Nowou part reports (nowou.ts runs it, nowou-report.ts prints it, bench/results/latest.json
- * keeps it), and the targets its figures are judged against (docs/product.md#speed-and-scale-targets).
+ * keeps it), and the targets its figures are judged against (docs/product/constants.md#speed-and-scale-targets).
  */
 import { KB } from './bundle-size.ts';
 import type { FanoutVerdict } from './fanout-results.ts';

@@ -1,5 +1,5 @@
 /**
- * The Nowou store the bench loads (docs/product.md#nowou-keys): one timeline and `defaultTimeline`,
+ * The Nowou store the bench loads (docs/product/data.md#nowou-keys): one timeline and `defaultTimeline`,
  * NOWOU_STORE.todos to-dos over Inbox, the past 14 days, the next 30 days and Someday, of which
  * NOWOU_STORE.scheduledTodos sit on the timeline, and NOWOU_STORE.textBoxes text boxes on it too.
  * Everything comes from a fixed seed number, so two runs on the same day hold the same store; the
@@ -301,7 +301,7 @@ const NODE_GAP_X = 90;
 const NODE_GAP_Y = 70;
 
 /**
- * One brainstorm board (docs/product.md#nowou-keys) of NOWOU_BOARD.textNodes text nodes with short,
+ * One brainstorm board (docs/product/data.md#nowou-keys) of NOWOU_BOARD.textNodes text nodes with short,
  * varied texts (some on two lines, some with Markdown emphasis), about a fifth coloured, laid out
  * on a grid with jitter over a large area; NOWOU_BOARD.groups groups behind some of them; and
  * NOWOU_BOARD.edges edges: a tree (each node but the first from a node placed shortly before it)

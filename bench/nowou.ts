@@ -1,5 +1,5 @@
 /**
- * The Nowou figures (docs/product.md#speed-and-scale-targets), in Chromium against the real server:
+ * The Nowou figures (docs/product/constants.md#speed-and-scale-targets), in Chromium against the real server:
  * 1. Nowou's own gzip JS: what first loads of /nowou and /nowou?section=timeline fetch beyond first
  *    loads of /, /account and /support (the site's shared libraries), and whether the first loads of
  *    /, /about and an indicator page fetch none of it.

@@ -1,5 +1,5 @@
 /**
- * Publishing the site's words (docs/product.md#publishing-the-sites-words) on two instances of
+ * Publishing the site's words (docs/product/desk.md#publishing-the-sites-words) on two instances of
  * `npm start` sharing one throwaway PostgreSQL database: the time from sending Publish on one
  * instance to the new HTML on the other (p95 of PUBLISH_COUNT publishes, target ≤ 1 s), the
  * publishing instance's own render time (its site_content_render_seconds gauge), and visitors'

@@ -1,7 +1,7 @@
 /**
  * One signed-in device as the sync part drives it (sync-latency.ts): it holds the account's live
  * stream (GET /api/live?page=nowou, as Nowou's page does) and, on every `nowou` event, pulls after
- * its cursor until nothing more waits, as the app's sync round does (docs/product.md#nowou-sync); an
+ * its cursor until nothing more waits, as the app's sync round does (docs/product/nowou.md#nowou-sync); an
  * event during a pull makes one more pull after it. What it pulls it keeps (version and copy of
  * each item), and it wakes whoever waits for a change to arrive, with the time it did.
  */

@@ -1,5 +1,5 @@
 /**
- * Push to a second device with many devices syncing (docs/product.md#speed-and-scale-targets):
+ * Push to a second device with many devices syncing (docs/product/constants.md#speed-and-scale-targets):
  * SYNC_DEVICES.accounts accounts with two devices each (sync-device.ts), every device on its own
  * loopback address holding the account's live stream and pulling on each `nowou` event. The account
  * first gets SYNC_DEVICES.todosPerAccount to-dos (one push, not timed) and both devices pull them.

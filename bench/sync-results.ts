@@ -1,6 +1,6 @@
 /**
  * What the sync part reports (sync.ts runs it, sync-report.ts prints it, bench/results/latest.json
- * keeps it), and the targets its figures are judged against (docs/product.md#speed-and-scale-targets).
+ * keeps it), and the targets its figures are judged against (docs/product/constants.md#speed-and-scale-targets).
  */
 import type { FanoutVerdict } from './fanout-results.ts';
 import type { CpuShare } from './sync-cpu.ts';

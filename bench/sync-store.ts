@@ -1,5 +1,5 @@
 /**
- * The account a new device syncs in the sync part (docs/product.md#nowou-keys): SYNC_STORE.items
+ * The account a new device syncs in the sync part (docs/product/data.md#nowou-keys): SYNC_STORE.items
  * items of every kind, as a year of use leaves them: mostly to-dos, most of them on the past year's
  * day lists and done, the rest in Inbox (3 %), Someday, custom lists and the next two months (some
  * tagged, with a priority, subtasks, notes, a time, a block on a timeline or a repeat rule); text

@@ -1,5 +1,5 @@
 /**
- * The sync figures (docs/product.md#nowou-sync, #speed-and-scale-targets): the first sync of an
+ * The sync figures (docs/product/nowou.md#nowou-sync, #speed-and-scale-targets): the first sync of an
  * account's SYNC_STORE.items items to a new device in Chromium (sync-first.ts), and the time from a
  * push on one device to the change on the account's second with SYNC_DEVICES.accounts × 2 devices
  * syncing (sync-latency.ts). Once on SQLite (one server process), and once on two server processes

@@ -1,7 +1,7 @@
 // Runs before first paint (a blocking classic script; the CSP allows no inline script) so what only
 // this browser knows shows without a flash on the prerendered page: the saved theme, embedded-app
 // mode, whether the cookie notice is still to be shown and whether fullscreen exists here
-// (docs/architecture.md#prerendered-pages). Keys: docs/product.md#browser-storage.
+// (docs/architecture.md#prerendered-pages). Keys: docs/product/data.md#browser-storage.
 // On a prerendered page it also requests the modules that hydrate it, listed in
 // <meta name="app-modules"> (entry first), once the page has painted: the paint never waits for
 // them, nor for their download on a slow connection.

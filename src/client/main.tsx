@@ -38,6 +38,6 @@ async function start(root: HTMLElement) {
   }
 }
 
-// docs/product.md#route-quirks: nothing is rendered for paths under /assets (the server answers
+// docs/product/pages.md#route-quirks: nothing is rendered for paths under /assets (the server answers
 // them with files or 404).
 if (container && !isAssetPath(window.location.pathname)) void start(container);

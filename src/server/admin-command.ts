@@ -1,5 +1,5 @@
 /**
- * `npm run admin -- <command>`: the owner's command line (docs/product.md#command-line), for what
+ * `npm run admin -- <command>`: the owner's command line (docs/product/command-line.md#command-line), for what
  * must work without the desk (the first admin has to come from somewhere, and an admin who lost
  * their authenticator cannot open it): set-rank, list, disable, enable, end-sessions, reset-mfa.
  * Same configuration as `npm start` (SQLite or PostgreSQL), migrations first; a bad argument or an
@@ -121,7 +121,7 @@ async function list(db: Kysely<Database>, io: CommandIo): Promise<number> {
   return 0;
 }
 
-/** Lets a restored copy's mail queue send again (docs/product.md#backups). */
+/** Lets a restored copy's mail queue send again (docs/product/command-line.md#backups). */
 async function release(db: Kysely<Database>, io: CommandIo): Promise<number> {
   const was = await mailPauseReason(db);
   await releaseMail(db);
@@ -158,7 +158,7 @@ type Done = { details: Record<string, unknown>; said: string };
 type Refused = { line: string; reason: string };
 
 /**
- * The line that hands over the first set-up's enrolment code (docs/product.md#admin-multi-factor):
+ * The line that hands over the first set-up's enrolment code (docs/product/desk.md#admin-multi-factor):
  * the desk asks for it before it shows a key. Printed once; only its hash is kept.
  */
 function enrolmentLine(code: string | null): string {
@@ -245,7 +245,7 @@ async function change(
 }
 
 /**
- * Writes the command's row to the audit log, done or not (docs/product.md#command-line-audit). A
+ * Writes the command's row to the audit log, done or not (docs/product/command-line.md#command-line-audit). A
  * failed run is recorded too; if even that cannot be written (the database is the problem), the
  * one line on stderr says what went wrong with the command, not with its record.
  */

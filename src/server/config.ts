@@ -1,5 +1,5 @@
 /**
- * The server's configuration: environment variables (docs/product.md#configuration), parsed once at start.
+ * The server's configuration: environment variables (docs/product/command-line.md#configuration), parsed once at start.
  * The Config type is inferred from the schema; a bad value becomes one line naming the variable.
  */
 import { isIP } from 'node:net';
@@ -165,9 +165,9 @@ function configSchema() {
         logLevel: env.LOG_LEVEL,
         serveClient: env.SERVE_CLIENT,
         clientDir: resolve(env.CLIENT_DIR),
-        /** Turns GET /api/metrics on, for this bearer token (docs/product.md#metrics). */
+        /** Turns GET /api/metrics on, for this bearer token (docs/product/command-line.md#metrics). */
         metricsToken: env.METRICS_TOKEN,
-        /** Scheduled backups' interval, off when unset (docs/product.md#scheduled-backups). */
+        /** Scheduled backups' interval, off when unset (docs/product/command-line.md#scheduled-backups). */
         backupEveryMs: env.BACKUP_EVERY,
         /** How many scheduled backups are kept, the newest. */
         backupKeep: env.BACKUP_KEEP,

@@ -1,5 +1,5 @@
 /**
- * `npm run content -- export DIR | import DIR` (docs/product.md#content-in-git): the site's words as
+ * `npm run content -- export DIR | import DIR` (docs/product/desk.md#content-in-git): the site's words as
  * a `content/`-shaped folder, for owners who keep them in git. Same configuration as `npm start`
  * (SQLite or PostgreSQL), migrations first. Import publishes as the desk does (a revision of each
  * document that changed, in the audit log) and tells the running servers, which serve it within a

@@ -1,5 +1,5 @@
 /**
- * DATA_DIR is its owner's only (docs/product.md#data-folder): a real server process and the backup
+ * DATA_DIR is its owner's only (docs/product/command-line.md#data-folder): a real server process and the backup
  * and restore commands, run with a umask that leaves new files readable by everyone (022), make every
  * file there 0600 and every folder 0700 (site.db with its -wal and -shm, mfa.key, server.pid, the
  * outbox and its mails, the backups, what a restore puts aside), and a start makes what an older

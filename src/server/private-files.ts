@@ -1,6 +1,6 @@
 /**
  * DATA_DIR holds password hashes, sessions, sealed keys, pending reset links and the mail-list
- * signing secret (docs/product.md#data-folder): every file the site makes there is readable by its
+ * signing secret (docs/product/command-line.md#data-folder): every file the site makes there is readable by its
  * owner only (0600) and every folder 0700, whatever the process's umask, and start-up tightens what
  * an older version (or a copy) left open to others.
  */

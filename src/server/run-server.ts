@@ -31,7 +31,7 @@ function fail(line: string): never {
 /**
  * SQLite's schema changes are not transactional: before migrations run on a SQLite file that has
  * data, a backup is written and named in the log, so a failed upgrade has a way back
- * (docs/product.md#backups). A backup that fails stops start-up with nothing migrated.
+ * (docs/product/command-line.md#backups). A backup that fails stops start-up with nothing migrated.
  */
 async function backupBeforeMigrating(
   config: Config,
@@ -78,7 +78,7 @@ export async function runServer(
     fail(`Could not open the database: ${describeError(error)}`);
   }
   if (!config.databaseUrl) {
-    // A restore refuses while this file names a live process (docs/product.md#backups).
+    // A restore refuses while this file names a live process (docs/product/command-line.md#backups).
     const release = claimDataDir(config.dataDir);
     process.on('exit', release);
   }

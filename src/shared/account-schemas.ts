@@ -1,9 +1,9 @@
 /**
  * One schema per account input (docs/architecture.md#schemas-and-validation): the server validates
  * with these and the forms show their messages, so both say the same words. Messages are the
- * product's (docs/product.md#account-field-messages) word for word; the few rules the first
+ * product's (docs/product/api.md#account-field-messages) word for word; the few rules the first
  * specification did not have (length caps, a breached-password check) have their own plain messages
- * (docs/product.md#accounts-beyond-the-first-specification).
+ * (docs/product/departures.md#accounts-beyond-the-first-specification).
  */
 import { z } from 'zod';
 import { TEXT_AREA_MAX_LENGTH } from './text-limits';
@@ -66,7 +66,7 @@ export function textAreaTooLongMessage(label: string, max = TEXT_AREA_MAX_LENGTH
 }
 
 /**
- * The generic helper of docs/product.md#validation-rules: present when neither null nor the empty
+ * The generic helper of docs/product/api.md#validation-rules: present when neither null nor the empty
  * string.
  */
 export function isPresent(value: unknown): boolean {
@@ -102,7 +102,7 @@ export const loginPasswordSchema = requiredString(MESSAGES.passwordMissing).max(
 );
 
 /**
- * Look-alikes are refused here, where both sides see them (docs/product.md#usernames): invisible
+ * Look-alikes are refused here, where both sides see them (docs/product/accounts.md#usernames): invisible
  * characters and mixed scripts. A name that looks like a taken one is the server's to say.
  */
 export const usernameSchema = requiredString(MESSAGES.usernameMissing)
@@ -126,7 +126,7 @@ export const bioSchema = requiredString(MESSAGES.bioMissing)
   .max(TEXT_AREA_MAX_LENGTH, { error: textAreaTooLongMessage('Bio'), abort: true });
 
 /**
- * POST /api/auth/register: the sign-up payload (docs/product.md#account-routes). Unknown fields are
+ * POST /api/auth/register: the sign-up payload (docs/product/api.md#account-routes). Unknown fields are
  * dropped, never stored.
  */
 export const registerPayloadSchema = z.object({
@@ -198,7 +198,7 @@ export interface SignUpForm {
 
 /**
  * The sign-up form's rules in the order the form shows them; only the first error is shown
- * (docs/product.md#validation-rules).
+ * (docs/product/api.md#validation-rules).
  */
 export function validateSignUpForm(form: SignUpForm): FieldError | null {
   return firstError([
@@ -253,7 +253,7 @@ export function validateNewPasswordForm(form: {
   ]);
 }
 
-/** The user info the API returns (docs/product.md#users-table); no secrets. */
+/** The user info the API returns (docs/product/data.md#users-table); no secrets. */
 export const userInfoSchema = z.object({
   uid: z.string(),
   email: z.string(),
@@ -276,7 +276,7 @@ export const meResponseSchema = z.object({ user: userInfoSchema.nullable() });
 export const userResponseSchema = z.object({ user: userInfoSchema });
 
 /**
- * The thresholds (docs/product.md#admin-role, docs/product.md#developer-logging): the Admin button
+ * The thresholds (docs/product/accounts.md#admin-role, docs/product/accounts.md#developer-logging): the Admin button
  * and admin routes above 9, developer logging from 3.
  */
 export const ADMIN_RANK_ABOVE = 9;

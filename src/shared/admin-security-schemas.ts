@@ -1,5 +1,5 @@
 /**
- * The admin's security routes (docs/product.md#admin-multi-factor, docs/product.md#audit-log): the
+ * The admin's security routes (docs/product/desk.md#admin-multi-factor, docs/product/desk.md#audit-log): the
  * bodies the desk sends and the answers it reads, shared so both sides give the same messages.
  */
 import { z } from 'zod';
@@ -52,7 +52,7 @@ export const mfaEnrolmentStartSchema = z
 
 /**
  * One of three: a code from the app, a passkey's answer to the desk's challenge
- * (docs/product.md#passkeys), or a recovery code when the phone is gone.
+ * (docs/product/accounts.md#passkeys), or a recovery code when the phone is gone.
  */
 export const mfaVerifySchema = z.union([
   z.strictObject({ code: totpCodeSchema }),

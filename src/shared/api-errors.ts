@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The status names and their HTTP codes (docs/product.md#status-names-and-http-codes). */
+/** The status names and their HTTP codes (docs/product/api.md#status-names-and-http-codes). */
 export const ERROR_STATUS_HTTP = {
   'invalid-argument': 400,
   unauthenticated: 401,
@@ -15,7 +15,7 @@ export const ERROR_STATUS_HTTP = {
   'deadline-exceeded': 504,
   /**
    * The admin's session has not entered an authenticator code yet, or the action needs one from the
-   * last 15 minutes (docs/product.md#admin-multi-factor): the client asks for a code and sends the
+   * last 15 minutes (docs/product/desk.md#admin-multi-factor): the client asks for a code and sends the
    * call again. 403 as RFC 9110 means it (credentials given, not enough for this), but a status name
    * of their own, so no client reads them as "not allowed" or as "signed out"
    * (docs/decisions/2026-11-25-admin-security.md). After permission-denied: a bare 403 is that.

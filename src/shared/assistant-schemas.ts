@@ -1,5 +1,5 @@
 /**
- * The assistant's live message (docs/product.md#live-message: text, createdAtUTC, pages) as the
+ * The assistant's live message (docs/product/assistant.md#live-message: text, createdAtUTC, pages) as the
  * owner posts it from /admin: POST /api/admin/assistant-messages `{text, pages}`. The browser's
  * composer and the server validate with the same schema, so both give the same message.
  */

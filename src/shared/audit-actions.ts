@@ -1,6 +1,6 @@
 /**
  * The audit log's actions in words, for the desk's What filter and each entry
- * (docs/product.md#audit-log). An action is a name (`accounts.rank`) or, for the desk's other
+ * (docs/product/desk.md#audit-log). An action is a name (`accounts.rank`) or, for the desk's other
  * admin routes, `METHOD /route`; every action the app can record has its words here (a test reads
  * the routes the server audits), and one this list does not know still reads as words, never as
  * a route.

@@ -1,5 +1,5 @@
 /**
- * The calls of the site's words (docs/product.md#publishing-the-sites-words): GET /api/content for
+ * The calls of the site's words (docs/product/desk.md#publishing-the-sites-words): GET /api/content for
  * the pages, and the desk's /api/admin/content routes for drafts, checks, publishing, history and
  * preview.
  */

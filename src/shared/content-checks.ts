@@ -1,6 +1,6 @@
 /**
  * The checks a document of the site's words passes before it is published or imported
- * (docs/product.md#publishing-the-sites-words): the same schemas the build used to apply to
+ * (docs/product/desk.md#publishing-the-sites-words): the same schemas the build used to apply to
  * `content/`, every problem reported with where it is (a field's path, and the line and column in
  * a Markdown text), so the desk shows each beside its field. The server runs them; the desk only
  * shows what they found.

@@ -1,6 +1,6 @@
 /**
  * What the desk and the server know of each document of the site's words
- * (docs/product.md#publishing-the-sites-words): its title, its file in a `content/` folder, its
+ * (docs/product/desk.md#publishing-the-sites-words): its title, its file in a `content/` folder, its
  * language and the public pages that show it.
  */
 import { CONTENT_KEYS, type ContentKey } from './content-parts';

@@ -1,6 +1,6 @@
 /**
  * The owner's Markdown pages (About, the Terms of service, the Privacy policy) read into a
- * MarkdownDocument when they are saved, published or imported (docs/product.md#publishing-the-sites-words),
+ * MarkdownDocument when they are saved, published or imported (docs/product/desk.md#publishing-the-sites-words),
  * on the server only: the pages ship no Markdown parser. CommonMark is parsed by
  * mdast-util-from-markdown; this file only decides what such a page may contain and turns the tree
  * into plain data. Anything else (raw HTML, images, code blocks, a link to an unknown page, a

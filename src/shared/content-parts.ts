@@ -1,5 +1,5 @@
 /**
- * The site's words as the pages read them (docs/product.md#publishing-the-sites-words): nine
+ * The site's words as the pages read them (docs/product/desk.md#publishing-the-sites-words): nine
  * documents, each published as numbered revisions; a page carries the parts it reads (the shell's
  * on every page, its own besides) and a route the page did not carry asks for them. Types and names
  * only, importing no values, so what the first load runs stays small (the desk and the server know

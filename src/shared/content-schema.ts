@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OFFERING_IDS, type OfferingId } from './offerings';
 import { PUBLIC_PAGES, type PublicPage } from './public-pages';
 
-/** The ten kinds of social link the footer shows (docs/product.md#footer), in display order. */
+/** The ten kinds of social link the footer shows (docs/product/shell.md#footer), in display order. */
 export const SOCIAL_KINDS = [
   'video',
   'chat',
@@ -143,7 +143,7 @@ export const ethereumAddressSchema = z
 
 /**
  * content/donation.json: the two funding links of the Donation pop-up and the addresses of its
- * Bitcoin and Ethereum wallets (docs/product.md#donation-and-wallets).
+ * Bitcoin and Ethereum wallets (docs/product/shell.md#donation-and-wallets).
  */
 export const donationContentSchema = z.object({
   crowdFundingUrl: httpsUrl,

@@ -1,4 +1,4 @@
-/** User-visible texts the product keeps word for word (docs/product.md#fixed-copy). */
+/** User-visible texts the product keeps word for word (docs/product/api.md#fixed-copy). */
 export const COPY = {
   leaveSite:
     "You're about to leave this website and navigate to the link below. Would you like to proceed?",

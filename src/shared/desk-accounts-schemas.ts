@@ -1,5 +1,5 @@
 /**
- * Accounts on the owner's desk (docs/product.md#accounts-on-the-desk): the search and its filters,
+ * Accounts on the owner's desk (docs/product/desk.md#accounts-on-the-desk): the search and its filters,
  * one account with its sessions and activity, the owner's actions on it, and the CSV export. The
  * server parses with these and the desk shows their messages, so both say the same words.
  */

@@ -1,5 +1,5 @@
 /**
- * Masking of error texts before an error report is shown or sent (docs/product.md#error-reports:
+ * Masking of error texts before an error report is shown or sent (docs/product/forms.md#error-reports:
  * only after consent). The browser masks for the consent preview, so the visitor sees exactly what
  * would be sent, and the server masks again before storing; masking twice changes nothing. No zod
  * here: the pop-up that uses this is on the first load.

@@ -1,5 +1,5 @@
 /**
- * Error reports (docs/product.md#error-reports: error, errorName, timestamp; sent only after
+ * Error reports (docs/product/forms.md#error-reports: error, errorName, timestamp; sent only after
  * consent). The masking runs in the browser before the consent preview, so the visitor sees exactly
  * what would be sent, and again on the server before storing; it is idempotent, so the second pass
  * changes nothing.
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { PAGE_KEYS } from './page-keys';
 
 /**
- * Error names are short identifiers: the product's (docs/product.md#error-catalogue: handleLogIn,
+ * Error names are short identifiers: the product's (docs/product/api.md#error-catalogue: handleLogIn,
  * handleLogOut, handleSignUp, handleForgotPassword, handleAvatar) and a thrown error's own name
  * (TypeError).
  */
@@ -66,7 +66,7 @@ export const errorReportListSchema = z.object({
 
 export type ErrorReportList = z.infer<typeof errorReportListSchema>;
 
-/** Reports with the same name, masked text and page key form one group (docs/product.md#error-reports). */
+/** Reports with the same name, masked text and page key form one group (docs/product/forms.md#error-reports). */
 export const ERROR_GROUP_STATES = ['open', 'resolved', 'ignored'] as const;
 export type ErrorGroupState = (typeof ERROR_GROUP_STATES)[number];
 /** How many groups the desk lists, newest activity first, and reports shown inside each. */

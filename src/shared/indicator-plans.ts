@@ -1,6 +1,6 @@
 /**
  * The indicators' plans and prices as the owner writes them in content/indicators.json
- * (docs/product.md#indicator-plans: prices live in content/). Checked by indicator-plans.test.ts
+ * (docs/product/offerings.md#indicator-plans: prices live in content/). Checked by indicator-plans.test.ts
  * against the schema below; this file also keeps zod out of the pages that only read the plans (the
  * schema is built only when used).
  */

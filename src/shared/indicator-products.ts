@@ -1,6 +1,6 @@
 /**
  * The two TradingView indicators as products, and how access to them is read
- * (docs/product.md#free-trials-and-purchases).
+ * (docs/product/offerings.md#free-trials-and-purchases).
  * Pure and zod-free, so the indicator pages can use it without the validator in their bundle.
  *
  * An access record is a free trial or a purchase for one product and one TradingView username.

@@ -1,6 +1,6 @@
 /**
- * Screen classes, breakpoints and layout values (docs/product.md#screen-size-classes,
- * docs/product.md#layout-values).
+ * Screen classes, breakpoints and layout values (docs/product/shell.md#screen-size-classes,
+ * docs/product/shell.md#layout-values).
  */
 export const BREAKPOINTS = { thinMobile: 495, mobile: 755, tablet: 1040 } as const;
 
@@ -9,7 +9,7 @@ export type ScreenClass = (typeof SCREEN_CLASSES)[number];
 
 /**
  * Thin mobile up to 495, mobile up to 755, tablet up to 1040, desktop above
- * (docs/product.md#screen-size-classes).
+ * (docs/product/shell.md#screen-size-classes).
  */
 export function screenClassFor(width: number): ScreenClass {
   if (width <= BREAKPOINTS.thinMobile) return 'thin-mobile';

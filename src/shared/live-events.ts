@@ -1,5 +1,5 @@
 /**
- * Server-Sent Event names and payloads of GET /api/live (docs/product.md#live-stream,
+ * Server-Sent Event names and payloads of GET /api/live (docs/product/api.md#live-stream,
  * docs/architecture.md#how-a-live-event-flows).
  * The client and the server both read these; every payload has a schema.
  */

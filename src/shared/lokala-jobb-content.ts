@@ -1,6 +1,6 @@
 /**
  * The Lokala jobb page's texts, packages and prices as the owner writes them in
- * content/lokala-jobb.json, in Swedish (docs/product.md#lokala-jobb: what the owner would change
+ * content/lokala-jobb.json, in Swedish (docs/product/offerings.md#lokala-jobb: what the owner would change
  * lives in content/).
  * Checked at build and at start; the schema is built only when used, so the page ships no zod.
  */

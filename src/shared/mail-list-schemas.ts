@@ -1,5 +1,5 @@
 /**
- * The mail lists (docs/product.md#mail-lists): newsletter, lokalaJobb (in Swedish) and pitches.
+ * The mail lists (docs/product/mail.md#mail-lists): newsletter, lokalaJobb (in Swedish) and pitches.
  * Each has its page for the links in its mails; members are `pending` until they confirm (double
  * opt-in), then `subscribed`, and `unsubscribed` once they leave. The API's bodies and answers are
  * here, so the pages, the owner's desk and the server read them the same way.

@@ -1,5 +1,5 @@
 /**
- * The owner's notification mails (docs/product.md#owner-notifications): each admin chooses none, a
+ * The owner's notification mails (docs/product/mail.md#owner-notifications): each admin chooses none, a
  * mail at once for each new thing that needs an answer, or one daily digest.
  * GET and PUT /api/admin/notifications `{mode}`.
  */

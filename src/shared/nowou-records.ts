@@ -1,5 +1,5 @@
 /**
- * What Nowou keeps in browser storage (docs/product.md#nowou-keys): one item per key, each a record
+ * What Nowou keeps in browser storage (docs/product/data.md#nowou-keys): one item per key, each a record
  * with a shared envelope (id, schema version, modification time, tombstone) around its own fields.
  * Everything read back is parsed here, so a broken or newer value is reported and left alone
  * instead of crashing the app or being written over.

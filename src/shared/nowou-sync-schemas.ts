@@ -1,5 +1,5 @@
 /**
- * Nowou's sync through the account (docs/product.md#nowou-sync): the bodies and answers of
+ * Nowou's sync through the account (docs/product/nowou.md#nowou-sync): the bodies and answers of
  * POST /api/nowou/push and GET /api/nowou/pull, their limits and their messages. Items travel as the
  * same records the app keeps in browser storage (nowou-records.ts), each under its storage key, so
  * the server checks every one with the app's own schemas.

@@ -81,7 +81,7 @@ test.each([
   expect(pageKeyFromPath(path)).toBe('nowou');
 });
 
-test('the indicator pages honour the intended special keys (docs/product.md#indicator-page-keys)', () => {
+test('the indicator pages honour the intended special keys (docs/product/pages.md#indicator-page-keys)', () => {
   expect(pageKeyFromPath('/indicators/portfolio')).toBe('portfolio');
   expect(pageKeyFromPath('/indicators/long-and-short-position')).toBe('longAndShortPosition');
   expect(pageKeyFromPath('indicators/portfolio')).toBe('portfolio');

@@ -1,7 +1,7 @@
 /**
- * Page keys for visit counting and assistant targeting (docs/product.md#page-keys).
+ * Page keys for visit counting and assistant targeting (docs/product/pages.md#page-keys).
  * The first specification's two indicator special cases compared the path with a leading slash and
- * so never matched; the site honours their intent (docs/product.md#indicator-page-keys).
+ * so never matched; the site honours their intent (docs/product/pages.md#indicator-page-keys).
  */
 const SPECIAL_KEYS: Record<string, string> = {
   'indicators/portfolio': 'portfolio',

@@ -1,5 +1,5 @@
 /**
- * Passkeys (docs/product.md#passkeys): the bodies the browser sends for the WebAuthn ceremonies
+ * Passkeys (docs/product/accounts.md#passkeys): the bodies the browser sends for the WebAuthn ceremonies
  * (their shape only; the server's library checks what they mean), the answers it reads, the limits
  * and every message, shared so the account page, the log-in pop-up and the API say the same words.
  */
@@ -38,7 +38,7 @@ export const PASSKEY_MESSAGES = {
   /** The browser's own: the prompt was closed or timed out. */
   cancelled: 'The passkey prompt was closed before it finished.',
   unsupported: 'This browser cannot use passkeys.',
-  /** The desk (docs/product.md#admin-multi-factor). */
+  /** The desk (docs/product/desk.md#admin-multi-factor). */
   noDeskPasskey:
     'No passkey opens the desk for this account yet. Add one on your account page while the desk is open in this browser.',
   notForDesk: 'This passkey does not open the desk for this account.',

@@ -1,5 +1,5 @@
 /**
- * Every route of the site (docs/product.md#route-table), in one place: the router, links, the
+ * Every route of the site (docs/product/pages.md#route-table), in one place: the router, links, the
  * server's SPA fallback, mail links and tests all build URLs from here.
  */
 export const paths = {
@@ -51,7 +51,7 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   pitchesUnsubscribe: 'Pitches mail unsubscribe',
 };
 
-/** Productivity-app mode: /productivity and /nowou in any case (docs/product.md#nowou-mode). */
+/** Productivity-app mode: /productivity and /nowou in any case (docs/product/pages.md#nowou-mode). */
 export function isProductivityPath(pathname: string): boolean {
   const p = pathname.replace(/\/+$/, '').toLowerCase();
   return p === paths.productivity || p === paths.nowou;
@@ -69,7 +69,7 @@ export function isProductivityRedirect(pathname: string): boolean {
 
 /**
  * Paths the client never renders and the server never answers with the app
- * (docs/product.md#route-quirks).
+ * (docs/product/pages.md#route-quirks).
  */
 export function isAssetPath(pathname: string): boolean {
   return pathname === '/assets' || pathname.startsWith('/assets/');

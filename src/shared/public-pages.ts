@@ -1,5 +1,5 @@
 /**
- * The public pages (docs/product.md#prerendered-pages): each is rendered to HTML at build time,
+ * The public pages (docs/product/pages.md#prerendered-pages): each is rendered to HTML at build time,
  * with its own title, description, link preview and structured data, and listed in the sitemap.
  * Every other route (the account, the desk, Nowou, the token pages) is rendered in the browser and
  * kept out of search engines.

@@ -1,4 +1,4 @@
-/** GET /api/admin/health: what the owner checks on a running site (docs/product.md#site-health). */
+/** GET /api/admin/health: what the owner checks on a running site (docs/product/command-line.md#site-health). */
 import { z } from 'zod';
 
 export const siteHealthSchema = z.object({

@@ -1,6 +1,6 @@
 /**
- * Browser storage keys (docs/product.md#local-storage-keys). Nowou's own keys keep their prefixes
- * and are skipped on load (docs/product.md#nowou-keys).
+ * Browser storage keys (docs/product/data.md#local-storage-keys). Nowou's own keys keep their prefixes
+ * and are skipped on load (docs/product/data.md#nowou-keys).
  */
 export const STORAGE_KEYS = {
   settings: 'settings',
@@ -14,7 +14,7 @@ export const STORAGE_KEYS = {
 
 /**
  * An admin's words for one document of the site's words that the server has not saved yet
- * (`content-draft-about`), kept on the desk until it has (docs/product.md#local-storage-keys).
+ * (`content-draft-about`), kept on the desk until it has (docs/product/data.md#local-storage-keys).
  */
 export const CONTENT_DRAFT_KEY_PREFIX = 'content-draft-';
 

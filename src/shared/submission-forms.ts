@@ -1,5 +1,5 @@
 /**
- * The site's forms as data (docs/product.md#form-definitions): each submission type names its
+ * The site's forms as data (docs/product/forms.md#form-definitions): each submission type names its
  * inputs, text areas, agreements, special agreements and preferences. The browser renders a form
  * from its definition and the server validates a submission against the same definition, so both
  * give the same first error, and nothing a browser sends beyond the definition is stored.
@@ -38,7 +38,7 @@ export interface TextAreaDefinition {
   name: string;
   label: string;
   required: boolean;
-  /** Defaults to 30000 (docs/product.md#lengths-and-counts). */
+  /** Defaults to 30000 (docs/product/constants.md#lengths-and-counts). */
   maxLength?: number;
   hint?: string;
 }
@@ -53,7 +53,7 @@ export interface AgreementDefinition {
 }
 
 /**
- * An agreement with its own label and its own error message (docs/product.md#form-field-messages).
+ * An agreement with its own label and its own error message (docs/product/api.md#form-field-messages).
  */
 export interface SpecialAgreementDefinition {
   name: string;

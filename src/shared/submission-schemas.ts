@@ -1,9 +1,9 @@
 /**
- * A generic form submission (docs/product.md#stored-submission): submissionType, agreements,
+ * A generic form submission (docs/product/forms.md#stored-submission): submissionType, agreements,
  * specialAgreements, inputs, textAreas and preferences (each entry with name, required and value)
  * and timestamp; POST /api/submissions. The shape is checked by `submissionPayloadSchema`; the
  * values by `validateSubmissionValues` against the type's definition, the same in the browser and
- * on the server (docs/product.md#form-behaviour: only the first error, with the product's
+ * on the server (docs/product/forms.md#form-behaviour: only the first error, with the product's
  * messages).
  */
 import { z } from 'zod';

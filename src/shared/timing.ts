@@ -1,4 +1,4 @@
-/** Delays from docs/product.md#delays-and-durations, in milliseconds. */
+/** Delays from docs/product/constants.md#delays-and-durations, in milliseconds. */
 export const COPY_LABEL_RESET_MS = 1000;
 export const DONATE_BUTTON_DELAY_MS = 300;
 export const DROPDOWN_CLOSE_DELAY_MS = 100;

@@ -1,5 +1,5 @@
 /**
- * Ranges of UTC days for the desk's traffic (docs/product.md#traffic-counters): the period before a
+ * Ranges of UTC days for the desk's traffic (docs/product/visits.md#traffic-counters): the period before a
  * range, its buckets (days, or weeks from Monday beyond 90 days), and the presets the desk offers.
  * Days are 'YYYY-MM-DD' strings; plain functions both sides use.
  */

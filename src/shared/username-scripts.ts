@@ -1,5 +1,5 @@
 /**
- * The two look-alike rules of a username that both sides check (docs/product.md#usernames): no
+ * The two look-alike rules of a username that both sides check (docs/product/accounts.md#usernames): no
  * invisible or blank character (zero-width marks, the Hangul fillers, spaces other than the plain
  * one), and the letters of one script, as Unicode TR39's "highly restrictive" level reads it (its
  * section 5.1, resolved script sets): Latin may go with Han and the Japanese kana, with Han and

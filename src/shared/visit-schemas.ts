@@ -1,8 +1,8 @@
 /**
- * Visit counting (docs/product.md#counting-rules): POST /api/visits `{page, referrer?, utmSource?,
+ * Visit counting (docs/product/visits.md#counting-rules): POST /api/visits `{page, referrer?, utmSource?,
  * optOut?}` adds one to a known page key and to where the visit came from
- * (docs/product.md#visit-sources), and the desk reads traffic over a range of UTC days beside the period before it
- * (docs/product.md#traffic-counters): GET /api/admin/traffic and GET /api/admin/traffic/sources.
+ * (docs/product/visits.md#visit-sources), and the desk reads traffic over a range of UTC days beside the period before it
+ * (docs/product/visits.md#traffic-counters): GET /api/admin/traffic and GET /api/admin/traffic/sources.
  */
 import { z } from 'zod';
 import { isPageKey } from './page-keys';
@@ -36,7 +36,7 @@ export const countVisitSchema = z
 export type CountVisitPayload = z.infer<typeof countVisitSchema>;
 
 /**
- * Why a visit was not counted (docs/product.md#counting-rules): `repeat`, its address was counted
+ * Why a visit was not counted (docs/product/visits.md#counting-rules): `repeat`, its address was counted
  * on that page that day; `manySources`, its address brought too many sources that day.
  */
 export const EXCLUSION_REASONS = [

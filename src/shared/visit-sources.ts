@@ -1,5 +1,5 @@
 /**
- * Where a counted visit came from (docs/product.md#visit-sources): its `utm_source` when the
+ * Where a counted visit came from (docs/product/visits.md#visit-sources): its `utm_source` when the
  * address had one, else the host of the site that sent the visitor (never its path or query), else
  * `Direct`. The site's own host, and anything that is not a web address, is Direct too. Nothing
  * about the visitor is kept.

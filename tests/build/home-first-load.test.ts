@@ -1,5 +1,5 @@
 /**
- * Home's first-load JS stays within its budget (docs/product.md#speed-and-scale-targets): the entry,
+ * Home's first-load JS stays within its budget (docs/product/constants.md#speed-and-scale-targets): the entry,
  * everything it imports statically and Home's own chunk, gzip level 9, read from the production
  * build's manifest (`npm test` builds before the tests). A size, not a timing: the same build
  * always gives the same figure. `npm run bench` measures the same files as a browser loads them.

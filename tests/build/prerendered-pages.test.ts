@@ -1,5 +1,5 @@
 /**
- * The public pages as a crawler or a link-preview service sees them (docs/product.md#prerendered-pages):
+ * The public pages as a crawler or a link-preview service sees them (docs/product/pages.md#prerendered-pages):
  * the server's HTML of the production build, no browser, read with independent parsers (the tags
  * with open-graph-scraper, as unfurl services read them; the markup with cheerio). Each page has its
  * heading and text, its own title, description, canonical URL and preview tags with this server's

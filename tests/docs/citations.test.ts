@@ -1,5 +1,5 @@
 /**
- * Comments cite headings of docs/product.md and docs/architecture.md (`docs/product.md#visit-counting`)
+ * Comments cite headings of docs/product.md and docs/architecture.md (`docs/product/visits.md#visit-counting`)
  * instead of repeating them, so a heading that is renamed or dropped must not leave citations that
  * lead nowhere. Every citation in the code, the tests, the bench, the scripts and the docs themselves
  * must name a heading that exists.
@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const DOCS = ['product.md', 'architecture.md'] as const;
+const PRODUCT_AREAS = readdirSync(join(ROOT, 'docs', 'product')).map((name) => `product/${name}`);
+const DOCS = ['architecture.md', ...PRODUCT_AREAS];
 const SEARCHED = ['src', 'tests', 'bench', 'scripts', 'public', 'docs', 'README.md', 'content'];
 const TEXT_FILE = /\.(ts|tsx|mjs|js|css|md|json|html)$/;
 
@@ -39,22 +40,36 @@ function filesUnder(path: string): string[] {
 
 const anchors = new Map(DOCS.map((doc) => [doc, anchorsOf(doc)]));
 
+/** Where `docs/product.md` went: a short index of the areas, each area a file of its own. */
+test('the product description is an index of areas, each a file of its own', () => {
+  const index = readFileSync(join(ROOT, 'docs', 'product.md'), 'utf8');
+  expect(PRODUCT_AREAS.length).toBeGreaterThan(10);
+  for (const area of PRODUCT_AREAS) expect(index).toContain(`](${area})`);
+});
+
 test('a heading becomes the anchor GitHub gives it', () => {
   expect(anchorOf("The owner's desk")).toBe('the-owners-desk');
   expect(anchorOf('Pop-up chains and previous arrows')).toBe('pop-up-chains-and-previous-arrows');
   expect(anchorOf('E-mail verification')).toBe('e-mail-verification');
 });
 
-test('every citation of docs/product.md or docs/architecture.md names a heading that exists', () => {
-  const citation = /(?:docs\/|\]\()?(product|architecture)\.md#([\p{Letter}\p{Number}_-]+)/gu;
+test('every citation of docs/product/<area>.md or docs/architecture.md names a heading that exists', () => {
+  const citation = /(product(?:\/[a-z-]+)?|architecture)\.md#([\p{Letter}\p{Number}_-]+)/gu;
   const broken: string[] = [];
   let count = 0;
   for (const file of SEARCHED.flatMap(filesUnder)) {
-    const text = readFileSync(file, 'utf8');
+    let text = readFileSync(file, 'utf8');
+    // Inside an area file, links to a sibling area or to a heading of its own are citations too.
+    const area = relative(join(ROOT, 'docs'), file).match(/^product\/([a-z-]+)\.md$/)?.[1];
+    if (area) {
+      text = text
+        .replace(/\]\(([a-z-]+)\.md#/g, '](product/$1.md#')
+        .replace(/\]\(#/g, `](product/${area}.md#`);
+    }
     for (const match of text.matchAll(citation)) {
       const [, doc, anchor] = match;
       count += 1;
-      if (!anchors.get(`${doc}.md` as (typeof DOCS)[number])?.has(anchor ?? '')) {
+      if (!anchors.get(`${doc}.md`)?.has(anchor ?? '')) {
         broken.push(`${relative(ROOT, file)}: ${doc}.md#${anchor}`);
       }
     }

@@ -43,7 +43,7 @@ export async function newContext(
   const context = await browser.newContext({
     viewport: { width: options.width, height: options.height ?? 900 },
     // Headless Chromium names itself HeadlessChrome, which the visit counter leaves out as a bot
-    // (docs/product.md#counting-rules); the tests play people, in a browser that says so.
+    // (docs/product/visits.md#counting-rules); the tests play people, in a browser that says so.
     userAgent: BROWSER_USER_AGENT,
     reducedMotion: options.reducedMotion === false ? 'no-preference' : 'reduce',
     ...(options.locale ? { locale: options.locale } : {}),

@@ -134,7 +134,7 @@ export const layoutShifts = (page: Page) =>
 
 /**
  * Everything fixed on screen that overlaps a visible control or text, as readable strings
- * (docs/product.md#donate-button): a fixed layer that lets clicks through is not a cover.
+ * (docs/product/shell.md#donate-button): a fixed layer that lets clicks through is not a cover.
  */
 export function fixedCovers(page: Page): Promise<string[]> {
   return page.evaluate(() => {

@@ -1,6 +1,6 @@
 /**
  * What a page shows when it fails to load or render, inside the shell: the product's error text, a
- * way to try again and the error-report consent pop-up (docs/product.md#page-errors).
+ * way to try again and the error-report consent pop-up (docs/product/shell.md#page-errors).
  */
 import { Component, type ReactNode } from 'react';
 import { COPY } from '#shared/copy';

@@ -1,5 +1,5 @@
 /**
- * Every route of the site (docs/product.md#route-table): which page module shows a path
+ * Every route of the site (docs/product/pages.md#route-table): which page module shows a path
  * (#shared/page-modules: case and trailing slashes do not matter, unknown paths show Home,
  * /productivity is replaced by /nowou, /assets/… renders nothing). Each page is its own lazily
  * loaded chunk; a navigation commits once its module and the words it reads (lib/site-content.ts)
@@ -62,7 +62,7 @@ export function pageFailedToLoad({ pathname }: AppLocation): boolean {
   return state !== undefined && 'error' in state;
 }
 
-/** The redirect of docs/product.md#route-quirks (replace, not push), keeping any query and hash. */
+/** The redirect of docs/product/pages.md#route-quirks (replace, not push), keeping any query and hash. */
 export function redirectOf(location: AppLocation): AppLocation | null {
   return isProductivityRedirect(location.pathname) ? { ...location, pathname: paths.nowou } : null;
 }
@@ -87,7 +87,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, BoundaryState
 /** The page for the committed location; its error boundary starts afresh on each path. */
 export function PageOutlet() {
   const { pathname } = useLocation();
-  // docs/product.md#route-quirks: nothing is rendered when the path starts with /assets.
+  // docs/product/pages.md#route-quirks: nothing is rendered when the path starts with /assets.
   if (isAssetPath(pathname)) return null;
   const route = pageModuleRouteFor(pathname);
   const page = loaded.get(route);

@@ -1,5 +1,5 @@
 /**
- * lib/api's step-up against the real app (docs/product.md#admin-multi-factor): a call refused with
+ * lib/api's step-up against the real app (docs/product/desk.md#admin-multi-factor): a call refused with
  * `step-up-required` asks the desk's handler for a code and is sent again once one is accepted; a
  * refusal no code can lift (`permission-denied`, `unauthenticated`) never asks. The browser's fetch
  * is the test process's own, pointed at the server with the session's cookie.

@@ -1,6 +1,6 @@
 /**
  * The one way the client calls /api: JSON in and out, errors returned as the server's typed
- * envelope (docs/product.md#error-envelope), and a distinct offline error when the API is
+ * envelope (docs/product/api.md#error-envelope), and a distinct offline error when the API is
  * unreachable.
  */
 import {
@@ -32,7 +32,7 @@ interface RequestOptions {
   signal?: AbortSignal;
   /**
    * The call reads a list: offline, it fails with the message for lists ("…documents…") instead of
-   * the one for a single document (docs/product.md#offline-read-messages).
+   * the one for a single document (docs/product/api.md#offline-read-messages).
    */
   list?: boolean;
 }
@@ -61,7 +61,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   try {
     return await send<T>(path, options);
   } catch (error) {
-    // Told apart by the status name alone (docs/product.md#status-names-and-http-codes). A session
+    // Told apart by the status name alone (docs/product/api.md#status-names-and-http-codes). A session
     // that lost its code while the desk is open (the rank changed) is asked the same way.
     const askable = error instanceof ApiError && needsAuthenticatorCode(error.status);
     if (!askable || !stepUpHandler) throw error;

@@ -1,5 +1,5 @@
 /**
- * Whether the API can be reached, as this tab last saw it (docs/product.md#offline-notice). Three
+ * Whether the API can be reached, as this tab last saw it (docs/product/shell.md#offline-notice). Three
  * sources report: a failed API call (api.ts), the live stream dropping or opening
  * (live-connection.ts), and the browser's own online/offline events. Anything that reaches the
  * server marks it reachable again, so the offline message goes away by itself when the network

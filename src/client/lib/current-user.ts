@@ -1,6 +1,6 @@
 /**
  * The user as the client holds it: the signed-in user's info from the API (the user info of
- * docs/product.md#users-table), the slice the shell needs (the current user in the client: avatar,
+ * docs/product/data.md#users-table), the slice the shell needs (the current user in the client: avatar,
  * username, adminRank), and the visitor's local user info (avatar and username kept in the
  * browser). Nothing here imports zod: the navigation panel reads it on the first load.
  */
@@ -18,11 +18,11 @@ export interface CurrentUser {
 
 /**
  * The admin threshold: the Admin button shows when adminRank is above 9
- * (docs/product.md#admin-role).
+ * (docs/product/accounts.md#admin-role).
  */
 export const ADMIN_RANK_ABOVE = 9;
 /**
- * Developer logging reaches the console from this adminRank up (docs/product.md#developer-logging).
+ * Developer logging reaches the console from this adminRank up (docs/product/accounts.md#developer-logging).
  */
 export const DEV_LOG_MIN_RANK = 3;
 
@@ -43,7 +43,7 @@ const bool = (value: unknown): boolean => value === true;
 /**
  * Reads a user from an API body: `{ user }` (GET /api/me, log-in, sign-up, PATCH /api/me, the live
  * `user` event) or the user info itself. Anything without a user means signed out. Missing fields
- * take the defaults of docs/product.md#users-table, so an older server never breaks the page.
+ * take the defaults of docs/product/data.md#users-table, so an older server never breaks the page.
  */
 export function userInfoFromBody(body: unknown): UserInfo | null {
   const info = isRecord(body) && 'user' in body ? body.user : body;
@@ -82,7 +82,7 @@ export function currentUserFromMe(body: unknown): CurrentUser | null {
   return currentUserOf(userInfoFromBody(body));
 }
 
-// Local user info (docs/product.md#local-storage-keys, `local-user-info`: avatar default 2,
+// Local user info (docs/product/data.md#local-storage-keys, `local-user-info`: avatar default 2,
 // username).
 
 export const DEFAULT_LOCAL_USER_INFO: LocalUserInfo = { avatar: 2, username: '' };
@@ -108,7 +108,7 @@ export function saveLocalUserInfo(info: LocalUserInfo): void {
   notifyLocal();
 }
 
-/** Log out (docs/product.md#log-out): the local user info goes back to its defaults. */
+/** Log out (docs/product/accounts.md#log-out): the local user info goes back to its defaults. */
 export function resetLocalUserInfo(): void {
   saveLocalUserInfo(DEFAULT_LOCAL_USER_INFO);
 }

@@ -1,5 +1,5 @@
 /**
- * Dates and times as the whole site writes them (docs/product.md#dates-and-times): times on the
+ * Dates and times as the whole site writes them (docs/product/shell.md#dates-and-times): times on the
  * 24-hour clock ("14:30"), dates as day, short month, year ("29 Nov 2026", "21 Nov 2026, 14:02"),
  * and a day to plan as "Fri 27 Nov" within the current year ("27 Nov 2027" otherwise), in the
  * visitor's own time zone; "5 Sep 2026" for a calendar day 'YYYY-MM-DD'. Written out by hand rather

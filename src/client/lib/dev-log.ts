@@ -1,5 +1,5 @@
 /**
- * Developer logging (docs/product.md#developer-logging): `devLog(...)` writes to the console only
+ * Developer logging (docs/product/accounts.md#developer-logging): `devLog(...)` writes to the console only
  * while someone with adminRank 3 or more is logged in; for everyone else it does nothing. The auth
  * state tells this module who is logged in.
  */

@@ -21,7 +21,7 @@ export interface LiveEventPayloads {
  * so that every tab judges it alike (live-tabs.ts). Absent where the tab has its own stream.
  */
 export interface LiveEventContext {
-  /** The assistant's last-viewed time before this event arrived (docs/product.md#show-rule). */
+  /** The assistant's last-viewed time before this event arrived (docs/product/assistant.md#show-rule). */
   assistantViewedAtUTC?: string | null;
 }
 
@@ -130,7 +130,7 @@ export interface LiveConnection {
   setPage(pageKey: string): void;
   /**
    * Closes the stream and keeps it closed until start() (log-out stops all listeners,
-   * docs/product.md#log-out).
+   * docs/product/accounts.md#log-out).
    */
   stop(): void;
   /** Opens the stream again after stop(), for the last page set. */

@@ -7,7 +7,7 @@
  * (`?page=all`), and relays each event to the other tabs over a BroadcastChannel. When the leader
  * closes or crashes another tab takes the lead within a second and opens the stream, and the
  * state the server sends on connect reaches everyone. Each tab keeps the assistant's message only
- * when it is for the tab's own page (docs/product.md#show-rule), and every tab sees the `user`
+ * when it is for the tab's own page (docs/product/assistant.md#show-rule), and every tab sees the `user`
  * events, which are its own, since the tabs share the session cookie. The leader reads what the
  * browser knew as an event arrived (the assistant's last-viewed time) before any tab acts on it and
  * sends it along, so a new message shows on every tab of its pages, not only on the first to

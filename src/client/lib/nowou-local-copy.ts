@@ -1,6 +1,6 @@
 /**
  * The copy of an account's Nowou items this browser keeps, as logging out sees it
- * (docs/product.md#nowou-sync): whether there is one, how many of its changes have not reached the
+ * (docs/product/nowou.md#nowou-sync): whether there is one, how many of its changes have not reached the
  * account yet, and removing it. Reads the raw storage, so the shell asks it without loading Nowou.
  */
 import { isProductivityStorageKey } from '#shared/storage-keys';

@@ -1,6 +1,6 @@
 /**
  * What a browser remembers of Nowou's sync through an account, in IndexedDB (Nowou writes no
- * localStorage key outside its items' prefixes; docs/product.md#nowou-sync): this device's id, and
+ * localStorage key outside its items' prefixes; docs/product/nowou.md#nowou-sync): this device's id, and
  * per account the version it pulled up to and, per item, the server version and modification time
  * it last agreed on (the "shadow"). An item whose time differs from its shadow changed here since.
  * In lib/ because the shell asks it too, when someone logs out (nowou-local-copy.ts).
@@ -24,7 +24,7 @@ export interface AccountSyncState {
   generation: number;
   /**
    * Keys of the items this browser held from before the person signed in, which wait for their
-   * word (Add to my account) before they join the account (docs/product.md#nowou-sync). Missing
+   * word (Add to my account) before they join the account (docs/product/nowou.md#nowou-sync). Missing
    * in states saved before this field existed: nothing waits.
    */
   waiting?: string[];

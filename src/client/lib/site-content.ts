@@ -1,5 +1,5 @@
 /**
- * The site's words in the browser (docs/product.md#publishing-the-sites-words): a page arrives with
+ * The site's words in the browser (docs/product/desk.md#publishing-the-sites-words): a page arrives with
  * the words it shows as JSON beside its markup (`<script type="application/json" id="site-content">`),
  * read before the first render so hydration finds the very text the server sent; a route the page
  * did not carry asks GET /api/content for its parts before it shows (app/router.tsx). Nothing of the

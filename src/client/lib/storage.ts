@@ -1,5 +1,5 @@
 /**
- * Typed access to the site's browser storage keys (docs/product.md#local-storage-keys). Storage can
+ * Typed access to the site's browser storage keys (docs/product/data.md#local-storage-keys). Storage can
  * be unavailable (private modes, quota): reads fall back to the default and writes are best-effort.
  */
 import { STORAGE_KEYS, type Theme } from '#shared/storage-keys';

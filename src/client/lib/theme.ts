@@ -1,5 +1,5 @@
 /**
- * The theme (docs/product.md#theme): light by default, saved in the `settings` key as
+ * The theme (docs/product/shell.md#theme): light by default, saved in the `settings` key as
  * {createdAt, theme} and applied to <html data-theme>; /theme-init.js restores it before first
  * paint.
  */

@@ -1,9 +1,9 @@
 /**
- * Visit counting (docs/product.md#counting-rules): the first visit to a page in a browser session
+ * Visit counting (docs/product/visits.md#counting-rules): the first visit to a page in a browser session
  * adds one to its count, unless the tab is hidden (it counts once it becomes visible, if still on
  * that page) or the page is already in the session record. A browser whose owner switched counting
  * off (`blockSessions`) sends the visit marked `optOut`, so the desk can say how many it left out.
- * Each visit carries where this tab's visitor came from (docs/product.md#visit-sources): the page
+ * Each visit carries where this tab's visitor came from (docs/product/visits.md#visit-sources): the page
  * that sent them and the address's `utm_source`, read once when the site loaded; the server keeps
  * only the host or the name. Errors are swallowed.
  */
@@ -37,7 +37,7 @@ export function landingSource(
 /** Read at the first count, as the site loads: navigations inside the site keep it. */
 let landing: ReturnType<typeof landingSource> | null = null;
 
-// docs/product.md#counting-rules says "browser session", so the `sessions` record lives in
+// docs/product/visits.md#counting-rules says "browser session", so the `sessions` record lives in
 // sessionStorage, not localStorage: a new tab or a restarted browser counts again.
 function readSessions(): SessionsRecord {
   try {

@@ -1,5 +1,5 @@
 /**
- * Nowou's service worker (docs/product.md#nowou-offline): after one visit, /nowou (and
+ * Nowou's service worker (docs/product/nowou.md#nowou-offline): after one visit, /nowou (and
  * /productivity) open with no network. The build writes it to /nowou-sw.js with the list of files
  * Nowou's page needs (scripts/nowou-offline.ts); Nowou registers it, nothing else does.
  *

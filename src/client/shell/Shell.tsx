@@ -1,5 +1,5 @@
 /**
- * The always-mounted frame around every page (docs/product.md#shell-parts): skip link, embedded top
+ * The always-mounted frame around every page (docs/product/shell.md#shell-parts): skip link, embedded top
  * menu bar, header, inline navigation on desktop, the page, footer and the overlays. The root
  * element carries the screen class and the layout values as CSS custom properties, set through the
  * DOM (the CSP allows no style attribute in the prerendered markup, and shell.css gives the same

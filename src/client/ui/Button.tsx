@@ -1,6 +1,6 @@
 /**
  * The site's button: primary (accent fill), secondary (outlined) or ghost (text only), at least
- * 44 px tall (touch targets, docs/product.md#look-and-feel) with a visible focus ring. `type`
+ * 44 px tall (touch targets, docs/product/shell.md#look-and-feel) with a visible focus ring. `type`
  * defaults to "button" so a button inside a form never submits by accident.
  */
 import type { ComponentPropsWithRef } from 'react';

@@ -1,7 +1,7 @@
 /**
  * A link to another site. It stays a real <a href> (crawlers, middle-click, "open in new tab"), but a
  * plain click or Enter first asks for consent in the leave-site pop-up
- * (docs/product.md#leaving-the-site).
+ * (docs/product/shell.md#leaving-the-site).
  */
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import type { PopupState } from '../lib/popups/popup-state';

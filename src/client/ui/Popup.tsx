@@ -1,8 +1,8 @@
 /**
- * The one modal dialog every pop-up uses (docs/product.md#pop-ups): a centred card with a title, an
+ * The one modal dialog every pop-up uses (docs/product/shell.md#pop-ups): a centred card with a title, an
  * optional previous arrow and the X. While it is open the rest of the page is inert, focus starts
  * inside and Tab cycles inside; Escape, the X and a click outside the card close it (not while the
- * theme button is hovered, docs/product.md#toggles). `leaving` plays the exit transition, then
+ * theme button is hovered, docs/product/shell.md#toggles). `leaving` plays the exit transition, then
  * calls `onExited`.
  */
 import {

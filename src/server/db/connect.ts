@@ -30,7 +30,7 @@ export function openSqlite(file: string): SQLite.Database {
 
 /**
  * The name a server's connections carry in pg_stat_activity: a restore refuses while any connection
- * with it is open on its database (docs/product.md#backups).
+ * with it is open on its database (docs/product/command-line.md#backups).
  */
 export const SERVER_APPLICATION_NAME = 'creator-site';
 

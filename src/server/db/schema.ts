@@ -1,5 +1,5 @@
 /**
- * The tables as Kysely sees them (docs/product.md#stored-data), shared by SQLite and PostgreSQL:
+ * The tables as Kysely sees them (docs/product/data.md#stored-data), shared by SQLite and PostgreSQL:
  * ids are app-generated text, timestamps ISO-8601 UTC text, booleans 0/1, JSON payloads text.
  * Columns with a database default are `Generated`, so inserts may leave them out.
  */
@@ -109,7 +109,7 @@ export interface ErrorReportsTable {
   group_id: Generated<string | null>;
 }
 
-/** Reports with the same name, masked text and page key (docs/product.md#error-reports). */
+/** Reports with the same name, masked text and page key (docs/product/forms.md#error-reports). */
 export interface ErrorGroupsTable {
   id: string;
   /** SHA-256 (hex) of the name, page key and masked text. */
@@ -137,7 +137,7 @@ export interface PageVisitsDailyTable {
   count: Generated<number>;
 }
 
-/** Counted visits per source, UTC day and page (docs/product.md#visit-sources). */
+/** Counted visits per source, UTC day and page (docs/product/visits.md#visit-sources). */
 export interface VisitSourcesDailyTable {
   source: string;
   day: string;
@@ -344,7 +344,7 @@ export interface AuditLogTable {
   source: string;
 }
 
-/** An admin's notification mails (docs/product.md#owner-notifications); no row: none. */
+/** An admin's notification mails (docs/product/mail.md#owner-notifications); no row: none. */
 export interface AdminNotificationsTable {
   user_id: string;
   /** instant or daily */
@@ -365,7 +365,7 @@ export interface NotificationEventsTable {
   held: Generated<number>;
 }
 
-/** A switch that is on (migration 0035; docs/product.md#backups). */
+/** A switch that is on (migration 0035; docs/product/command-line.md#backups). */
 export interface SiteFlagsTable {
   name: 'mail_paused';
   reason: string;

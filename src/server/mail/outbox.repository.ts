@@ -114,7 +114,7 @@ export async function claimDueMail(
     .select('id')
     .where('status', '=', 'queued')
     .where('next_attempt_at', '<=', nowIso)
-    // A restored copy sends nothing until the owner releases its queue (docs/product.md#backups).
+    // A restored copy sends nothing until the owner releases its queue (docs/product/command-line.md#backups).
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('site_flags').select('name').where('name', '=', 'mail_paused'))),
     )

@@ -22,7 +22,7 @@ export function escapeHtml(value: string): string {
  * Text a visitor wrote, made fit for the body of one of the site's own mails: one line, without
  * control, format or direction characters, in NFKC, and written so no mail program makes a link of
  * it (`://` as `[:]//`, a dot between letters or digits as `[.]`, as addresses are "defanged").
- * Subjects never carry visitor text (docs/product.md#owner-notifications).
+ * Subjects never carry visitor text (docs/product/mail.md#owner-notifications).
  */
 export function inertText(value: string): string {
   return value

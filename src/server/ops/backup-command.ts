@@ -1,6 +1,6 @@
 /**
  * `npm run backup [-- PATH]` writes one backup file and prints its path as the last line;
- * `npm run backup -- --verify FILE` checks a file without restoring it (docs/product.md#backups).
+ * `npm run backup -- --verify FILE` checks a file without restoring it (docs/product/command-line.md#backups).
  * Same configuration as `npm start`. Anything wrong is one line on stderr and exit code 1. A backup
  * pauses between steps, so the running site keeps its pace; backup-cli.ts, the command's entry,
  * has lowered the process's CPU priority before this module loads.

@@ -1,5 +1,5 @@
 /**
- * What a backup file holds (docs/product.md#backups): a gzipped tar with `manifest.json`, one
+ * What a backup file holds (docs/product/command-line.md#backups): a gzipped tar with `manifest.json`, one
  * `data/<table>.jsonl` per table (a JSON array of values per row, in the manifest's column order) and
  * the owner's `content/`. Values are database-neutral (text, numbers, null), so a SQLite backup
  * restores into PostgreSQL and back. The MFA sealing key is never in it.

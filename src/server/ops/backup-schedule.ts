@@ -1,5 +1,5 @@
 /**
- * Backups on a schedule (docs/product.md#scheduled-backups): with BACKUP_EVERY set the server writes
+ * Backups on a schedule (docs/product/command-line.md#scheduled-backups): with BACKUP_EVERY set the server writes
  * `scheduled-{time}.backup.tar.gz` to DATA_DIR/backups/ every interval and keeps the newest
  * BACKUP_KEEP of them (other backups in the folder are the owner's and never removed). A run that
  * fails is logged and the next one tries again; runs never overlap. Each run is `npm run backup` in

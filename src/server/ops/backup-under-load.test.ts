@@ -1,5 +1,5 @@
 /**
- * A backup of a busy site keeps every acknowledged write (docs/product.md#backups), with real
+ * A backup of a busy site keeps every acknowledged write (docs/product/command-line.md#backups), with real
  * processes: 8 writers sign up, push a Nowou to-do and count visits against a started server while `npm run backup`
  * runs; the site's data is destroyed; the file restores into a fresh DATA_DIR where every account
  * acknowledged before the backup began is there with its session, every such to-do pulls, and every

@@ -1,5 +1,5 @@
 /**
- * `npm run backup`: one file holding a consistent snapshot of a running site (docs/product.md#backups).
+ * `npm run backup`: one file holding a consistent snapshot of a running site (docs/product/command-line.md#backups).
  * SQLite: `VACUUM INTO` a temporary file (an online copy that sees one moment, never a file copy),
  * integrity-checked, then read. PostgreSQL: one REPEATABLE READ transaction. The parts are written
  * to a staging folder, checksummed into the manifest, packed with tar and gzip under a temporary

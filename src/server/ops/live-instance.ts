@@ -1,5 +1,5 @@
 /**
- * Whether a site is running on a storage (docs/product.md#backups): a restore must not swap the data
+ * Whether a site is running on a storage (docs/product/command-line.md#backups): a restore must not swap the data
  * under it. On SQLite the server keeps DATA_DIR/server.pid while it runs (a file left by a killed
  * server names a process that is gone, and counts for nothing); on PostgreSQL every server connection
  * carries the application name SERVER_APPLICATION_NAME, seen in pg_stat_activity.

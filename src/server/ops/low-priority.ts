@@ -1,5 +1,5 @@
 /**
- * A backup yields the CPU to the site it copies (docs/product.md#backups): the process takes
+ * A backup yields the CPU to the site it copies (docs/product/command-line.md#backups): the process takes
  * nice 10, so the site gets about ten times its share when both want a core. Not 19: then a backup
  * of a site whose cores are busy all the time nearly stops. On Linux each thread has its own nice
  * value and new threads inherit their creator's, so every thread running now is lowered too (V8's

@@ -1,5 +1,5 @@
 /**
- * `npm run restore -- FILE` (docs/product.md#backups): verifies the whole file, refuses while a site
+ * `npm run restore -- FILE` (docs/product/command-line.md#backups): verifies the whole file, refuses while a site
  * runs on the target storage, builds the restored database beside the current one (SQLite: a new
  * file; PostgreSQL: a new schema), migrates it to this code's schema, pauses its mail queue, and only
  * then swaps it in, keeping what it replaced aside. A failure at any step leaves the current data as

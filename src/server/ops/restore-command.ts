@@ -1,5 +1,5 @@
 /**
- * `npm run restore -- FILE [--content-to DIR | --no-content]` (docs/product.md#backups): restores a
+ * `npm run restore -- FILE [--content-to DIR | --no-content]` (docs/product/command-line.md#backups): restores a
  * backup into the storage the configuration names (DATABASE_URL, else DATA_DIR). Anything wrong is
  * one line on stderr, exit code 1, and nothing changed. restore-cli.ts is the command's entry.
  */

@@ -1,5 +1,5 @@
 /**
- * What `npm run restore` and `npm run backup -- --verify` refuse (docs/product.md#backups), with real
+ * What `npm run restore` and `npm run backup -- --verify` refuse (docs/product/command-line.md#backups), with real
  * processes on a real SQLite folder: a truncated, a flipped-byte, a foreign and a newer-schema file
  * each get one line and exit 1 and leave the data as it was; a restore is refused while a site runs
  * on the folder; a restored copy's mail queue stays paused until `npm run admin -- release-mail`.

@@ -1,4 +1,4 @@
-/** The mail pause a restore sets and the owner releases (docs/product.md#backups). */
+/** The mail pause a restore sets and the owner releases (docs/product/command-line.md#backups). */
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema';
 

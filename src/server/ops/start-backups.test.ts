@@ -1,5 +1,5 @@
 /**
- * Backups the server takes by itself (docs/product.md#backups, docs/product.md#scheduled-backups),
+ * Backups the server takes by itself (docs/product/command-line.md#backups, docs/product/command-line.md#scheduled-backups),
  * with real processes on a real SQLite folder: `npm start` with migrations pending on a SQLite file
  * that has data writes a backup first and names it in the log; BACKUP_EVERY writes backups on a
  * schedule and keeps the newest BACKUP_KEEP of them.

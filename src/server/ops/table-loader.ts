@@ -1,5 +1,5 @@
 /**
- * Loads a verified backup's rows into a freshly migrated database (docs/product.md#backups): whatever
+ * Loads a verified backup's rows into a freshly migrated database (docs/product/command-line.md#backups): whatever
  * the migrations seeded is replaced by the backup's rows, table by table, in one transaction. SQLite
  * loads with foreign keys off and checks them all afterwards; PostgreSQL loads parents before
  * children and moves each serial column's sequence past the largest id.

@@ -1,5 +1,5 @@
 /**
- * Reads every table of a consistent snapshot, row by row (docs/product.md#backups): on SQLite a
+ * Reads every table of a consistent snapshot, row by row (docs/product/command-line.md#backups): on SQLite a
  * `VACUUM INTO` copy taken by the caller, on PostgreSQL one REPEATABLE READ, READ ONLY transaction
  * read through cursors, so a backup of a busy site sees one moment and holds little in memory.
  */

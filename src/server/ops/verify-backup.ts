@@ -1,5 +1,5 @@
 /**
- * Checks a whole backup file before anything uses it (docs/product.md#backups): it unpacks (gzip's
+ * Checks a whole backup file before anything uses it (docs/product/command-line.md#backups): it unpacks (gzip's
  * and tar's own checks catch a truncated or altered file), the manifest is ours and of a format this
  * code reads, every part has the checksum, size and row count the manifest gives, every row is a
  * JSON array of the table's width, and every migration it was made with is one this code knows.

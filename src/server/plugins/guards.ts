@@ -15,7 +15,7 @@ export const SIGN_IN_REQUIRED = 'Please log in.';
 export const NOT_ALLOWED = 'You do not have permission to do this.';
 export const MFA_REQUIRED = 'Enter a code from your authenticator app to open the desk.';
 export const STEP_UP_REQUIRED = 'Enter a new code from your authenticator app to do this.';
-/** Sensitive actions need a code entered this recently (docs/product.md#admin-multi-factor). */
+/** Sensitive actions need a code entered this recently (docs/product/desk.md#admin-multi-factor). */
 export const STEP_UP_WINDOW_MS = 15 * 60 * 1000;
 
 /** The signed-in session with its user, or null when signed out. */
@@ -82,7 +82,7 @@ export async function requireAdminRank(
 }
 
 /**
- * onRequest policy: the admin (docs/product.md#admin-role), adminRank above 9 (401 when signed out,
+ * onRequest policy: the admin (docs/product/accounts.md#admin-role), adminRank above 9 (401 when signed out,
  * 403 below), in a session that entered an authenticator code (else 403 `mfa-required`).
  */
 export async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * GET /api/metrics (docs/product.md#metrics) on a real server: absent without METRICS_TOKEN; with it,
+ * GET /api/metrics (docs/product/command-line.md#metrics) on a real server: absent without METRICS_TOKEN; with it,
  * refused without the bearer token or with a wrong one, and with it the Prometheus text holds the
  * process figures, the request durations per route, the mail queue and the live streams.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/metrics for Prometheus (docs/product.md#metrics), off unless METRICS_TOKEN is set, and
+ * GET /api/metrics for Prometheus (docs/product/command-line.md#metrics), off unless METRICS_TOKEN is set, and
  * then only with `Authorization: Bearer <token>`: process and event-loop figures (open file
  * descriptors against the limit among them), request durations per route, the mail queue's backlog
  * and oldest item. Domains add their own gauges through `app.metrics` (the live streams do).

@@ -65,14 +65,14 @@ export const RATE_LIMITS = {
    */
   mfaSetUpCodesPerSecret: { name: 'mfa-set-up:secret', limit: 5, windowMs: 15 * MINUTE },
   /**
-   * Passkey ceremonies anyone may start (docs/product.md#passkeys): options for a sign-in (each
+   * Passkey ceremonies anyone may start (docs/product/accounts.md#passkeys): options for a sign-in (each
    * keeps a challenge for five minutes) and the sign-ins themselves, per client network. A passkey
    * cannot be guessed, so these only keep storage and signature checks within bounds.
    */
   passkeyOptionsPerAddress: { name: 'passkey-options:address', limit: 60, windowMs: 15 * MINUTE },
   passkeySignInPerAddress: { name: 'passkey-sign-in:address', limit: 30, windowMs: 15 * MINUTE },
   /**
-   * Owner notification mails at once (docs/product.md#owner-notifications), counted only when one
+   * Owner notification mails at once (docs/product/mail.md#owner-notifications), counted only when one
    * goes out: per kind of notice, and for the whole site. Past either, the notice is held for the
    * mail that brings held ones together.
    */

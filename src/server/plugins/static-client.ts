@@ -2,7 +2,7 @@
  * Serves the built client: files from CLIENT_DIR with their pre-compressed .br/.gz siblings chosen by
  * Accept-Encoding, hashed /assets/* cached for a year, everything else revalidated (no-cache), and
  * for every other page path its prerendered HTML (plugins/prerendered-pages.ts), which the client
- * then hydrates (docs/product.md#static-files-and-the-page-fallback), with robots.txt and the sitemap.
+ * then hydrates (docs/product/api.md#static-files-and-the-page-fallback), with robots.txt and the sitemap.
  */
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

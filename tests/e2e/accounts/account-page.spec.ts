@@ -1,5 +1,5 @@
 /**
- * /account (docs/product.md#account-page, docs/product.md#account-routes) in real Chromium against
+ * /account (docs/product/accounts.md#account-page, docs/product/api.md#account-routes) in real Chromium against
  * the real server and SMTP sink: signed out, profile edits with the shared rules, newsletter,
  * e-mail verification, password change, signing out other sessions, the data download, deleting the
  * account; and a change made elsewhere showing without a reload (the live stream).
@@ -51,7 +51,7 @@ test.each(WIDTHS)(
     const username = profile.getByLabel('Username');
     await username.waitFor();
     expect(await username.inputValue()).toBe(user.username);
-    // The site's one way of writing a date (docs/product.md#dates-and-times).
+    // The site's one way of writing a date (docs/product/shell.md#dates-and-times).
     expect(await page.getByText(/^Member since/).innerText()).toBe(
       `Member since ${formatDate(user.created_at)}`,
     );

@@ -1,8 +1,8 @@
 /**
- * Edit avatar (docs/product.md#edit-avatar-and-username): each click cycles 0, 1, 2, 3 and back
+ * Edit avatar (docs/product/accounts.md#edit-avatar-and-username): each click cycles 0, 1, 2, 3 and back
  * to 0; the username is optional; Save stores both in the local user info and, when logged in, on
  * the account. At 400 and 1280 px.
- * A failed save on the account can be reported as handleAvatar (docs/product.md#error-catalogue).
+ * A failed save on the account can be reported as handleAvatar (docs/product/api.md#error-catalogue).
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Log in (docs/product.md#log-in), log out (docs/product.md#log-out) and the forgotten password
- * (docs/product.md#password-reset) in real Chromium against the real server and a real SMTP sink,
+ * Log in (docs/product/accounts.md#log-in), log out (docs/product/accounts.md#log-out) and the forgotten password
+ * (docs/product/accounts.md#password-reset) in real Chromium against the real server and a real SMTP sink,
  * at 400 and 1280 px; a log-in the site failed can be reported as handleLogIn, wrong credentials not;
  * a failed log-out keeps the visitor signed in and can be reported as handleLogOut; and the Admin
  * button for adminRank above 9 only.
@@ -58,7 +58,7 @@ test.each(WIDTHS)(
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // A failed log-in reads "Something went wrong.." with the hint after it
-    // (docs/product.md#error-catalogue); a wrong password is no fault of the site: no report.
+    // (docs/product/api.md#error-catalogue); a wrong password is no fault of the site: no report.
     dialog = await logIn(page, user.email, 'not-the-password');
     const alert = dialog.getByRole('alert');
     await alert.waitFor();

@@ -1,6 +1,6 @@
 /**
  * A rank given from the command line shows in the person's open tab without a reload
- * (docs/product.md#set-rank): `npm run admin -- set-rank` makes the Admin button appear within a
+ * (docs/product/command-line.md#set-rank): `npm run admin -- set-rank` makes the Admin button appear within a
  * second, on SQLite (through live_notices) and on PostgreSQL (through NOTIFY).
  */
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Sign up (docs/product.md#sign-up) in real Chromium against the real server, at 400 and 1280 px:
+ * Sign up (docs/product/accounts.md#sign-up) in real Chromium against the real server, at 400 and 1280 px:
  * every validation message through the form (only the first shown, under its field, red,
  * aria-invalid, focused), success (logged in, navigation, thanks), a taken e-mail from the server
  * under its field, and an unexpected failure (the assistant's support message and the offer to

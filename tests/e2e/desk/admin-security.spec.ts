@@ -1,5 +1,5 @@
 /**
- * The desk's own security in real Chromium (docs/product.md#admin-multi-factor): an admin sets up
+ * The desk's own security in real Chromium (docs/product/desk.md#admin-multi-factor): an admin sets up
  * the authenticator (first the command line's enrolment code, without which no key is shown; then
  * codes computed from the key the page shows), saves the recovery codes and
  * opens the desk; a second session must enter a code, a wrong one says so; a newsletter sent with

@@ -1,5 +1,5 @@
 /**
- * The desk's Site content section in real Chromium (docs/product.md#publishing-the-sites-words): the
+ * The desk's Site content section in real Chromium (docs/product/desk.md#publishing-the-sites-words): the
  * owner edits About in the CodeMirror editor, sees the preview frame show the new words, publishes
  * them, and a visitor gets them in the server's HTML and after hydration; restoring the earlier
  * revision brings the old words back, and the audit log shows both. Bad input (raw HTML in the

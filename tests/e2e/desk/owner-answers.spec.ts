@@ -1,5 +1,5 @@
 /**
- * The desk's second part in real Chromium against the real server (docs/product.md#desk-sections):
+ * The desk's second part in real Chromium against the real server (docs/product/desk.md#desk-sections):
  * a message scheduled from the desk is listed with its start and end and can be cancelled; a test
  * newsletter arrives at the owner's own address through the SMTP sink, the draft outlives a reload,
  * and sending asks first with the number of people it goes to; the owner chooses

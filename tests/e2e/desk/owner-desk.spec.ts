@@ -1,5 +1,5 @@
 /**
- * /admin, the owner's desk (docs/product.md#desk-sections), in real Chromium against the real
+ * /admin, the owner's desk (docs/product/desk.md#desk-sections), in real Chromium against the real
  * server: posting, reading and clearing the assistant's live message with the shared schema's
  * errors; the refusal for signed-in visitors below the admin rank and the Log in way in for
  * signed-out ones; the traffic table and chart against visits counted through the API; error
@@ -155,7 +155,7 @@ test('the server’s refusal and a lost connection show their own messages on th
   // The last figures stay on screen under the message.
   expect(await traffic.getByRole('button', { name: 'Refresh' }).isVisible()).toBe(true);
   // A list (the error reports) gets the message for lists, not the one for a document
-  // (docs/product.md#offline-read-messages).
+  // (docs/product/api.md#offline-read-messages).
   const reports = region(page, 'Error reports');
   await reports.getByRole('button', { name: 'Refresh' }).click();
   await reports.getByRole('alert').getByText(COPY.offlineQuery).waitFor();

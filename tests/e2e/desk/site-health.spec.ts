@@ -1,5 +1,5 @@
 /**
- * The desk's Site health (docs/product.md#site-health) at 400 and 1280 px: the database answers, no
+ * The desk's Site health (docs/product/command-line.md#site-health) at 400 and 1280 px: the database answers, no
  * backup yet says how to make one, and a mail queue paused by a restore says how to release it,
  * until it is released.
  */

@@ -1,5 +1,5 @@
 /**
- * Indicator trials and purchases (docs/product.md#free-trials-and-purchases) in real Chromium
+ * Indicator trials and purchases (docs/product/offerings.md#free-trials-and-purchases) in real Chromium
  * against the real server: Free trial asks a signed-out visitor to log in and records a signed-in
  * visitor's request, which /account then shows and updates live when the owner grants it on /admin;
  * a purchase request is recorded and shown the same way; each form's special agreement has its own

@@ -1,5 +1,5 @@
 /**
- * The generic forms in Chromium (docs/product.md#form-behaviour): Contact, Support and Lokala jobb
+ * The generic forms in Chromium (docs/product/forms.md#form-behaviour): Contact, Support and Lokala jobb
  * (in Swedish) show only the first error under its field, send to the server with a loading state,
  * end in the completed state, and store exactly what was typed; no axe violations at 400 and
  * 1280 px in both themes.

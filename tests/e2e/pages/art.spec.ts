@@ -1,5 +1,5 @@
 /**
- * docs/product.md#art: the Art page's gallery over content/art.json and its lightbox (keyboard,
+ * docs/product/offerings.md#art: the Art page's gallery over content/art.json and its lightbox (keyboard,
  * buttons, swipe, focus), images that reserve their space and load lazily, and axe at 400 and
  * 1280 px in both themes.
  */

@@ -1,5 +1,5 @@
 /**
- * The indicator pages (docs/product.md#tradingview-indicators) in real Chromium against the real
+ * The indicator pages (docs/product/offerings.md#tradingview-indicators) in real Chromium against the real
  * server: the Long & Short Position and Portfolio pages show their text and their chart; the
  * calculators follow the fields and a dragged line; no axe violations on them or on /purchase at
  * 400 and 1280 px in both themes. Requesting a trial or a purchase: forms/indicator-requests.spec.ts.

@@ -1,5 +1,5 @@
 /**
- * docs/product.md#legal-pages and docs/product.md#offering-cards: the Terms of service and the
+ * docs/product/pages.md#legal-pages and docs/product/offerings.md#offering-cards: the Terms of service and the
  * Privacy policy read from content/legal/, with their date, a table of contents that jumps to each
  * section and a privacy policy that names what the site stores (with the durations the code uses);
  * Home and About show every offering with a way in and no "later release" placeholder.

@@ -1,5 +1,5 @@
 /**
- * docs/product.md#music: the Music page's player over content/music.json. Real playback in Chromium
+ * docs/product/offerings.md#music: the Music page's player over content/music.json. Real playback in Chromium
  * (the clicks are user gestures, so autoplay rules allow it): play and pause, previous and next,
  * seeking, volume and mute, the keys, the next track starting by itself, durations that match the
  * files, and axe at 400 and 1280 px in both themes.

@@ -1,5 +1,5 @@
 /**
- * Nowou's frame in real Chromium (docs/product.md#nowou): undo and redo from the keyboard for
+ * Nowou's frame in real Chromium (docs/product/nowou.md#nowou): undo and redo from the keyboard for
  * done, delete and a roll-over-sized change; the command palette (with the timeline's commands)
  * and the shortcuts sheet; N for a new to-do; export in one browser, import into a fresh one with
  * a preview naming what it adds and changes, every kind arriving with the same values; a bad file

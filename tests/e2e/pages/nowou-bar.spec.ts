@@ -1,5 +1,5 @@
 /**
- * Nowou's main bar keeps one height (docs/product.md#nowou) across its sections (To-dos, Timeline,
+ * Nowou's main bar keeps one height (docs/product/nowou.md#nowou) across its sections (To-dos, Timeline,
  * Boards) and sync states (signed out, Synced, Offline), measured with getBoundingClientRect at
  * 1280 and 400 px: what is under it never moves when a section or the sync state changes.
  */

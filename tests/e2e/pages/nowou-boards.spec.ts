@@ -1,5 +1,5 @@
 /**
- * Nowou's brainstorm boards in real Chromium (docs/product.md#boards): three connected nodes made
+ * Nowou's brainstorm boards in real Chromium (docs/product/nowou.md#boards): three connected nodes made
  * with the keyboard alone and kept over a reload; a node dragged and the drag undone with Ctrl+Z;
  * Ctrl+wheel zoom keeping the point under the pointer in place; export .canvas and import it again
  * as the same board (places, sizes, colours, edges); a foreign file with a link Nowou does not open

@@ -1,5 +1,5 @@
 /**
- * Nowou writes dates and times the site's one way (docs/product.md#dates-and-times) in a browser
+ * Nowou writes dates and times the site's one way (docs/product/shell.md#dates-and-times) in a browser
  * whose language would write them otherwise (en-US: "2:30 PM", "Mon, Nov 30"): a to-do's day and
  * time in Upcoming, when it was done, the timeline's hour labels, its day headings and a block's
  * time; a row's Move to… date and New block…'s day and start fields show and take "27 Nov 2026" and "14:30" (or "2pm"), not

@@ -1,5 +1,5 @@
 /**
- * Nowou's layout in real Chromium at 400 and 1280 px (docs/product.md#nowou): the page does not move
+ * Nowou's layout in real Chromium at 400 and 1280 px (docs/product/nowou.md#nowou): the page does not move
  * while it loads (cumulative layout shift 0, read from the browser's layout-shift entries), signed
  * out and signed in with items kept in the browser, and the
  * board list counts "1 node" and keeps the storage line below its cards.

@@ -1,5 +1,5 @@
 /**
- * Nowou's text boxes and storage limits in real Chromium (docs/product.md#nowou): a day note on the
+ * Nowou's text boxes and storage limits in real Chromium (docs/product/nowou.md#nowou): a day note on the
  * timeline written as plain text and shown with the safe Markdown subset (no HTML from the text, a
  * link that opens safely, a task ticked from the note); and a full browser storage that shows the
  * banner with Download a copy, keeps what was saved before, and saves the kept change once there

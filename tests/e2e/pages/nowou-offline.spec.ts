@@ -1,5 +1,5 @@
 /**
- * Nowou without a network, in real Chromium (docs/product.md#nowou-offline): after one visit /nowou
+ * Nowou without a network, in real Chromium (docs/product/nowou.md#nowou-offline): after one visit /nowou
  * and /productivity open with their items while the server is down; the service worker answers
  * no /api/ call and no other page; a new version is offered with Reload instead of taking over.
  * Each test has a server of its own, stopped halfway, and its own copy of the build to change.

@@ -1,5 +1,5 @@
 /**
- * Nowou on a phone in real Chromium (docs/product.md#nowou): at 400×850 the first to-do is on the
+ * Nowou on a phone in real Chromium (docs/product/nowou.md#nowou): at 400×850 the first to-do is on the
  * first screen, a row is one line with Edit, Move to… and Delete behind its menu button, and a
  * touch-only device shows no keyboard hints; at 1280 px the actions stay in the row.
  */

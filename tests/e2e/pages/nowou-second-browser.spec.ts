@@ -1,5 +1,5 @@
 /**
- * Nowou on a second browser of an account (docs/product.md#nowou-sync), in real Chromium at 400 and
+ * Nowou on a second browser of an account (docs/product/nowou.md#nowou-sync), in real Chromium at 400 and
  * 1280 px: a new browser that opened Nowou (which made its own "My timeline") and then logs in with
  * Log in to sync shows the account's items at once, syncing, with no question; a browser where the
  * person made a to-do before logging in asks about exactly that one, and shows the account's items

@@ -1,5 +1,5 @@
 /**
- * Nowou through the account in real Chromium (docs/product.md#nowou-sync): two browsers signed in
+ * Nowou through the account in real Chromium (docs/product/nowou.md#nowou-sync): two browsers signed in
  * to one account see each other's edits within a second; an edit made offline syncs when the
  * network returns, nothing lost or doubled, the phone reopened offline in between and saying it is
  * offline; a browser's own items are added to the account only when the person says so; logging

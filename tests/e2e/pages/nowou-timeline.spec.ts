@@ -1,5 +1,5 @@
 /**
- * Nowou's timeline in real Chromium (docs/product.md#nowou): a to-do dragged from the unscheduled
+ * Nowou's timeline in real Chromium (docs/product/nowou.md#nowou): a to-do dragged from the unscheduled
  * panel onto 10:00 and resized to 90 minutes, kept over a reload; a keyboard move announced; blocks
  * drawn on empty space (a to-do and a note) laid out side by side where they overlap; .ics export;
  * a new timeline made the one that opens first, a block dragged to the next day and undone; New

@@ -1,5 +1,5 @@
 /**
- * Nowou's to-dos in real Chromium (docs/product.md#nowou): quick add with what was understood, the
+ * Nowou's to-dos in real Chromium (docs/product/nowou.md#nowou): quick add with what was understood, the
  * views, done, delete and Undo, keyboard moves, editing (title, notes, subtasks, a daily repeat
  * whose next one appears when done; list, day, time, duration, priority and tags, bad input
  * refused), a to-do's block following its day, Overdue with Roll over and Roll over by itself, a

@@ -1,5 +1,5 @@
 /**
- * docs/product.md#prerendered-pages in Chromium: a hydrated page stays as interactive as a page the
+ * docs/product/pages.md#prerendered-pages in Chromium: a hydrated page stays as interactive as a page the
  * browser rendered itself, and an inline stylesheet the CSP's hash does not match is refused. What
  * every public page must do on its load (read fully with JavaScript off, hydrate silently without
  * moving anything, paint with its inline stylesheet before any module) is checked in the page walk

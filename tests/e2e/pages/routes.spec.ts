@@ -1,5 +1,5 @@
 /**
- * docs/product.md#route-table and docs/product.md#route-quirks: the route table, the /* fallback,
+ * docs/product/pages.md#route-table and docs/product/pages.md#route-quirks: the route table, the /* fallback,
  * the /productivity redirect and /assets. Each route's title, landmarks and width are checked in the
  * page walk (tests/e2e/site/page-walk.spec.ts).
  */

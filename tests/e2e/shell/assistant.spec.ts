@@ -1,6 +1,6 @@
 /**
- * The on-screen assistant in Chromium (docs/product.md#show-rule,
- * docs/product.md#typing-and-bubble): a live message shows on the pages it targets and not on
+ * The on-screen assistant in Chromium (docs/product/assistant.md#show-rule,
+ * docs/product/assistant.md#typing-and-bubble): a live message shows on the pages it targets and not on
  * others, only when newer than the last viewed time (then recorded under the `assistant` key),
  * types itself out unless motion is reduced, reaches screen readers whole through a polite live
  * region, stays text, and is kept in a log the visitor can reopen; a tab opened just as a message

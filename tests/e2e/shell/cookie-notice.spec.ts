@@ -1,4 +1,4 @@
-/** docs/product.md#cookie-notice: cookie consent, the cookie notice, only necessary cookies. */
+/** docs/product/shell.md#cookie-notice: cookie consent, the cookie notice, only necessary cookies. */
 import { expect, test } from 'vitest';
 import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';

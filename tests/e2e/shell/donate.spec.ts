@@ -1,6 +1,6 @@
 /**
- * docs/product.md#donate-button (the donate button, its delay of 300 ms) and
- * docs/product.md#donation-and-wallets (Donation, the donation wallets, the copy label reset after
+ * docs/product/shell.md#donate-button (the donate button, its delay of 300 ms) and
+ * docs/product/shell.md#donation-and-wallets (Donation, the donation wallets, the copy label reset after
  * 1000 ms).
  */
 import jsQR from 'jsqr';

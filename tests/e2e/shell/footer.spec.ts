@@ -1,4 +1,4 @@
-/** docs/product.md#footer and docs/product.md#leaving-the-site. */
+/** docs/product/shell.md#footer and docs/product/shell.md#leaving-the-site. */
 import type { BrowserContext } from 'playwright-core';
 import { expect, test } from 'vitest';
 import siteJson from '#content/site.json';

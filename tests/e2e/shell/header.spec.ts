@@ -1,4 +1,4 @@
-/** docs/product.md#header-navigation and docs/product.md#header-dropdowns (close delay 100 ms). */
+/** docs/product/shell.md#header-navigation and docs/product/shell.md#header-dropdowns (close delay 100 ms). */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';

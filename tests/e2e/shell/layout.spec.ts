@@ -1,5 +1,5 @@
 /**
- * docs/product.md#screen-size-classes and docs/product.md#layout-values: screen classes, header and
+ * docs/product/shell.md#screen-size-classes and docs/product/shell.md#layout-values: screen classes, header and
  * navigation sizes, hide layout, embedded and productivity modes.
  */
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-/** docs/product.md#side-navigation and docs/product.md#auth-state for a signed-out visitor. */
+/** docs/product/shell.md#side-navigation and docs/product/accounts.md#auth-state for a signed-out visitor. */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';

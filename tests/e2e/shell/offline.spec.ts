@@ -1,5 +1,5 @@
 /**
- * Offline (docs/product.md#offline-notice): when the API cannot be reached the visitor sees the
+ * Offline (docs/product/shell.md#offline-notice): when the API cannot be reached the visitor sees the
  * offline message instead of a silent failure, and it goes away by itself once the server answers
  * again; the live stream then reconnects and delivers what was posted meanwhile.
  */
@@ -51,7 +51,7 @@ test('a log-in while the server cannot be reached says so; "Try now" clears it o
   await dialog.getByLabel('Email').fill('someone@example.com');
   await dialog.getByLabel('Password').fill('violet-harbour-42-lantern');
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-  // The form says what docs/product.md#log-in says for any failed log-in; the page says why.
+  // The form says what docs/product/accounts.md#log-in says for any failed log-in; the page says why.
   await dialog.getByText(COPY.somethingWentWrongForm, { exact: true }).first().waitFor();
   await dialog.getByRole('button', { name: 'Close' }).click();
 

@@ -1,7 +1,7 @@
 /**
- * docs/product.md#pop-ups: pop-ups are accessible dialogs; a pop-up closes by its X button, by
+ * docs/product/shell.md#pop-ups: pop-ups are accessible dialogs; a pop-up closes by its X button, by
  * Escape, or by a click outside unless the theme button is hovered; reopening resets it. And the
- * previous arrows of docs/product.md#pop-up-chains-and-previous-arrows.
+ * previous arrows of docs/product/shell.md#pop-up-chains-and-previous-arrows.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * docs/product.md#page-errors and docs/product.md#error-reports: a page whose module fails to load
+ * docs/product/shell.md#page-errors and docs/product/forms.md#error-reports: a page whose module fails to load
  * shows the route error boundary inside the shell, and "Report this error" asks for consent with a
  * preview of what would be sent.
  */

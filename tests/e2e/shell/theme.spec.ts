@@ -1,6 +1,6 @@
 /**
- * docs/product.md#theme: saved under settings, light by default; the fullscreen toggle
- * (docs/product.md#toggles).
+ * docs/product/shell.md#theme: saved under settings, light by default; the fullscreen toggle
+ * (docs/product/shell.md#toggles).
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';

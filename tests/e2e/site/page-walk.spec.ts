@@ -16,7 +16,7 @@
  * | no fixed control covers a control or text, at 4 scroll points | public pages, /admin, /nowou  |
  *
  * Also here, once per width: every public page reads fully with JavaScript off, and no route
- * scrolls sideways at 320 px. docs/product.md#route-table, #prerendered-pages, #donate-button.
+ * scrolls sideways at 320 px. docs/product/pages.md#route-table, #prerendered-pages, #donate-button.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

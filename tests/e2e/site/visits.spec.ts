@@ -1,5 +1,5 @@
 /**
- * Visit counting in the browser (docs/product.md#counting-rules): the first visit to each page in a
+ * Visit counting in the browser (docs/product/visits.md#counting-rules): the first visit to each page in a
  * browser session is sent once; a new session sends it again, and the server counts an address once
  * per page and day; a browser switched off from counting is left out (and counted as such); the
  * landing's campaign name is its source. Counts are read from the server's storage.

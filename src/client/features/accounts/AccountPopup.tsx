@@ -1,6 +1,6 @@
 /**
- * Sign up, Log in, Reset password and Edit avatar (docs/product.md#pop-ups) in the one Popup, with
- * the previous arrows of docs/product.md#pop-up-chains-and-previous-arrows: back to the navigation,
+ * Sign up, Log in, Reset password and Edit avatar (docs/product/shell.md#pop-ups) in the one Popup, with
+ * the previous arrows of docs/product/shell.md#pop-up-chains-and-previous-arrows: back to the navigation,
  * and from the reset form back to log-in. The forms are lazily loaded chunks; app/ registers these
  * pop-ups with the shell's host, which mounts this fresh for every open, so a reopened form starts
  * empty.

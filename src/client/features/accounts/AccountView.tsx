@@ -1,5 +1,5 @@
 /**
- * /account (docs/product.md#account-page): the signed-in visitor's profile, newsletter, e-mail,
+ * /account (docs/product/accounts.md#account-page): the signed-in visitor's profile, newsletter, e-mail,
  * password, sessions and data; signed-out visitors get a short explanation with Log in and Sign up.
  * Also confirms the e-mail address when the page is opened from the verification mail
  * (?verify=TOKEN).

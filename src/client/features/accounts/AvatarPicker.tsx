@@ -1,5 +1,5 @@
 /**
- * Choose one of the four selectable avatars (docs/product.md#avatars: 0–3, default 2): a radio
+ * Choose one of the four selectable avatars (docs/product/accounts.md#avatars: 0–3, default 2): a radio
  * group, so arrow keys move between them and each radio is named by its avatar ("Avatar 3 (bear)").
  */
 import { useId } from 'react';

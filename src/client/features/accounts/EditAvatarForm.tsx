@@ -1,9 +1,9 @@
 /**
- * Edit avatar (docs/product.md#edit-avatar-and-username): each click on the avatar moves to the
+ * Edit avatar (docs/product/accounts.md#edit-avatar-and-username): each click on the avatar moves to the
  * next of the four (0, 1, 2, 3 and back to 0); the username is optional. Save stores
  * {avatar, username} in the browser's local user info and, when logged in, on the account too;
  * then the navigation shows the new avatar.
- * A failure to save on the account is reported as handleAvatar (docs/product.md#error-catalogue).
+ * A failure to save on the account is reported as handleAvatar (docs/product/api.md#error-catalogue).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { usernameSchema } from '#shared/account-schemas';

@@ -1,7 +1,7 @@
 /**
- * Log in (docs/product.md#log-in): e-mail and password. Success closes the form and opens the
+ * Log in (docs/product/accounts.md#log-in): e-mail and password. Success closes the form and opens the
  * navigation, or with `stay` (opened from a page's own button) leaves the visitor on the page. A
- * failed log-in reads "Something went wrong.." in the form (docs/product.md#error-catalogue); wrong
+ * failed log-in reads "Something went wrong.." in the form (docs/product/api.md#error-catalogue); wrong
  * credentials and a disabled account add the server's words after it as the hint and offer no
  * report (they are no fault of the site); a failure of the site's own offers one as handleLogIn.
  * Too many attempts show the server's answer as it comes.

@@ -1,5 +1,5 @@
 /**
- * "Indicators" on /account (docs/product.md#account-page): each indicator's free trial and licences
+ * "Indicators" on /account (docs/product/accounts.md#account-page): each indicator's free trial and licences
  * with their state and end date, from GET /api/me/products. It reads again whenever the user's info
  * changes (the live `user` event follows the owner granting, extending or revoking access).
  */

@@ -1,10 +1,10 @@
 /**
- * Sign up (docs/product.md#sign-up): e-mail twice, username, password twice, one of four avatars
+ * Sign up (docs/product/accounts.md#sign-up): e-mail twice, username, password twice, one of four avatars
  * (default 2), the Terms of service and Privacy policy agreements (required, each linking to its
  * page) and the optional newsletter. On success the visitor is logged in, the navigation shows and
  * the assistant says thanks; on failure field errors from the server go under their field and
  * anything else makes the assistant show the support message (handleSignUp,
- * docs/product.md#error-catalogue).
+ * docs/product/api.md#error-catalogue).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from '../../lib/navigation/router';
@@ -98,7 +98,7 @@ export function SignUpForm({ stay = false }: AccountFormProps) {
         subscribedToNewsletter: newsletter,
         currentUTCTime: new Date().toISOString(),
       });
-      // docs/product.md#sign-up: logged in, the navigation shown (inline on desktop, where this
+      // docs/product/accounts.md#sign-up: logged in, the navigation shown (inline on desktop, where this
       // just closes), thanks; opened from a page's own button, the visitor stays on the page.
       if (stay) close();
       else open({ name: 'navigation' });

@@ -1,6 +1,6 @@
 /**
  * The account calls besides log-in, sign-up and log-out (those live in the auth state):
- * docs/product.md#account-routes, the account page's indicator licences included. Each throws the
+ * docs/product/api.md#account-routes, the account page's indicator licences included. Each throws the
  * ApiError of lib/api on failure.
  */
 import type { UserInfo } from '#shared/account-schemas';

@@ -1,6 +1,6 @@
 /**
  * /admin for whoever opens it: while the login check runs, a placeholder; signed out, a short
- * explanation with Log in; signed in below the admin rank (docs/product.md#admin-role: adminRank
+ * explanation with Log in; signed in below the admin rank (docs/product/accounts.md#admin-role: adminRank
  * above 9), the refusal; an admin, the desk. This only decides what to show: every call the desk
  * makes is checked on the server, which answers 401 or 403 whatever the page shows.
  */

@@ -1,5 +1,5 @@
 /**
- * How the desk names pages and counts: page keys (docs/product.md#page-keys) with the route's human
+ * How the desk names pages and counts: page keys (docs/product/pages.md#page-keys) with the route's human
  * title beside them, and "3 requests". Times are lib/date-format's.
  */
 import type { PageKey } from '#shared/page-keys';

@@ -1,5 +1,5 @@
 /**
- * Every call the owner's desk makes (docs/product.md#owner-routes, all adminRank > 9 on the
+ * Every call the owner's desk makes (docs/product/api.md#owner-routes, all adminRank > 9 on the
  * server): the assistant's live message, traffic, indicator access (the list, and grant, extend,
  * revoke and "removed on TradingView"), submissions, the mail lists and newsletters, and error
  * reports (and deleting reports and submissions). Answers are checked against the shared response

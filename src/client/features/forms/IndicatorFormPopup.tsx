@@ -1,6 +1,6 @@
 /**
  * The indicator pages' Free trial and Purchase pop-up: the form of that product and kind
- * (docs/product.md#free-trials-and-purchases). The frame opens at once; the form, with the shared
+ * (docs/product/offerings.md#free-trials-and-purchases). The frame opens at once; the form, with the shared
  * schemas it brings, is a lazily loaded chunk, so neither weighs on the shell's first load. app/
  * registers it with the shell's host, which mounts it fresh for every open, so a reopened form
  * starts empty.

@@ -1,6 +1,6 @@
 /**
- * One form system for the whole site (docs/product.md#form-definitions,
- * docs/product.md#form-behaviour): renders a submission type's definition (inputs, text areas with
+ * One form system for the whole site (docs/product/forms.md#form-definitions,
+ * docs/product/forms.md#form-behaviour): renders a submission type's definition (inputs, text areas with
  * the 30000 limit, agreements, special agreements, preferences), checks it with the same rules as
  * the server, shows only the first error under its field, posts to /api/submissions with a loading
  * state and ends in a completed state.
@@ -66,7 +66,7 @@ const TEXTS = {
 
 interface SubmissionFormProps {
   type: SubmissionType;
-  /** The error name a failure is reported under (docs/product.md#error-catalogue). */
+  /** The error name a failure is reported under (docs/product/api.md#error-catalogue). */
   errorName?: string;
 }
 

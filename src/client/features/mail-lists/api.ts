@@ -1,5 +1,5 @@
 /**
- * The calls behind the lists' pages (docs/product.md#mail-list-routes): a GET only looks a link up;
+ * The calls behind the lists' pages (docs/product/api.md#mail-list-routes): a GET only looks a link up;
  * the buttons POST. Answers are checked against the shared schemas. Each call throws the ApiError
  * of lib/api on failure (404 not-found: the link is not valid).
  */

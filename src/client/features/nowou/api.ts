@@ -1,4 +1,4 @@
-/** Nowou's server calls: its sync through the account (docs/product.md#nowou-sync). */
+/** Nowou's server calls: its sync through the account (docs/product/nowou.md#nowou-sync). */
 import type { NowouPullAnswer, NowouPush, NowouPushAnswer } from '#shared/nowou-sync-schemas';
 import { api } from '../../lib/api';
 

@@ -2,10 +2,10 @@
  * The on-screen assistant's state: what it says now (the bubble), everything it said in this tab
  * (the log the visitor can reopen) and whether the log is open. A small store outside React, so any
  * component, including the lazily loaded forms, can speak without a provider:
- * `useAssistant().say(text)` (docs/product.md#sign-up: thanks, or the support message on failure),
+ * `useAssistant().say(text)` (docs/product/accounts.md#sign-up: thanks, or the support message on failure),
  * and the shell's assistant reads it with useAssistantState.
  * The owner's live messages come in through `showLiveMessage`, which applies
- * docs/product.md#show-rule.
+ * docs/product/assistant.md#show-rule.
  */
 import type { AssistantMessage } from '#shared/live-events';
 import { readStored, writeStored } from '../storage';
@@ -24,7 +24,7 @@ export interface AssistantEntry {
 export interface AssistantState {
   /**
    * The entry in the bubble, or null when the assistant is quiet (its active flag,
-   * docs/product.md#show-rule).
+   * docs/product/assistant.md#show-rule).
    */
   shown: AssistantEntry | null;
   log: readonly AssistantEntry[];

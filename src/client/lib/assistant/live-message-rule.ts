@@ -1,5 +1,5 @@
 /**
- * When the assistant shows the live message (docs/product.md#show-rule): the stream already sends
+ * When the assistant shows the live message (docs/product/assistant.md#show-rule): the stream already sends
  * only a message whose pages include the current page key, so what is left is the last-viewed rule.
  * A message is shown when it is newer than `assistant.liveMessage.lastViewedAtUTC`, or when none
  * was viewed yet; the time then recorded is the message's own time (on the server's clock), so a
@@ -25,7 +25,7 @@ export function viewedTimeAfter(message: AssistantMessage, lastViewedAtUTC: stri
 
 /**
  * Milliseconds between typed characters: about 24 ms, faster for long texts so typing ends within
- * about 4 s, and never under the 10 ms minimum (docs/product.md#typing-and-bubble).
+ * about 4 s, and never under the 10 ms minimum (docs/product/assistant.md#typing-and-bubble).
  */
 export const TYPING_DELAY_MS = 24;
 export const TYPING_TOTAL_MAX_MS = 4000;

@@ -1,5 +1,5 @@
 /**
- * Auth state (docs/product.md#auth-state): `signedIn` is null while checking, true when signed in,
+ * Auth state (docs/product/accounts.md#auth-state): `signedIn` is null while checking, true when signed in,
  * false when signed out or when the check fails; `userInfoState` is null while the user info loads,
  * true once loaded, false otherwise. AuthProvider asks GET /api/me once on start, keeps the user
  * current from the live stream's `user` event, and owns log-in, sign-up and log-out; components
@@ -37,7 +37,7 @@ async function fetchMe(signal?: AbortSignal): Promise<AuthSnapshot> {
     return snapshotOf(userInfoFromBody(await api<unknown>('/api/me', { signal })));
   } catch (error) {
     if (signal?.aborted) throw error;
-    // docs/product.md#auth-state: auth failures are logged and the user state is reset.
+    // docs/product/accounts.md#auth-state: auth failures are logged and the user state is reset.
     devLog('GET /api/me failed; treating the visitor as signed out', error);
     return SIGNED_OUT;
   }
@@ -108,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logOut = useCallback(async () => {
-    // docs/product.md#log-out: the listeners stop first, so nothing of the old session arrives
+    // docs/product/accounts.md#log-out: the listeners stop first, so nothing of the old session arrives
     // while it ends.
     liveConnection().stop();
     try {

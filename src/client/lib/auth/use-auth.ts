@@ -8,7 +8,7 @@ export type AuthStatus = boolean | null;
 export interface AuthApi {
   signedIn: AuthStatus;
   userInfoState: boolean | null;
-  /** The current user in the client (avatar, username, adminRank; docs/product.md#users-table). */
+  /** The current user in the client (avatar, username, adminRank; docs/product/data.md#users-table). */
   user: CurrentUser | null;
   /** The whole user info (e-mail, verification, bio, newsletter…) for the account page. */
   info: UserInfo | null;
@@ -21,7 +21,7 @@ export interface AuthApi {
   /** POST /api/auth/register (creates the account and logs in); throws the ApiError on failure. */
   register: (payload: RegisterPayload) => Promise<UserInfo>;
   /**
-   * Log out (docs/product.md#log-out): stops the live listeners, ends the session on the server,
+   * Log out (docs/product/accounts.md#log-out): stops the live listeners, ends the session on the server,
    * then clears the user's data (local user info back to its defaults). Throws when the server
    * could not end the session; the caller reports it as handleLogOut, and the visitor stays
    * signed in.

@@ -13,7 +13,7 @@ export type LayoutCssProperties = Record<
 export function layoutCssProperties(values: LayoutValues): LayoutCssProperties {
   return {
     '--header-height': `${values.headerHeight}px`,
-    // The navigation width is a share of the window (21 → 21vw, docs/product.md#shell-readings).
+    // The navigation width is a share of the window (21 → 21vw, docs/product/departures.md#shell-readings).
     '--navigation-width': `${values.navigationWidth}vw`,
     '--top-menu-bar-height': `${values.topMenuBarHeight}px`,
     '--hide-layout-left': `${values.hideLayoutButtonLeft}px`,

@@ -1,5 +1,5 @@
 /**
- * The breakpoints of docs/product.md#screen-size-classes as media queries, so the hook follows the
+ * The breakpoints of docs/product/shell.md#screen-size-classes as media queries, so the hook follows the
  * same ranges the CSS uses (shell.css mirrors them with the same range syntax) and updates only
  * when a range is crossed.
  */

@@ -1,6 +1,6 @@
 /**
- * The one source of layout truth (docs/product.md#screen-size-classes,
- * docs/product.md#layout-values).
+ * The one source of layout truth (docs/product/shell.md#screen-size-classes,
+ * docs/product/shell.md#layout-values).
  *
  * - Screen class: thin-mobile ≤ 495 px, mobile ≤ 755, tablet ≤ 1040, desktop above; followed with
  *   matchMedia listeners, so it changes only when a breakpoint is crossed.

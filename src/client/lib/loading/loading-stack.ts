@@ -1,5 +1,5 @@
 /**
- * The loading overlay's message stack (docs/product.md#loading-overlay): each show pushes, each
+ * The loading overlay's message stack (docs/product/shell.md#loading-overlay): each show pushes, each
  * hide removes that one entry, the latest entry is displayed, and the overlay hides when the stack
  * is empty.
  */

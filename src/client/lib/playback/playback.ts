@@ -1,5 +1,5 @@
 /**
- * The site's one music playback (docs/product.md#music-across-pages): a single audio element that
+ * The site's one music playback (docs/product/offerings.md#music-across-pages): a single audio element that
  * outlives the page it was started on, so a track plays on while the visitor reads another page. The
  * music page's player and the shell's now-playing bar are two views of it. It is made on first use in
  * the browser; the prerendered markup and hydration see the idle state. When a track ends the next one

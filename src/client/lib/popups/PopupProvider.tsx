@@ -1,5 +1,5 @@
 /**
- * Holds the one open pop-up (docs/product.md#pop-ups). Opening replaces the open pop-up; each open
+ * Holds the one open pop-up (docs/product/shell.md#pop-ups). Opening replaces the open pop-up; each open
  * gets a new id so the host mounts its content fresh (reopening resets every field). The element
  * that had focus when the first pop-up of a chain opened gets it back once the chain closes. The
  * features' pop-ups come from `registry` (given by app/), so neither this nor the shell's host

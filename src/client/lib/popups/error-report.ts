@@ -1,5 +1,5 @@
 /**
- * What an error report contains (docs/product.md#error-reports: error, errorName, timestamp; plus
+ * What an error report contains (docs/product/forms.md#error-reports: error, errorName, timestamp; plus
  * the page it happened on). The consent pop-up previews exactly this payload, so turning a thrown
  * value into it, masking e-mails and tokens included, happens once, here.
  */

@@ -1,5 +1,5 @@
 /**
- * The pop-ups of the site (docs/product.md#pop-ups) as one discriminated union: at most one is open
+ * The pop-ups of the site (docs/product/shell.md#pop-ups) as one discriminated union: at most one is open
  * at a time, and opening another replaces it (previous arrows move back along the chain). The shell
  * renders its own pop-ups; the features' pop-ups are registered by app/ (FeaturePopupRegistry).
  */
@@ -31,7 +31,7 @@ export type PopupName = PopupState['name'];
 /*
  * `stay` on Log in and Sign up: opened from a page's own button (Nowou's Log in to sync, the desk,
  * the account page, a form), success closes the pop-up and leaves the visitor on that page; opened
- * from the navigation, success goes back to the navigation (docs/product.md#log-in).
+ * from the navigation, success goes back to the navigation (docs/product/accounts.md#log-in).
  */
 
 /** The pop-ups a feature renders: the shell's host asks the registry for them. */

@@ -1,6 +1,6 @@
 /**
  * `const report = useErrorReport(); report('handleLogIn', error)` asks the visitor for consent in the
- * error-report pop-up; nothing is sent unless they press Yes (docs/product.md#error-reports).
+ * error-report pop-up; nothing is sent unless they press Yes (docs/product/forms.md#error-reports).
  */
 import { useCallback } from 'react';
 import { errorReportDraft } from './error-report';

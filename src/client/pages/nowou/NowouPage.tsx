@@ -13,7 +13,7 @@ export function NowouPage() {
         <p className="nowou__lead">
           What you are doing now and what comes next, one to-do at a time.
         </p>
-        {/* Signed in, the items sync; no offer to log in (docs/product.md#nowou-sync). */}
+        {/* Signed in, the items sync; no offer to log in (docs/product/nowou.md#nowou-sync). */}
         <p className="nowou__storage">
           {signedIn
             ? 'Everything you make is kept in this browser, works offline and syncs through your account to all your devices.'

@@ -1,5 +1,5 @@
 /**
- * The on-screen assistant (docs/product.md#show-rule, docs/product.md#typing-and-bubble): a small
+ * The on-screen assistant (docs/product/assistant.md#show-rule, docs/product/assistant.md#typing-and-bubble): a small
  * character in the bottom-left corner, a speech bubble that types out what it says, and a log of
  * everything it said in this tab, reopened from the character. Texts are always rendered as text,
  * never as HTML. Screen readers get each message whole and at once from a polite live region; the

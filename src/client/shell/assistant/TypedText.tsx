@@ -1,5 +1,5 @@
 /**
- * Text that types itself out, a character at a time (docs/product.md#typing-and-bubble: at least
+ * Text that types itself out, a character at a time (docs/product/assistant.md#typing-and-bubble: at least
  * 10 ms a character), or appears whole under prefers-reduced-motion. Mount it with a key per
  * message: a new key starts over.
  */

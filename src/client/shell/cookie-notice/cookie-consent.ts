@@ -1,5 +1,5 @@
 /**
- * Whether the visitor closed the cookie notice (docs/product.md#cookie-notice). Written through the
+ * Whether the visitor closed the cookie notice (docs/product/shell.md#cookie-notice). Written through the
  * typed storage helper; read here because "never saved" must differ from the saved value.
  */
 import { STORAGE_KEYS } from '#shared/storage-keys';

@@ -1,5 +1,5 @@
 /**
- * The Donate button in the header's tools (docs/product.md#donate-button): scales in after
+ * The Donate button in the header's tools (docs/product/shell.md#donate-button): scales in after
  * DONATE_BUTTON_DELAY_MS (donate.css, from first paint), shows THANK YOU! on hover and focus, opens
  * the Donation pop-up. Not offered in Nowou mode nor on the owner's desk.
  */

@@ -1,5 +1,5 @@
 /**
- * The Donation pop-up (docs/product.md#donation-and-wallets): crowd-funding and membership links,
+ * The Donation pop-up (docs/product/shell.md#donation-and-wallets): crowd-funding and membership links,
  * each behind the leave-site consent (whose No returns here), and the Bitcoin and Ethereum wallets.
  */
 import { Popup } from '../../ui/Popup';

@@ -1,5 +1,5 @@
 /**
- * A crypto wallet pop-up (docs/product.md#donation-and-wallets): the wallet's name and icon, its QR
+ * A crypto wallet pop-up (docs/product/shell.md#donation-and-wallets): the wallet's name and icon, its QR
  * image, the address, and Copy address, which reads Copied! for COPY_LABEL_RESET_MS. The back arrow
  * returns to the Donation pop-up.
  */

@@ -1,5 +1,5 @@
 /**
- * The two donation wallets (docs/product.md#donation-and-wallets): name, icon and what their QR
+ * The two donation wallets (docs/product/shell.md#donation-and-wallets): name, icon and what their QR
  * code holds.
  */
 import type { ComponentType, SVGProps } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The footer (docs/product.md#footer): the Contact line (a mail link and the contact form), the
+ * The footer (docs/product/shell.md#footer): the Contact line (a mail link and the contact form), the
  * social links as icons, and the legal and support links.
  */
 import { useSyncExternalStore } from 'react';

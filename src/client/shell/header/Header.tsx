@@ -1,5 +1,5 @@
 /**
- * The site header (docs/product.md#header-navigation): brand on the left, the navigation for the
+ * The site header (docs/product/shell.md#header-navigation): brand on the left, the navigation for the
  * screen class, and the toggles on the right. Exactly --header-height tall: a 280 px banner on
  * mobile, 135 px above.
  */

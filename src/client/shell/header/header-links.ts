@@ -1,5 +1,5 @@
 /**
- * The header's navigation (docs/product.md#header-navigation). Desktop: Apps (Nowou), Indicators
+ * The header's navigation (docs/product/shell.md#header-navigation). Desktop: Apps (Nowou), Indicators
  * (Long & Short Position, Portfolio), Music, Art, Solutions (Web development, with a Sweden flag),
  * About.
  * Tablet and mobile: Areas (Indicators, Art, Music, Solutions), Apps, About.

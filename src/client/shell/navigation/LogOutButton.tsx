@@ -1,6 +1,6 @@
 /**
- * Log out (docs/product.md#log-out). When this browser keeps a copy of the account's Nowou items,
- * it asks first whether to keep that copy here or remove it (docs/product.md#nowou-sync); the
+ * Log out (docs/product/accounts.md#log-out). When this browser keeps a copy of the account's Nowou items,
+ * it asks first whether to keep that copy here or remove it (docs/product/nowou.md#nowou-sync); the
  * account keeps its items either way.
  */
 import { useEffect, useId, useRef, useState } from 'react';

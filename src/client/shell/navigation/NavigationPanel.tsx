@@ -1,5 +1,5 @@
 /**
- * The side navigation (docs/product.md#side-navigation): inline on desktop, the body of the
+ * The side navigation (docs/product/shell.md#side-navigation): inline on desktop, the body of the
  * navigation pop-up on tablet and mobile. Title; logged out: the local avatar (opens Edit avatar),
  * Sign Up and Log in; logged in: the account's avatar and username linking to /account (with a
  * small Edit avatar button on the avatar), and Log out; Admin (adminRank > 9), Nowou.

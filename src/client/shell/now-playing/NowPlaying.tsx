@@ -1,5 +1,5 @@
 /**
- * The now-playing bar (docs/product.md#music-across-pages): once a track was started on the music
+ * The now-playing bar (docs/product/offerings.md#music-across-pages): once a track was started on the music
  * page, a slim bar at the top of every other page keeps it in reach (play and pause, the title as a
  * link back to the player, how far it is, close). It is part of the page's flow, not fixed, so it
  * never lies over the page; the phone's lock screen and media keys drive the same playback. Loaded

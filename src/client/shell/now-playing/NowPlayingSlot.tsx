@@ -1,5 +1,5 @@
 /**
- * Where the now-playing bar goes (docs/product.md#music-across-pages): nothing until a track was
+ * Where the now-playing bar goes (docs/product/offerings.md#music-across-pages): nothing until a track was
  * started, and nothing on the music page, whose own player shows it. The bar and the playback load
  * with the music page, so the shell carries only this slot.
  */

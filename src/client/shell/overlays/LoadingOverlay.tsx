@@ -1,5 +1,5 @@
 /**
- * The loading overlay (docs/product.md#loading-overlay): the latest message of lib/loading's stack
+ * The loading overlay (docs/product/shell.md#loading-overlay): the latest message of lib/loading's stack
  * is displayed and the overlay hides when every show has been hidden. It sits above pop-ups
  * (z-index 100) and outside the part of the page a pop-up makes inert.
  */

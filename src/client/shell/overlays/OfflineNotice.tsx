@@ -1,5 +1,5 @@
 /**
- * The offline message (docs/product.md#offline-notice) while the API cannot be reached, instead of
+ * The offline message (docs/product/shell.md#offline-notice) while the API cannot be reached, instead of
  * failing silently. It checks again every few seconds and when the browser says it is back online,
  * and goes away by itself once the server answers; the live stream then reconnects at once.
  */

@@ -1,7 +1,7 @@
 /**
  * Everything the shell layers above the page, mounted once: the open pop-up, the cookie notice, the
  * loading overlay, the offline notice and the assistant. (The donate button sits in the header's
- * tools, so no floating control covers the page: docs/product.md#donate-button.)
+ * tools, so no floating control covers the page: docs/product/shell.md#donate-button.)
  */
 import { Assistant } from '../assistant/Assistant';
 import { CookieNotice } from '../cookie-notice/CookieNotice';

@@ -1,5 +1,5 @@
 /**
- * Consent before an error is reported (docs/product.md#error-reports): the product's title and
+ * Consent before an error is reported (docs/product/forms.md#error-reports): the product's title and
  * warning, a preview of exactly the payload that would be sent (masked, with its timestamp fixed
  * when the pop-up opened), Yes and No. Yes posts it and thanks the visitor; a failed send is said
  * in the pop-up, never hidden. No closes without sending anything.

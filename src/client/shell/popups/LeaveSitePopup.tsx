@@ -1,5 +1,5 @@
 /**
- * Consent before leaving the site (docs/product.md#leaving-the-site): the product's question, the
+ * Consent before leaving the site (docs/product/shell.md#leaving-the-site): the product's question, the
  * link, Yes and No. Yes opens the link in a new tab without an opener or referrer; No closes, or
  * returns to the pop-up it came from.
  */

@@ -1,5 +1,5 @@
 /**
- * The navigation panel as a pop-up (mobile and tablet, docs/product.md#side-navigation); the panel
+ * The navigation panel as a pop-up (mobile and tablet, docs/product/shell.md#side-navigation); the panel
  * closes it when a link navigates.
  */
 import { Popup } from '../../ui/Popup';

@@ -1,7 +1,7 @@
 /**
  * Renders the open pop-up by name: the shell's own pop-ups here, the features' pop-ups through the
  * registry app/ gave the PopupProvider. Each open has its own key, so content mounts fresh and no
- * field, error or checkbox survives a reopen (docs/product.md#pop-ups). After close the last pop-up
+ * field, error or checkbox survives a reopen (docs/product/shell.md#pop-ups). After close the last pop-up
  * stays mounted, inert, for its exit transition.
  */
 import { lazy, Suspense, useState } from 'react';

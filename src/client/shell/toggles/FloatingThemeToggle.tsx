@@ -1,6 +1,6 @@
 /**
  * While a pop-up is open the page is inert, yet the product keeps the theme button usable (a click
- * outside a pop-up closes it, but not while the theme button is hovered: docs/product.md#toggles).
+ * outside a pop-up closes it, but not while the theme button is hovered: docs/product/shell.md#toggles).
  * This copy of the header's theme button sits above the backdrop at the very same place, so the
  * visitor sees one button that still works. The pop-up's layer keeps its card below the button
  * (--popup-top-clearance), so the button never covers a pop-up's title.

@@ -1,5 +1,5 @@
 /**
- * The five bundled avatars (docs/product.md#avatars): index 0–4, default 2; the sign-up and edit
+ * The five bundled avatars (docs/product/accounts.md#avatars): index 0–4, default 2; the sign-up and edit
  * flows offer only 0–3. Each has a short description that becomes part of its accessible name.
  */
 
@@ -27,7 +27,7 @@ export function avatarName(index: number): string {
   return `Avatar ${i + 1} (${AVATAR_DESCRIPTIONS[i]})`;
 }
 
-/** The pickers' cycle: 0, 1, 2, 3 and back to 0 (docs/product.md#edit-avatar-and-username). */
+/** The pickers' cycle: 0, 1, 2, 3 and back to 0 (docs/product/accounts.md#edit-avatar-and-username). */
 export function nextSelectableAvatar(index: number): number {
   return index >= 0 && index < SELECTABLE_AVATARS - 1 ? index + 1 : 0;
 }

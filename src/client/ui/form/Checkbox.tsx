@@ -1,6 +1,6 @@
 /**
  * A checkbox with its label beside it (the label may hold a link) and, when required and not ticked,
- * its error underneath (agreements, docs/product.md#form-field-messages).
+ * its error underneath (agreements, docs/product/api.md#form-field-messages).
  */
 import { useId, type ReactNode } from 'react';
 import { FieldErrorMessage } from './Field';

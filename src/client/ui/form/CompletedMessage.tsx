@@ -1,5 +1,5 @@
 /**
- * A form's completed state (docs/product.md#form-behaviour: completed shows a success message): a
+ * A form's completed state (docs/product/forms.md#form-behaviour: completed shows a success message): a
  * title, the text and what to do next. It takes focus when it appears, since the button that was
  * pressed is gone.
  */

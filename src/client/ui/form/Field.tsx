@@ -1,5 +1,5 @@
 /**
- * A labelled form control with its hint and its one error (docs/product.md#form-behaviour: only the
+ * A labelled form control with its hint and its one error (docs/product/forms.md#form-behaviour: only the
  * first error is shown, under its field, with a red border). The control gets aria-invalid and
  * aria-describedby pointing at the message, so a screen reader reads the error when focus lands on
  * the field.

@@ -1,7 +1,7 @@
 /**
  * The form-wide message for a problem without a field; for unexpected failures it offers "Report
  * this error", which opens the error-report consent pop-up under the form's error name
- * (docs/product.md#error-catalogue).
+ * (docs/product/api.md#error-catalogue).
  */
 import { useErrorReport } from '../../lib/popups/use-error-report';
 import { FormMessage } from './FormMessage';

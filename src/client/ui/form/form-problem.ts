@@ -1,9 +1,9 @@
 /**
  * What went wrong with a submit, in the one shape the account forms show: a message under one field
- * (docs/product.md#form-behaviour: only the first error, under its field), or a message for the
+ * (docs/product/forms.md#form-behaviour: only the first error, under its field), or a message for the
  * whole form. Failures that are the site's own (the server failing, an answer it cannot read) keep
  * the error so the visitor can report it; a wrong password, a validation message or a lost
- * connection never offers a report (docs/product.md#error-reports,
+ * connection never offers a report (docs/product/forms.md#error-reports,
  * docs/decisions/2026-11-29-what-visitors-tripped-over.md).
  */
 import { ApiError } from '../../lib/api';

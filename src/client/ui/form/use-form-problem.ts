@@ -1,5 +1,5 @@
 /**
- * A form's one problem (docs/product.md#form-behaviour: only the first error is shown) and the
+ * A form's one problem (docs/product/forms.md#form-behaviour: only the first error is shown) and the
  * focus rule around it: the faulty field takes focus each time a submit finds it.
  */
 import { useCallback, useEffect, useState, type RefObject } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The first schema (docs/product.md#stored-data). Frozen: never edit a shipped migration, add a new one.
+ * The first schema (docs/product/data.md#stored-data). Frozen: never edit a shipped migration, add a new one.
  * Written once for SQLite and PostgreSQL: text ids, ISO-8601 UTC text timestamps, 0/1 integers for
  * booleans, JSON as text. It imports nothing from the app, so later code changes cannot alter it.
  */

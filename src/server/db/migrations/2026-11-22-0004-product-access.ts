@@ -1,5 +1,5 @@
 /**
- * Indicator access (docs/product.md#indicator-access-decisions): one free trial per product for each account and for each
+ * Indicator access (docs/product/departures.md#indicator-access-decisions): one free trial per product for each account and for each
  * TradingView username, enforced by unique indexes so two requests at the same moment cannot both
  * win. `platform_username_key` is the username lower-cased (TradingView does not tell names apart by
  * case); `removed_at` is when the owner took an ended or revoked access off TradingView. A declined

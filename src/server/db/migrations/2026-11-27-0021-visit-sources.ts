@@ -1,5 +1,5 @@
 /**
- * Where counted visits came from, and the visits left out (docs/product.md#visit-tables): per source,
+ * Where counted visits came from, and the visits left out (docs/product/data.md#visit-tables): per source,
  * UTC day and page; per source and day; per source and month (so a year's sources table sums a few
  * thousand rows, not millions); and the left-out visits per day and reason. Covering indexes let
  * the desk's range queries read the indexes alone. Frozen like every shipped migration.

@@ -1,5 +1,5 @@
 /**
- * Error reports grouped (docs/product.md#error-reports): reports with the same error name, masked
+ * Error reports grouped (docs/product/forms.md#error-reports): reports with the same error name, masked
  * text and page key form one group, found by the SHA-256 of the three (`fingerprint`), with its
  * count, first and last time and state (`open`, `resolved`, `ignored`). Each report names its
  * group; the reports already stored are grouped here. Frozen like every shipped migration: the

@@ -1,5 +1,5 @@
 /**
- * The assistant's messages get a start and an end (docs/product.md#live-message): a message shows
+ * The assistant's messages get a start and an end (docs/product/assistant.md#live-message): a message shows
  * from `starts_at` until `ends_at` (none: until replaced or cleared). Messages from before start
  * when they were made. Frozen like every shipped migration.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner hears about what needs an answer (docs/product.md#owner-notifications): each admin's
+ * The owner hears about what needs an answer (docs/product/mail.md#owner-notifications): each admin's
  * choice (`instant` or `daily`; no row: none) with the day and time of their last digest, and the
  * events worth a mail (new trial and purchase requests, messages, new error groups). The choice
  * goes with the account. Frozen like every shipped migration.

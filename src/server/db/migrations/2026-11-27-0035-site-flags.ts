@@ -1,5 +1,5 @@
 /**
- * Switches the owner sets from the command line (docs/product.md#backups): one row per switch that is
+ * Switches the owner sets from the command line (docs/product/command-line.md#backups): one row per switch that is
  * on. `mail_paused` is set by a restore, so a restored copy never sends old mail again until the
  * owner releases it (`npm run admin -- release-mail`). Frozen like every shipped migration.
  */

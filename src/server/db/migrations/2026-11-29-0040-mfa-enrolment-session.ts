@@ -1,6 +1,6 @@
 /**
  * The first authenticator set-up belongs to the session that entered the enrolment code: only it
- * may confirm the offered secret (docs/product.md#admin-multi-factor). Kept as the session token's
+ * may confirm the offered secret (docs/product/desk.md#admin-multi-factor). Kept as the session token's
  * SHA-256, as the sessions table keys it. Frozen like every shipped migration.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Notices past the hourly cap on mails at once are held (docs/product.md#owner-notifications): the
+ * Notices past the hourly cap on mails at once are held (docs/product/mail.md#owner-notifications): the
  * admins who chose mails at once get them together in one later mail. Existing events were all
  * mailed or digested already. Frozen like every shipped migration.
  */

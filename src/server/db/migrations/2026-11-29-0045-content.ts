@@ -1,5 +1,5 @@
 /**
- * The site's words live in storage (docs/product.md#publishing-the-sites-words): every published
+ * The site's words live in storage (docs/product/desk.md#publishing-the-sites-words): every published
  * revision of each document (`content_revisions`, never changed once written; the newest is
  * live), each admin's draft of a document, and one row with the site's content version, which
  * every publish raises, and the fingerprint of the `content/` folder last taken in. Frozen like

@@ -1,5 +1,5 @@
 /**
- * Passkeys (docs/product.md#passkeys): each account's WebAuthn credentials, the ceremonies'
+ * Passkeys (docs/product/accounts.md#passkeys): each account's WebAuthn credentials, the ceremonies'
  * challenges (kept as their SHA-256, single-use, for five minutes), and which admins require a
  * passkey at the desk. A credential id is unique across all accounts, so one credential never
  * signs in to two. The signature counter is a bigint: authenticators count in 32 bits unsigned.

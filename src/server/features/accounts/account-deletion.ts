@@ -1,5 +1,5 @@
 /**
- * Deleting an account with its data (docs/product.md#account-deletion): the mail-list rows made
+ * Deleting an account with its data (docs/product/accounts.md#account-deletion): the mail-list rows made
  * through it, then the account, whose sessions, links and product access go with it (foreign keys
  * cascade). The same for the account's own DELETE /api/me and the owner's desk.
  */

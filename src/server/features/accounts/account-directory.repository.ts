@@ -1,5 +1,5 @@
 /**
- * Searching the users table for the owner's desk (docs/product.md#accounts-on-the-desk): filters,
+ * Searching the users table for the owner's desk (docs/product/desk.md#accounts-on-the-desk): filters,
  * newest first, a page at a time after a position (created_at, id), so a page read while accounts
  * are being added neither repeats nor skips one (new accounts sort before every position handed out).
  *

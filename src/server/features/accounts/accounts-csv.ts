@@ -1,5 +1,5 @@
 /**
- * The desk's CSV export of accounts (docs/product.md#accounts-on-the-desk): RFC 4180 (comma,
+ * The desk's CSV export of accounts (docs/product/desk.md#accounts-on-the-desk): RFC 4180 (comma,
  * CRLF, a field in double quotes when it holds a quote, comma or line break, quotes doubled), and a
  * cell a spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) gets
  * a leading single quote, so opening the file runs nothing.

@@ -3,7 +3,7 @@
  * behind records in the owner's lists, and the newsletter switch kept in step with the mail lists
  * (the last two handed over by app.ts to the domains below accounts); and the owner's work on
  * accounts, for the desk's routes and the command line: the search, ranks, the early-user flag,
- * disabling, enabling and ending sessions (docs/product.md#accounts-on-the-desk).
+ * disabling, enabling and ending sessions (docs/product/desk.md#accounts-on-the-desk).
  */
 import type { Kysely } from 'kysely';
 import type { UserInfo } from '#shared/account-schemas';
@@ -226,7 +226,7 @@ export async function findAccountById(
 
 /**
  * Who acts on an account: an admin on the desk, held to their own rank ("Not above oneself",
- * docs/product.md#accounts-on-the-desk), or the command line, run by whoever runs the site.
+ * docs/product/desk.md#accounts-on-the-desk), or the command line, run by whoever runs the site.
  */
 export type AccountActor = { adminId: string } | 'command line';
 

@@ -1,5 +1,5 @@
 /**
- * Signing up, in and out, and the mailed links (docs/product.md#account-routes): register, login, logout,
+ * Signing up, in and out, and the mailed links (docs/product/api.md#account-routes): register, login, logout,
  * password-reset (+ confirm) and verify-email. Bodies are parsed by the shared schemas, so the API and
  * the forms give the same messages; every answer has a response schema, so no secret can leave.
  */
@@ -71,7 +71,7 @@ export async function authRoutes(app: App): Promise<void> {
   const inBackground = backgroundTasks(app, 'password-reset request');
 
   /**
-   * Counts a log-in try before the password is checked (docs/product.md#log-in-attempts): from a
+   * Counts a log-in try before the password is checked (docs/product/accounts.md#log-in-attempts): from a
    * browser that logged in to the account before, in that browser's own bucket, so a stranger's
    * failures never hold the owner back; from any other browser (or past its bucket), at the
    * e-mail's gate, which slows failures down instead of locking. `right()` takes the try back off.
@@ -172,7 +172,7 @@ export async function authRoutes(app: App): Promise<void> {
     { schema: { body: loginPayloadSchema, response: { 200: userResponseSchema } } },
     async (request, reply) => {
       const { email, password } = request.body;
-      /** Every admin log-in is in the audit log, whatever its outcome (docs/product.md#audit-log). */
+      /** Every admin log-in is in the audit log, whatever its outcome (docs/product/desk.md#audit-log). */
       const auditAdmin = (
         user: User | undefined,
         outcome: 'success' | 'failure' | 'denied',
@@ -252,7 +252,7 @@ export async function authRoutes(app: App): Promise<void> {
       await enforceRateLimits(app.db, reply, [
         [RATE_LIMITS.resetPerAddress, clientNetwork(request.ip)],
       ]);
-      // A browser the account knows has its own bucket (docs/product.md#password-reset); every
+      // A browser the account knows has its own bucket (docs/product/accounts.md#password-reset); every
       // other request counts per address asked for, whether or not it has an account: the answer
       // never differs.
       const known = await knownDeviceForEmail(app.db, request, email, 'login');
@@ -297,7 +297,7 @@ export async function authRoutes(app: App): Promise<void> {
       });
       if (!user) throw invalidLink;
       // The link came to the account's mailbox: this browser logs in as a known one from now on,
-      // past any slow-down strangers caused (docs/product.md#log-in-attempts).
+      // past any slow-down strangers caused (docs/product/accounts.md#log-in-attempts).
       await rememberDevice(app.db, request, reply, user.id, 'login');
       app.mail.kick();
       await app.live.publish({ kind: 'user', userId: user.id });

@@ -1,5 +1,5 @@
 /**
- * Accounts on the owner's desk (docs/product.md#accounts-on-the-desk): the search, one account with
+ * Accounts on the owner's desk (docs/product/desk.md#accounts-on-the-desk): the search, one account with
  * its sessions and activity, and the owner's actions on it. Every route needs an admin whose
  * session entered an authenticator code; ranks, disabling, deleting and the CSV export need one
  * entered in the last 15 minutes. Each action names the account and what changed for the audit log,

@@ -82,7 +82,7 @@ export async function knownDeviceForEmail(
 /**
  * Marks this browser as known to the account for `proof` (or several at once: one cookie). It
  * keeps its device cookie when the account knows it already; otherwise it gets a fresh one
- * (docs/product.md#log-in-attempts).
+ * (docs/product/accounts.md#log-in-attempts).
  */
 export async function rememberDevice(
   db: Kysely<Database>,

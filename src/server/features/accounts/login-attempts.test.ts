@@ -1,6 +1,6 @@
 /**
  * Online guessing is slowed without letting a stranger lock the owner out
- * (docs/product.md#log-in-attempts): a browser that logged in to the account before (its device
+ * (docs/product/accounts.md#log-in-attempts): a browser that logged in to the account before (its device
  * cookie) is not held back by failures from elsewhere; other browsers meet the e-mail's gate, which
  * closes for longer after each failure instead of locking. The same for an admin's codes. On SQLite
  * and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * A stranger cannot keep the owner from resetting the password (docs/product.md#password-reset):
+ * A stranger cannot keep the owner from resetting the password (docs/product/accounts.md#password-reset):
  * requests for an e-mail count per account, but a browser the account knows (its device cookie)
  * has a bucket of its own, as log-in does. Mail read back from a real SMTP sink; on SQLite and
  * PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Look-alike and invisible usernames (docs/product.md#usernames), at the API on both databases:
+ * Look-alike and invisible usernames (docs/product/accounts.md#usernames), at the API on both databases:
  * each is refused with its own message under the username, and nothing is written.
  */
 import { expect, test } from 'vitest';

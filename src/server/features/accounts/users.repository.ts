@@ -196,7 +196,7 @@ export async function setAdminRank(
 export type HoldRefusal = 'missing' | 'above';
 
 /**
- * Holds the account's row for a change in the caller's transaction (docs/product.md#accounts-on-the-desk,
+ * Holds the account's row for a change in the caller's transaction (docs/product/desk.md#accounts-on-the-desk,
  * "Not above oneself"). One UPDATE that writes the rank back as it is: PostgreSQL locks the row and
  * SQLite takes its write lock until the transaction ends, so the rank checked is the rank the change
  * meets. With `actorId` (an admin on the desk) only where the account is ranked no higher than that

@@ -1,5 +1,5 @@
 /**
- * Scheduled assistant messages (docs/product.md#live-message): a message given a start and an end
+ * Scheduled assistant messages (docs/product/assistant.md#live-message): a message given a start and an end
  * reaches the open streams within a second of its start and leaves them at its end, with nobody
  * posting, on SQLite and PostgreSQL, on a second instance of the same PostgreSQL database, and on a
  * server started after it was scheduled; the owner lists, changes and cancels waiting messages, and

@@ -1,5 +1,5 @@
 /**
- * Storage of the assistant's live messages (table assistant_messages, docs/product.md#live-message).
+ * Storage of the assistant's live messages (table assistant_messages, docs/product/assistant.md#live-message).
  * Each message shows from its start (`starts_at`: when it was posted, or the time it was scheduled
  * for) until its end (`ends_at`, none: until replaced) or until the owner clears it. The current
  * message is the one with the latest start that has come; when it has ended or was cleared, none

@@ -1,5 +1,5 @@
 /**
- * Every action the audit log can hold has words on the desk (docs/product.md#audit-log): each one
+ * Every action the audit log can hold has words on the desk (docs/product/desk.md#audit-log): each one
  * the server's admin routes record, read from the routes as they register, and the few recorded
  * elsewhere (desk log-ins, the command line).
  */

@@ -1,5 +1,5 @@
 /**
- * The audit log at the API, on SQLite and PostgreSQL (docs/product.md#audit-log): the desk's
+ * The audit log at the API, on SQLite and PostgreSQL (docs/product/desk.md#audit-log): the desk's
  * filters by actor (e-mail from its start, any case, no wildcards), action and dates (both ends
  * included), paging 50 at a time; admin log-ins refused for too many attempts are recorded; and the
  * table refuses to be edited, TRUNCATE included on PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * Writing to the audit log (docs/product.md#audit-log), for every domain and the command line.
+ * Writing to the audit log (docs/product/desk.md#audit-log), for every domain and the command line.
  * Details keep what changed and never a secret: keys that name a password, code, secret or token
  * are dropped, long texts are cut, so the log can be shown and exported as it is.
  */

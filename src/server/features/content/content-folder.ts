@@ -1,5 +1,5 @@
 /**
- * A `content/`-shaped folder (docs/product.md#publishing-the-sites-words): the shipped words a new
+ * A `content/`-shaped folder (docs/product/desk.md#publishing-the-sites-words): the shipped words a new
  * site starts from, and what `npm run content -- export|import` writes and reads. Each document is
  * one file (#shared/content-documents); the images and tracks its entries name sit beside them in
  * `art/` and `music/`. Problems read as one line each, naming the file and the entry

@@ -1,5 +1,5 @@
 /**
- * The site's words as a folder and in backups (docs/product.md#content-in-git): export then import
+ * The site's words as a folder and in backups (docs/product/desk.md#content-in-git): export then import
  * into a new site gives the very same pages; `npm run content -- import` publishes to a running
  * server as the desk does, and a folder with a problem changes nothing; start-up says when the
  * site's `content/` changed since it was taken in; a backup restored into PostgreSQL keeps every

@@ -1,5 +1,5 @@
 /**
- * The site's words to and from a `content/`-shaped folder (docs/product.md#content-in-git): for
+ * The site's words to and from a `content/`-shaped folder (docs/product/desk.md#content-in-git): for
  * owners who keep their words in git. Export writes what is published; import checks the whole
  * folder as the desk checks a document, changes nothing on any problem, and otherwise publishes
  * every document that differs, as one new version the running servers serve within a second.

@@ -1,5 +1,5 @@
 /**
- * The site's words in storage (docs/product.md#publishing-the-sites-words): published revisions,
+ * The site's words in storage (docs/product/desk.md#publishing-the-sites-words): published revisions,
  * the admins' drafts and the content version. Rows become the shapes of
  * #shared/content-api-schemas here.
  */

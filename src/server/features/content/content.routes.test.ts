@@ -1,6 +1,6 @@
 /**
  * Publishing the site's words at the API, on SQLite and PostgreSQL
- * (docs/product.md#publishing-the-sites-words): drafts with what the checks find, a publish that the
+ * (docs/product/desk.md#publishing-the-sites-words): drafts with what the checks find, a publish that the
  * server's own HTML, link-preview tags, sitemap and GET /api/content show at once, every bad input
  * refused with the page left byte for byte as it was, a stale base refused, restoring an earlier
  * revision, the preview, and the audit log. Only admins with a code reach any of it.

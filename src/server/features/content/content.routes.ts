@@ -1,5 +1,5 @@
 /**
- * The site's words over HTTP (docs/product.md#publishing-the-sites-words). GET /api/content gives a
+ * The site's words over HTTP (docs/product/desk.md#publishing-the-sites-words). GET /api/content gives a
  * page the parts it reads. The desk's routes (an admin whose session entered a code): the list of
  * documents with their state, one document with the admin's draft, saving and discarding a draft
  * (each save answers what the checks found), publishing (refused with every problem, or with 409

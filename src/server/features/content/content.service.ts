@@ -1,5 +1,5 @@
 /**
- * What the content domain offers the others (docs/product.md#publishing-the-sites-words): the
+ * What the content domain offers the others (docs/product/desk.md#publishing-the-sites-words): the
  * site's name as published now, which mails sign with and authenticator apps show.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Publishing the site's words (docs/product.md#publishing-the-sites-words): a new site takes its
+ * Publishing the site's words (docs/product/desk.md#publishing-the-sites-words): a new site takes its
  * first words from a `content/` folder; from then on each publish (from the desk, a restore or an
  * import) checks the document, and in one transaction raises the content version, refuses a stale
  * base and writes the next revision. What the site shows is the newest revision of each document.

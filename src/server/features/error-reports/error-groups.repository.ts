@@ -1,5 +1,5 @@
 /**
- * Error groups (table error_groups, docs/product.md#error-reports): each report joins the group of
+ * Error groups (table error_groups, docs/product/forms.md#error-reports): each report joins the group of
  * its name, masked text and page key, found by their SHA-256; a resolved group reported again is
  * open again, an ignored one stays ignored while it counts on. Rows become API shapes here.
  */

@@ -1,5 +1,5 @@
 /**
- * Error groups at the API, on SQLite and PostgreSQL (docs/product.md#error-reports): reports with
+ * Error groups at the API, on SQLite and PostgreSQL (docs/product/forms.md#error-reports): reports with
  * the same name, masked text and page key form one group with its count, first and last time; the
  * owner marks a group resolved or ignored (audited); a resolved group that happens again reopens,
  * an ignored one counts on quietly.

@@ -1,5 +1,5 @@
 /**
- * POST /api/errors stores a consented error report (docs/product.md#error-reports) with e-mails and tokens masked,
+ * POST /api/errors stores a consented error report (docs/product/forms.md#error-reports) with e-mails and tokens masked,
  * refuses bad bodies without storing anything, and limits each address; GET /api/admin/errors lists
  * the latest reports for admins only.
  */

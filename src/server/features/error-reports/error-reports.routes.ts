@@ -1,6 +1,6 @@
 /**
  * POST /api/errors: a visitor's error report, sent only after they agreed in the consent pop-up
- * (docs/product.md#error-reports). The text is masked again before storing (the client masked it for the preview), the
+ * (docs/product/forms.md#error-reports). The text is masked again before storing (the client masked it for the preview), the
  * body is capped well below the app's limit, and each client address may send a few per hour.
  * Each report joins its group (the same name, masked text and page key). GET /api/admin/errors:
  * the latest reports for the site owner (adminRank > 9); GET /api/admin/error-groups: the groups,

@@ -1,5 +1,5 @@
 /**
- * /api/health/live and /api/health/ready through their states (docs/product.md#public-routes): ready
+ * /api/health/live and /api/health/ready through their states (docs/product/api.md#public-routes): ready
  * fails while the app is built but not yet listening, answers once it listens, fails when storage
  * does not answer; live answers throughout, since it touches nothing. Once shutting down the port
  * takes no new connection (a proxy's next check fails) while a request in flight still finishes.

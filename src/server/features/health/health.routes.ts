@@ -2,8 +2,8 @@
  * GET /api/health: 200 when storage answers a query, 503 otherwise. GET /api/health/live: 200 while
  * the process answers at all (no I/O). GET /api/health/ready: 200 only once the server listens and
  * storage answers; 503 while starting, while shutting down, and when storage does not answer
- * (docs/product.md#public-routes). GET /api/admin/health: the admin's view of the site
- * (docs/product.md#site-health).
+ * (docs/product/api.md#public-routes). GET /api/admin/health: the admin's view of the site
+ * (docs/product/command-line.md#site-health).
  */
 import { sql } from 'kysely';
 import { z } from 'zod';

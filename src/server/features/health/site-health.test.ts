@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/health (docs/product.md#site-health) on a real server and SQLite file: the database,
+ * GET /api/admin/health (docs/product/command-line.md#site-health) on a real server and SQLite file: the database,
  * DATA_DIR's free space, the mail queue (backlog, oldest item, paused after a restore) and the newest
  * backup file, as an admin sees them.
  */

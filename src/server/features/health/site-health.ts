@@ -1,5 +1,5 @@
 /**
- * The owner's view of a running site (docs/product.md#site-health): the database and whether it
+ * The owner's view of a running site (docs/product/command-line.md#site-health): the database and whether it
  * answers, free space in DATA_DIR, the mail queue's backlog, its oldest item and whether a restore
  * paused it, and the newest backup file.
  */

@@ -1,6 +1,6 @@
 /**
  * Indicator trials and purchases requested through the real API
- * (docs/product.md#free-trials-and-purchases): a request is
+ * (docs/product/offerings.md#free-trials-and-purchases): a request is
  * stored as a submission and as an access record (the submissions route with the indicator effects);
  * one free trial per product for each account and each TradingView username (whatever its case),
  * held by the database even for requests at the same moment, on SQLite and on PostgreSQL.

@@ -1,6 +1,6 @@
 /**
  * What the four indicator forms do besides being stored
- * (docs/product.md#free-trials-and-purchases): each free-trial or
+ * (docs/product/offerings.md#free-trials-and-purchases): each free-trial or
  * purchase request becomes an access record, in the submission's own transaction, so a refused
  * request (the trial was already used) stores no submission either. app.ts hands these to the
  * submissions routes as their `effects` option.

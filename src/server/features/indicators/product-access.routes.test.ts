@@ -1,5 +1,5 @@
 /**
- * Indicator access after the request (docs/product.md#indicator-access-states): the owner grants, extends, revokes and marks
+ * Indicator access after the request (docs/product/offerings.md#indicator-access-states): the owner grants, extends, revokes and marks
  * access removed on TradingView; the visitor reads their own products.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Indicator access (docs/product.md#free-trials-and-purchases). GET /api/me/products: the signed-in visitor's trials and
+ * Indicator access (docs/product/offerings.md#free-trials-and-purchases). GET /api/me/products: the signed-in visitor's trials and
  * purchases with their state and end date (for /account). For the owner (adminRank above 9):
  * GET /api/admin/product-access, and POST /api/admin/product-access/:id/grant {days|null},
  * /extend {days}, /revoke and /removed ("Removed on TradingView"). Every change is published as the

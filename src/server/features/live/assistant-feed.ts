@@ -2,11 +2,11 @@
  * The assistant's side of the live streams on one instance: one bus listener and one cached read of
  * the current message for all streams, so posting a message costs one storage read per instance
  * however many tabs are open. Each stream follows with its page key and gets `{message}` for that
- * page: the message when its pages include the key, else null (docs/product.md#show-rule). A stream
+ * page: the message when its pages include the key, else null (docs/product/assistant.md#show-rule). A stream
  * that follows LIVE_ALL_PAGES (one tab's stream shared by the browser's tabs) gets the message
  * whatever its pages, and each tab keeps what its own page should show.
  *
- * Scheduled messages start and end with nobody posting (docs/product.md#live-message): each
+ * Scheduled messages start and end with nobody posting (docs/product/assistant.md#live-message): each
  * instance keeps one timer for the next start or end in storage, armed when the feed is made (so
  * after a restart too) and again after every change any instance publishes and every time it
  * fires. When it fires the instance reads the message again, as after a change, so every instance

@@ -1,5 +1,5 @@
 /**
- * GET /api/live?page=KEY: one Server-Sent Events stream per tab (docs/product.md#live-stream).
+ * GET /api/live?page=KEY: one Server-Sent Events stream per tab (docs/product/api.md#live-stream).
  * Events: `user` (the visitor's own info, `{user: null}` when signed out) and, when the stream was
  * opened for a page, `assistant` (the live message when it targets that page, else `{message: null}`;
  * with `?page=all`, the message whatever its pages: the stream one tab holds for all its browser's

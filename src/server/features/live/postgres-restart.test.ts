@@ -1,5 +1,5 @@
 /**
- * A real PostgreSQL restart under two app instances (docs/product.md#live-stream: streams
+ * A real PostgreSQL restart under two app instances (docs/product/api.md#live-stream: streams
  * hold through a PostgreSQL restart): the server is stopped and started again, not imitated. Open streams stay open through
  * it; while the database is down the API says so instead of acknowledging what it cannot store; once
  * it is back, a message posted on one instance reaches the open streams of both, and a client that

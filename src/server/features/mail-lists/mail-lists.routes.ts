@@ -1,5 +1,5 @@
 /**
- * The lists' links (docs/product.md#mail-list-routes). A GET only reports what a link is
+ * The lists' links (docs/product/api.md#mail-list-routes). A GET only reports what a link is
  * for (list, state, the address masked), so a mail scanner that follows links changes nothing; the
  * pages ask with a button, which POSTs. POST /api/mail/unsubscribe?token=… is also RFC 8058's
  * one-click target: mail providers post `List-Unsubscribe=One-Click` as a form from their servers,
@@ -154,7 +154,7 @@ export async function mailListsRoutes(
    * "Subscribe again" from an unsubscribe link: a new confirmation mail to the member's address, as
    * a first subscription gets, never the subscription itself. The link is in every newsletter,
    * which readers forward; whoever holds it may leave the list for its member, but only the
-   * mailbox may join it (docs/product.md#mail-list-link-pages).
+   * mailbox may join it (docs/product/mail.md#mail-list-link-pages).
    */
   app.post(
     '/api/mail/resubscribe',

@@ -1,5 +1,5 @@
 /**
- * Before sending, the owner mails a newsletter to their own address (docs/product.md#newsletters):
+ * Before sending, the owner mails a newsletter to their own address (docs/product/mail.md#newsletters):
  * it arrives through the real SMTP sink as the members would read it, marked [Test], and counts
  * nowhere; after sending, each newsletter shows the unsubscribes that followed it.
  */

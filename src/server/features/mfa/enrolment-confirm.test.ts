@@ -1,6 +1,6 @@
 /**
  * The first authenticator set-up is confirmed only by the session that entered the enrolment code,
- * and its tries count per offered secret (docs/product.md#admin-multi-factor): someone holding only
+ * and its tries count per offered secret (docs/product/desk.md#admin-multi-factor): someone holding only
  * the password cannot stall the owner's set-up with wrong codes from a session of their own. On
  * SQLite and PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * The key that seals admins' authenticator secrets (docs/product.md#admin-multi-factor): without
+ * The key that seals admins' authenticator secrets (docs/product/desk.md#admin-multi-factor): without
  * MFA_KEY a key file is made in DATA_DIR with mode 0600 and used again after a restart; a server
  * started with another key says why it cannot read an authenticator (in its log and in its answer)
  * and still takes a recovery code, from which the admin replaces the authenticator; a bad key file

@@ -1,5 +1,5 @@
 /**
- * An admin's authenticator (docs/product.md#admin-multi-factor): set it up (a secret offered, then
+ * An admin's authenticator (docs/product/desk.md#admin-multi-factor): set it up (a secret offered, then
  * confirmed by one code, then ten recovery codes shown once), enter a code to open the desk in this
  * session or to step up before a sensitive action, and replace the recovery codes. A code is
  * accepted once (its 30-second step is claimed in one statement); wrong codes are slowed down
@@ -85,7 +85,7 @@ export async function mfaRoutes(app: App): Promise<void> {
   }
 
   /**
-   * Checks the admin's desk passkey (docs/product.md#passkeys); the audit row names it, and a
+   * Checks the admin's desk passkey (docs/product/accounts.md#passkeys); the audit row names it, and a
    * refusal says why under no field (the desk shows it beside the passkey button).
    */
   async function checkPasskey(
@@ -102,7 +102,7 @@ export async function mfaRoutes(app: App): Promise<void> {
   }
 
   /**
-   * Counts this try before any code is looked at (docs/product.md#admin-multi-factor): from a
+   * Counts this try before any code is looked at (docs/product/desk.md#admin-multi-factor): from a
    * browser that entered a right code for this admin before, in that browser's own bucket (five
    * wrong in 15 minutes, sliding), so wrong codes sent by someone else holding the password never
    * lock the admin out; from any other browser (or past its bucket), at the admin's gate, which
@@ -206,7 +206,7 @@ export async function mfaRoutes(app: App): Promise<void> {
         await savePendingReplacement(app.db, active.user.id, seal(key, secret));
       } else {
         // The first set-up: only with the code the command line printed, so the password alone
-        // cannot set up an authenticator (docs/product.md#admin-multi-factor).
+        // cannot set up an authenticator (docs/product/desk.md#admin-multi-factor).
         const typed = request.body?.enrolmentCode;
         if (typed === undefined)
           throw new ApiError('invalid-argument', MFA_MESSAGES.enrolmentCodeFormat, 'enrolmentCode');

@@ -41,7 +41,7 @@ export async function resetMfa(
 }
 
 /**
- * A new one-time code for the account's first authenticator set-up (docs/product.md#admin-multi-factor),
+ * A new one-time code for the account's first authenticator set-up (docs/product/desk.md#admin-multi-factor),
  * valid for 15 minutes and kept only as its hash; null when an authenticator is already set up
  * (replacing it needs a code from it instead). Only the command line calls this: whoever runs the
  * site hands the code to the admin, so a stolen password alone cannot set up an authenticator.

@@ -1,5 +1,5 @@
 /**
- * A flood of things to answer does not flood the owner's mailbox (docs/product.md#owner-notifications):
+ * A flood of things to answer does not flood the owner's mailbox (docs/product/mail.md#owner-notifications):
  * mails at once are capped per kind and for the whole site each hour; what is held back comes
  * together in one mail, coalesced by kind, at most once an hour. Read from the mail queue (what was
  * queued) and a real SMTP sink (what arrived); on SQLite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * The owner's notification mails (docs/product.md#owner-notifications), in the common layout:
+ * The owner's notification mails (docs/product/mail.md#owner-notifications), in the common layout:
  * one at once per new thing, or a day's digest. They name what happened and link to the desk; the
  * message itself is read there, not sent around by mail. What a visitor wrote (a name, an error's
  * name) shows only in the body, quoted and without live links.
@@ -59,7 +59,7 @@ export function digestMail(input: {
   };
 }
 
-/** The notices held past the hourly caps on mails at once, together (docs/product.md#owner-notifications). */
+/** The notices held past the hourly caps on mails at once, together (docs/product/mail.md#owner-notifications). */
 export function catchUpMail(input: {
   siteName: string;
   publicUrl: string;

@@ -1,6 +1,6 @@
 /**
  * Storage of the owner's notifications (tables admin_notifications and notification_events,
- * docs/product.md#owner-notifications): each admin's choice, the events, and the claim of a day's
+ * docs/product/mail.md#owner-notifications): each admin's choice, the events, and the claim of a day's
  * digest (a conditional update, so one instance sends it however many run).
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * GET and PUT /api/admin/notifications `{mode}`: the signed-in admin's own choice of notification
- * mails (docs/product.md#owner-notifications), on the account page; admin-only with the desk's
+ * mails (docs/product/mail.md#owner-notifications), on the account page; admin-only with the desk's
  * code. Every instance also looks every DIGEST_CHECK_MS whether a daily digest, or a mail of the
  * notices held past the caps on mails at once, is due (one of them sends it), and once when it starts.
  */

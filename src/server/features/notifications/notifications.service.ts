@@ -1,5 +1,5 @@
 /**
- * What the notifications domain offers the others (docs/product.md#owner-notifications):
+ * What the notifications domain offers the others (docs/product/mail.md#owner-notifications):
  * `notifyAdmins` records something that needs an answer and queues a mail at once to each admin
  * who chose that, in the caller's transaction (so the mail is queued exactly when the change is
  * stored), and says whether it queued any (the caller kicks the mail queue after its commit); past
@@ -38,7 +38,7 @@ const SITE = 'site';
 
 /**
  * Whether a notice of `kind` may be mailed at once: within the hourly caps per kind and for the whole
- * site (docs/product.md#owner-notifications). Counted only when it may, so the caps count mails.
+ * site (docs/product/mail.md#owner-notifications). Counted only when it may, so the caps count mails.
  */
 async function mayMailAtOnce(db: Kysely<Database>, kind: string, now: Date): Promise<boolean> {
   const perKind = RATE_LIMITS.noticeMailsPerKind;
@@ -207,7 +207,7 @@ function said(values: Record<string, unknown>, key: string): string {
     : '';
 }
 
-/** The notice of a new submission, by its type (docs/product.md#form-definitions). */
+/** The notice of a new submission, by its type (docs/product/forms.md#form-definitions). */
 export function submissionNotice(type: string, values: Record<string, unknown>): Notice {
   const indicator = /^products\/indicators\/(\w+)\/(freeTrial|purchase)$/.exec(type);
   if (indicator) {

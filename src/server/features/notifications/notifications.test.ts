@@ -1,5 +1,5 @@
 /**
- * The owner hears about what needs an answer (docs/product.md#owner-notifications), read back from
+ * The owner hears about what needs an answer (docs/product/mail.md#owner-notifications), read back from
  * a real SMTP sink: an admin who chose "at once" gets a mail for a trial request, a contact message
  * and a new error group (not for the same error again); one who chose a daily digest gets one mail
  * a day with everything since the last, sent once however often the check runs; nobody else gets

@@ -1,6 +1,6 @@
 /**
  * What happens when a device pushes a change made on an older version of an item than the server
- * holds (docs/product.md#nowou-sync): the later change wins the item as a whole, the device id
+ * holds (docs/product/nowou.md#nowou-sync): the later change wins the item as a whole, the device id
  * breaking a tie; but two changes to different fields of one to-do are both kept, field by field,
  * when the version both started from is still known. Pure: the caller stores the outcome.
  */

@@ -249,7 +249,7 @@ await onBothServers('nowou sync', (server) => {
     const afterPurge = await pull(cookie);
     expect(afterPurge.items.map((entry) => entry.key)).toEqual([keyOf(keep)]);
     // The pull says which versions' deletions are gone: a device that read only up to version 2
-    // missed one, and reads everything again (docs/product.md#nowou-sync).
+    // missed one, and reads everything again (docs/product/nowou.md#nowou-sync).
     expect(afterPurge.purged).toBe(3);
     expect((await pull(cookie, 2)).purged).toBe(3);
     const after = await state();

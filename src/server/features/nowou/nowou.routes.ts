@@ -1,5 +1,5 @@
 /**
- * Nowou's sync through the account (docs/product.md#nowou-sync), for the signed-in owner only:
+ * Nowou's sync through the account (docs/product/nowou.md#nowou-sync), for the signed-in owner only:
  * POST /api/nowou/push stores a device's changed items (each accepted, merged, kept as the server
  * had it, or refused by a limit) and tells the account's other devices through the live stream;
  * GET /api/nowou/pull answers the items after a version, in version order. Deleted items and

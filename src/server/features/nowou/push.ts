@@ -1,5 +1,5 @@
 /**
- * Stores one push of a device (docs/product.md#nowou-sync): every item in one transaction that
+ * Stores one push of a device (docs/product/nowou.md#nowou-sync): every item in one transaction that
  * holds the account's counter, each either new, a change on the version the server holds, or a
  * conflict settled by conflicts.ts. Limits refuse single items and change nothing for them.
  */

@@ -1,5 +1,5 @@
 /**
- * The WebAuthn ceremonies on the server (docs/product.md#passkeys), through @simplewebauthn/server:
+ * The WebAuthn ceremonies on the server (docs/product/accounts.md#passkeys), through @simplewebauthn/server:
  * the relying party is PUBLIC_URL's host name and the only origin accepted is PUBLIC_URL's own;
  * user verification (fingerprint, face, PIN) is required; each challenge is random, kept only as
  * its SHA-256, works once and for five minutes. Before the library checks the signature, the

@@ -1,5 +1,5 @@
 /**
- * "A passkey was added" (docs/product.md#account-mails): a passkey keeps working after a password
+ * "A passkey was added" (docs/product/mail.md#account-mails): a passkey keeps working after a password
  * reset, so the account holder hears at once of every one added, and where to remove it.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Passkeys (docs/product.md#passkeys): an account adds, lists, renames and removes its own
+ * Passkeys (docs/product/accounts.md#passkeys): an account adds, lists, renames and removes its own
  * (`/api/me/passkeys…`), and anyone signs in with one (`/api/auth/passkey…`). Adding one needs a
  * fresh sign-in or the password (a stolen session must not plant a lasting way in), and for an
  * admin a fresh second factor, which makes it one of the desk's; every one added is mailed to the

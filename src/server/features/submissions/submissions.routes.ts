@@ -1,5 +1,5 @@
 /**
- * POST /api/submissions: the product's generic form submission (docs/product.md#stored-submission), for every form of the site. The
+ * POST /api/submissions: the product's generic form submission (docs/product/forms.md#stored-submission), for every form of the site. The
  * payload is checked against its type's definition (src/shared/submission-forms.ts) with the same
  * rules the browser uses; forms for signed-in visitors answer 401 otherwise. Stored as the server read
  * it: every field of the definition in its order, with the definition's required flags, trimmed

@@ -1,5 +1,5 @@
 /**
- * The desk's traffic figures over a range of UTC days (docs/product.md#traffic-counters): totals,
+ * The desk's traffic figures over a range of UTC days (docs/product/visits.md#traffic-counters): totals,
  * pages and sources beside the period of the same length before it, the series per day (per week
  * beyond 90 days) and the visits left out, read from the counters of visits.repository.ts.
  */

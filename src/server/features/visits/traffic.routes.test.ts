@@ -1,5 +1,5 @@
 /**
- * The owner's traffic at the API, on SQLite and PostgreSQL (docs/product.md#traffic-counters): a
+ * The owner's traffic at the API, on SQLite and PostgreSQL (docs/product/visits.md#traffic-counters): a
  * range of fixed seeded days beside the period before it, per page and per day or week; sources
  * kept as hosts or campaign names only, with the pages each led to; and the visits left out (an
  * admin's on any device, a bot's, one no page made, a browser that opted out), counted by reason.

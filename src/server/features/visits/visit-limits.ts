@@ -1,5 +1,5 @@
 /**
- * The visit limit per client address (docs/product.md#attempt-limits), counted by this process in
+ * The visit limit per client address (docs/product/constants.md#attempt-limits), counted by this process in
  * memory: the same sliding window as the limits counted in storage (rate-limit.ts), without a
  * storage row written for every visit (docs/decisions/2026-11-27-visit-limit-in-memory.md).
  */

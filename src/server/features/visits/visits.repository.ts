@@ -1,5 +1,5 @@
 /**
- * Page visit counters (docs/product.md#visit-tables): the pages' totals and days, where counted
+ * Page visit counters (docs/product/data.md#visit-tables): the pages' totals and days, where counted
  * visits came from (per source, day and page; per source and day; per source and month) and the
  * visits left out per day and reason. Every row is raised by an atomic upsert (`count = count + n`
  * in SQL), never read-modify-write, so concurrent visits on any number of instances add up exactly.

@@ -1,5 +1,5 @@
 /**
- * Visit counting (docs/product.md#counting-rules): POST /api/visits adds exactly one per call to a known page key, even
+ * Visit counting (docs/product/visits.md#counting-rules): POST /api/visits adds exactly one per call to a known page key, even
  * under hundreds of concurrent calls, and GET /api/admin/traffic reads the counts for admins only.
  */
 import { setTimeout as delay } from 'node:timers/promises';

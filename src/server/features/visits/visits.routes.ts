@@ -1,10 +1,10 @@
 /**
  * POST /api/visits `{page, referrer?, utmSource?, optOut?}`: one more visit to a known page key
- * and its source (docs/product.md#counting-rules), or one more visit left out, with the reason;
+ * and its source (docs/product/visits.md#counting-rules), or one more visit left out, with the reason;
  * cookieless and open to anyone, so it is rate limited per client address (in memory,
  * visit-limits.ts), and an address counts once per page and UTC day (visit-repeats.ts).
  * GET /api/admin/traffic and GET /api/admin/traffic/sources: the owner's figures over a range of
- * UTC days beside the period before it (docs/product.md#traffic-counters).
+ * UTC days beside the period before it (docs/product/visits.md#traffic-counters).
  */
 import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';

@@ -1,5 +1,5 @@
 /**
- * Indicator access on the desk (docs/product.md#desk-sections): trial and purchase requests to
+ * Indicator access on the desk (docs/product/desk.md#desk-sections): trial and purchase requests to
  * grant (after adding the TradingView username to the invite-only script by hand), access that
  * ended or was revoked and must now be removed on TradingView, the active ones to extend or revoke,
  * and the history. Each action answers with the record as it is now, which replaces the one shown.

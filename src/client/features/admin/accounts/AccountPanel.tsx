@@ -110,7 +110,7 @@ export function AccountPanel({ id, onBack, onChanged }: AccountPanelProps) {
 
   const { account, sessions, timeline } = detail;
   const own = account.id === viewer.info?.uid;
-  // The server refuses these (docs/product.md#accounts-on-the-desk); the panel does not offer them.
+  // The server refuses these (docs/product/desk.md#accounts-on-the-desk); the panel does not offer them.
   const above = !own && account.adminRank > (viewer.user?.adminRank ?? 0);
   return (
     <div className="account">

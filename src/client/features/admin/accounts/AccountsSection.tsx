@@ -1,5 +1,5 @@
 /**
- * Accounts on the desk (docs/product.md#accounts-on-the-desk): search by the start of an e-mail or
+ * Accounts on the desk (docs/product/desk.md#accounts-on-the-desk): search by the start of an e-mail or
  * username, filter, page on with "Next page" (the browser's Back goes back a page), export what the
  * filters match as CSV, and open one account. The filters, the page's cursor and the open account
  * live in the address bar (`?q=…&cursor=…&account=…`), so a reload or a shared link shows the same.

@@ -1,4 +1,4 @@
-/** The desk's account calls (docs/product.md#accounts-on-the-desk). */
+/** The desk's account calls (docs/product/desk.md#accounts-on-the-desk). */
 import {
   accountSearchPageSchema,
   deskAccountDetailSchema,

@@ -1,10 +1,10 @@
 /**
- * The assistant's live message, owner side (docs/product.md#live-message): write the text, pick its
+ * The assistant's live message, owner side (docs/product/assistant.md#live-message): write the text, pick its
  * pages from every page key, post it now or schedule it with a start and an optional end (in this
  * browser's time zone); see the current message with its pages and time and clear it; list, change
  * and cancel the scheduled ones.
  * The same schema as the server checks the form first (one error at a time, under its field,
- * docs/product.md#form-behaviour); the server's own answer is shown the same way. Text is only ever
+ * docs/product/forms.md#form-behaviour); the server's own answer is shown the same way. Text is only ever
  * rendered as text.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The pages a message targets: every page key as a checkbox (its human title beside the key, since
- * docs/product.md#page-keys and the traffic table speak in keys), with Select all and Select none.
+ * docs/product/pages.md#page-keys and the traffic table speak in keys), with Select all and Select none.
  * One error for the whole group, under it, read out when focus enters the group.
  */
 import { useId } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The start and end of a scheduled message as the owner types them: a day the way the site writes
  * it ("26 Nov 2026") and a time of day ("14:30"), in this browser's own time zone, turned into the
- * ISO times the server takes (docs/product.md#live-message), and back.
+ * ISO times the server takes (docs/product/assistant.md#live-message), and back.
  */
 import { parseDay } from '../../../lib/date-format';
 

@@ -1,5 +1,5 @@
 /**
- * The audit log on the desk (docs/product.md#audit-log): every admin action, admin log-in and
+ * The audit log on the desk (docs/product/desk.md#audit-log): every admin action, admin log-in and
  * authenticator attempt, newest first, filtered by who (e-mail, from its start), what and when.
  * Nothing here edits it; the database refuses that too. "Older entries" pages back 50 at a time.
  */

@@ -1,4 +1,4 @@
-/** The audit log's one call (docs/product.md#audit-log). */
+/** The audit log's one call (docs/product/desk.md#audit-log). */
 import { auditPageSchema, type AuditPage, type AuditQuery } from '#shared/admin-security-schemas';
 import { api } from '../../../lib/api';
 

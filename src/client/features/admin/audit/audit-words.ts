@@ -1,5 +1,5 @@
 /**
- * The audit log in words (docs/product.md#audit-log): who did what to whom, from an entry's action
+ * The audit log in words (docs/product/desk.md#audit-log): who did what to whom, from an entry's action
  * (`accounts.rank`, or `METHOD /route` for the desk's other actions), its outcome, the account it
  * was on and the details it kept. An action this list does not know reads as the What filter's
  * words for it (#shared/audit-actions), so a new route still shows, only less kindly.

@@ -1,5 +1,5 @@
 /**
- * One document of the site's words on the desk (docs/product.md#publishing-the-sites-words), loaded
+ * One document of the site's words on the desk (docs/product/desk.md#publishing-the-sites-words), loaded
  * only when the owner opens one: its fields (a Markdown page's text in CodeMirror, any other
  * document as a form), the problems the checks find as the owner types (the same checks the server
  * runs on every save and publish, whose answer is shown once it comes), drafts that save by

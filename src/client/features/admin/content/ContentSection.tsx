@@ -1,5 +1,5 @@
 /**
- * The desk's Site content section (docs/product.md#publishing-the-sites-words): every document of
+ * The desk's Site content section (docs/product/desk.md#publishing-the-sites-words): every document of
  * the site's words with its state (published, your draft, other admins editing) and when and by
  * whom it was last published. Opening one shows its editor, loaded only then (CodeMirror and the
  * checks stay out of the desk's first load); the open document lives in the address bar

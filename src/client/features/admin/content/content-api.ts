@@ -1,5 +1,5 @@
 /**
- * The desk's calls for the site's words (docs/product.md#publishing-the-sites-words), every answer
+ * The desk's calls for the site's words (docs/product/desk.md#publishing-the-sites-words), every answer
  * read with the API's own schemas (#shared/content-api-schemas). A publish the checks refuse
  * answers its problems; one made on a stale base says so; both as PublishRefused, so the editor
  * can show them instead of a bare message.

@@ -1,5 +1,5 @@
 /**
- * A readable difference between two versions of a document (docs/product.md#publishing-the-sites-words):
+ * A readable difference between two versions of a document (docs/product/desk.md#publishing-the-sites-words):
  * each version written out as lines the owner recognises (a Markdown page as its front matter and
  * text, any other document one line per field, "Plans › Plan 2: Yearly › Price: €149"), compared
  * line by line, and the unchanged stretches folded to a few lines of context around each change.

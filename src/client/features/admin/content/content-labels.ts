@@ -1,5 +1,5 @@
 /**
- * Human names for the fields of the site's words (docs/product.md#publishing-the-sites-words): a
+ * Human names for the fields of the site's words (docs/product/desk.md#publishing-the-sites-words): a
  * document's keys read as words ("crowdFundingUrl" → "Crowd funding link"), a page's key as its
  * title, an entry of a list as "Plan 2: Yearly", and a problem's path as the way to its field
  * ("Social links › Social link 4 › Link").

@@ -1,6 +1,6 @@
 /**
  * What an admin typed into a document that the server has not saved yet, kept in this browser
- * (`content-draft-<document>`, docs/product.md#local-storage-keys) so that closing the tab or losing
+ * (`content-draft-<document>`, docs/product/data.md#local-storage-keys) so that closing the tab or losing
  * the network loses nothing. Written on every change, removed once the server holds the same text;
  * only the admin who typed it gets it back.
  */

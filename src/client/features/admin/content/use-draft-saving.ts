@@ -1,5 +1,5 @@
 /**
- * Drafts that save by themselves (docs/product.md#publishing-the-sites-words): every change is kept
+ * Drafts that save by themselves (docs/product/desk.md#publishing-the-sites-words): every change is kept
  * in this browser at once (kept-drafts.ts) and sent to the server about 800 ms after the owner
  * stops typing. While the server cannot be reached the text stays kept and the save is tried again
  * when the network returns (and every 10 s meanwhile). The server answers what its checks found in

@@ -1,5 +1,5 @@
 /**
- * Error reports on the desk, grouped (docs/product.md#error-reports): reports with the same name,
+ * Error reports on the desk, grouped (docs/product/forms.md#error-reports): reports with the same name,
  * masked text and page are one group with its count, first and last time and state, newest
  * activity first. The owner resolves a group (it reopens if it happens again), ignores it, or opens
  * it again; the latest reports are inside, each deletable. The text was masked in the browser and

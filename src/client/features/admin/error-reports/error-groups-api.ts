@@ -1,4 +1,4 @@
-/** The error groups' calls (docs/product.md#error-reports), checked against the shared schemas. */
+/** The error groups' calls (docs/product/forms.md#error-reports), checked against the shared schemas. */
 import {
   errorGroupListSchema,
   errorGroupResponseSchema,

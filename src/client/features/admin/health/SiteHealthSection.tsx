@@ -1,5 +1,5 @@
 /**
- * The site's health on the desk (docs/product.md#site-health): whether the database answers, the
+ * The site's health on the desk (docs/product/command-line.md#site-health): whether the database answers, the
  * free disk where the data lives, the mail queue (and whether it waits after a restore) and the
  * newest backup with its age, each with what to do when it needs the owner.
  */

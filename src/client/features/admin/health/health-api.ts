@@ -1,4 +1,4 @@
-/** The site's health for the desk (docs/product.md#site-health), checked against the shared schema. */
+/** The site's health for the desk (docs/product/command-line.md#site-health), checked against the shared schema. */
 import { siteHealthSchema, type SiteHealth } from '#shared/site-health-schemas';
 import { api } from '../../../lib/api';
 

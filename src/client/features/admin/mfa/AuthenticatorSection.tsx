@@ -1,5 +1,5 @@
 /**
- * The desk's Authenticator section (docs/product.md#admin-multi-factor): how many recovery codes
+ * The desk's Authenticator section (docs/product/desk.md#admin-multi-factor): how many recovery codes
  * are left and when this session last entered a code; replace the authenticator app (a new key,
  * confirmed by one code from the new app, which also brings new recovery codes) or make new
  * recovery codes. Both are sensitive: with no code in the last 15 minutes the server answers

@@ -1,5 +1,5 @@
 /**
- * The desk opens only in a session that entered an authenticator code (docs/product.md#admin-multi-factor):
+ * The desk opens only in a session that entered an authenticator code (docs/product/desk.md#admin-multi-factor):
  * first the set-up when the admin has none, else a prompt for a code. While the desk is open, an
  * action the server refuses with `step-up-required` opens a dialog asking for a new code and is sent
  * again once the code is accepted (lib/api's step-up handler).

@@ -1,4 +1,4 @@
-/** The admin's authenticator calls (docs/product.md#admin-multi-factor). */
+/** The admin's authenticator calls (docs/product/desk.md#admin-multi-factor). */
 import {
   mfaEnrolmentSchema,
   mfaStatusSchema,

@@ -1,6 +1,6 @@
 /**
  * On the account page, for admins only: how they hear about what needs an answer (new trial and
- * purchase requests, messages, new error groups; docs/product.md#owner-notifications): no mails, a
+ * purchase requests, messages, new error groups; docs/product/mail.md#owner-notifications): no mails, a
  * mail at once for each, or one daily digest. It needs the desk's authenticator code like every
  * admin call; a session without one is sent to the desk to enter it.
  */

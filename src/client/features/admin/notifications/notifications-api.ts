@@ -1,4 +1,4 @@
-/** The admin's own notification mails (docs/product.md#owner-notifications): GET and PUT. */
+/** The admin's own notification mails (docs/product/mail.md#owner-notifications): GET and PUT. */
 import { notificationSettingsSchema, type NotificationMode } from '#shared/notification-schemas';
 import { api } from '../../../lib/api';
 

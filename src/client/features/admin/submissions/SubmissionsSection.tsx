@@ -1,5 +1,5 @@
 /**
- * Form submissions on the desk (docs/product.md#stored-submission): the latest of every form, or of
+ * Form submissions on the desk (docs/product/forms.md#stored-submission): the latest of every form, or of
  * one type, newest first, with who sent it and every field and ticked box by its label (never its
  * key). Values are shown as text.
  * A submission dealt with, or whose sender asks, can be deleted.

@@ -1,5 +1,5 @@
 /**
- * Where the range's visitors came from (docs/product.md#visit-sources): each source (a referring
+ * Where the range's visitors came from (docs/product/visits.md#visit-sources): each source (a referring
  * site's host, a campaign's `utm_source`, or Direct) with its visits beside the period before,
  * most first; a source opens to the pages it led to.
  */
@@ -130,7 +130,7 @@ const MARK_TITLES = {
 
 /**
  * A source isolated from the text around it (its letters cannot turn the row around), marked when
- * it has letters beyond ASCII (docs/product.md#visit-sources).
+ * it has letters beyond ASCII (docs/product/visits.md#visit-sources).
  */
 function SourceName({ source }: { source: string }) {
   const mark = sourceMark(source);

@@ -1,7 +1,7 @@
 /**
  * "Don't count this browser": for the browsers the owner uses signed out (signed-in admins are left
  * out on every device by the server). It sets `blockSessions` in app-settings, so this browser's
- * visits are sent marked as left out (docs/product.md#counting-rules).
+ * visits are sent marked as left out (docs/product/visits.md#counting-rules).
  */
 import { useState } from 'react';
 import { readStored, writeStored } from '../../../lib/storage';

@@ -1,5 +1,5 @@
 /**
- * Traffic on the desk (docs/product.md#traffic-counters): the last 7, 30 or 90 days, 12 months or
+ * Traffic on the desk (docs/product/visits.md#traffic-counters): the last 7, 30 or 90 days, 12 months or
  * a custom range of UTC days (kept in the address bar), each figure beside the period of the same
  * length before it; a chart per day (per week beyond 90 days) for all pages and one chosen page;
  * the pages and the sources tables (the text equivalent of the chart); how many visits were left

@@ -1,4 +1,4 @@
-/** The traffic section's calls (docs/product.md#traffic-counters), checked against the shared schemas. */
+/** The traffic section's calls (docs/product/visits.md#traffic-counters), checked against the shared schemas. */
 import type { DayRange } from '#shared/traffic-range';
 import {
   trafficResponseSchema,

@@ -1,5 +1,5 @@
 /**
- * The traffic answers shaped for the desk (docs/product.md#traffic-counters): the range the address
+ * The traffic answers shaped for the desk (docs/product/visits.md#traffic-counters): the range the address
  * bar names, each figure's change on the period before, the pages with their titles, and the
  * left-out visits in words.
  */

@@ -1,5 +1,5 @@
 /**
- * Nowou's sync as people see it (docs/product.md#nowou-sync): a short state in the bar (with Retry
+ * Nowou's sync as people see it (docs/product/nowou.md#nowou-sync): a short state in the bar (with Retry
  * after an error, Log in to sync when nobody is signed in) and, under the bar, the question before
  * this browser's items are merged into an account and what a limit refused.
  */

@@ -1,5 +1,5 @@
 /**
- * Nowou's day and time fields, typed as the site writes them (docs/product.md#dates-and-times):
+ * Nowou's day and time fields, typed as the site writes them (docs/product/shell.md#dates-and-times):
  * a day as "27 Nov 2026" (or 2026-11-27), a time as "14:30" (or "2pm", as quick add reads it).
  * A browser's own date and time inputs would show its locale's "mm/dd/yyyy" and "02:30 PM". The
  * value handed up is 'YYYY-MM-DD' or 'HH:MM', or '' while the text is not one, so a form's own

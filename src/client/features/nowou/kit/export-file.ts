@@ -13,7 +13,7 @@ export function downloadFile(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The export's code loads when someone exports (docs/product.md#speed-and-scale-targets). */
+/** The export's code loads when someone exports (docs/product/constants.md#speed-and-scale-targets). */
 export async function downloadExport(store: ItemStore): Promise<void> {
   const { exportItems } = await import('../model/export-import');
   const now = new Date();

@@ -2,7 +2,7 @@
  * Nowou's settings for this browser (so far one: Roll over by itself), kept in IndexedDB.
  *
  * Why not a localStorage key: Nowou may write no key outside its six prefixes
- * (docs/product.md#nowou-keys), and every key under them holds an item: a record with the shared
+ * (docs/product/data.md#nowou-keys), and every key under them holds an item: a record with the shared
  * envelope that export, import and, later, sync carry item by item. A setting under `todo-` would be
  * read as a to-do that fails its schema by every version before this one (a "could not be read"
  * notice in each of them), and would need a seventh item kind in the schemas the server shares.

@@ -36,7 +36,7 @@ export function firstTimeline(now: Date = new Date()): Timeline {
 /**
  * True for the first timeline exactly as Nowou made it by itself (never renamed, coloured, moved or
  * deleted): not the person's own work, so logging in never asks about it and it never overwrites
- * the account's copy (docs/product.md#nowou-sync).
+ * the account's copy (docs/product/nowou.md#nowou-sync).
  */
 export function isUntouchedFirstTimeline(item: { kind: string; id: string }): boolean {
   if (item.kind !== 'timeline' || item.id !== FIRST_TIMELINE_ID) return false;

@@ -1,5 +1,5 @@
 /**
- * Undo and redo for every change Nowou makes (docs/product.md#nowou). The UI writes through
+ * Undo and redo for every change Nowou makes (docs/product/nowou.md#nowou). The UI writes through
  * `history.change` instead of `store.put`: each call is one step, holding each item as it was before
  * and after. A gesture (one drag) is one call; a typing burst is several calls with the same `group`
  * that fold into one step while they come less than `groupMs` apart.

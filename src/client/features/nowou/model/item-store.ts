@@ -1,5 +1,5 @@
 /**
- * Nowou's items in memory, kept in step with browser storage (docs/product.md#nowou-keys). The app
+ * Nowou's items in memory, kept in step with browser storage (docs/product/data.md#nowou-keys). The app
  * reads and changes items here; writes reach storage in batches, and a value this version cannot
  * read (broken, or written by a newer version) is reported and never written over. Storage is a
  * parameter so the store runs on window.localStorage in the app and on a Map in tests.

@@ -1,5 +1,5 @@
 /**
- * Registers Nowou's service worker (docs/product.md#nowou-offline) from Nowou only, in a built site
+ * Registers Nowou's service worker (docs/product/nowou.md#nowou-offline) from Nowou only, in a built site
  * (the dev server has none), where the browser allows one (HTTPS or localhost). Says when a new
  * version is installed and waiting; `reload` lets it take over, then reloads the page, so the code
  * of a tab never changes while someone uses it.

@@ -1,5 +1,5 @@
 /**
- * Keeps one browser's Nowou items in step with its owner's account (docs/product.md#nowou-sync),
+ * Keeps one browser's Nowou items in step with its owner's account (docs/product/nowou.md#nowou-sync),
  * item by item. A round pushes every item whose modification time differs from the one last agreed
  * with the server (its shadow), with the server version the change was made on; takes what the
  * server answers (its own copy where it kept or merged one); then pulls everything after its
@@ -348,7 +348,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     changes.clear();
   }
 
-  /** The person's own items held here from before signing in (docs/product.md#nowou-sync). */
+  /** The person's own items held here from before signing in (docs/product/nowou.md#nowou-sync). */
   function itemsFromBefore(): string[] {
     const atSignIn = options.keysAtSignIn;
     return allItems()

@@ -1,5 +1,5 @@
 /**
- * Runs Nowou's sync while someone is signed in (docs/product.md#nowou-sync): one engine per account
+ * Runs Nowou's sync while someone is signed in (docs/product/nowou.md#nowou-sync): one engine per account
  * and tab, a round soon after every change, at once when the live stream says another device
  * pushed or when the stream (re)connects, when the network comes back and when the tab is shown.
  * The engine itself is loaded once someone is signed in (start-sync.ts).

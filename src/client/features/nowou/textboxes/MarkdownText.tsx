@@ -2,7 +2,7 @@
  * Shows a text box's text through the small Markdown subset (markdown.ts) as React elements: every
  * piece of the text is a React text child, so tags and entities in it show as typed. Links open in
  * a new tab without opener or referrer; inside the site's pop-up host a plain click first asks
- * whether to leave the site (docs/product.md#leaving-the-site), elsewhere (a test, a server render)
+ * whether to leave the site (docs/product/shell.md#leaving-the-site), elsewhere (a test, a server render)
  * the link is plain. Task checkboxes are clickable only when `onToggleTask` is given.
  */
 import { use, type MouseEvent, type ReactNode } from 'react';

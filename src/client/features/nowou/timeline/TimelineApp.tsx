@@ -1,5 +1,5 @@
 /**
- * Nowou's timelines (docs/product.md#nowou): the timeline picker, a Day or Week time grid with
+ * Nowou's timelines (docs/product/nowou.md#nowou): the timeline picker, a Day or Week time grid with
  * Previous / Today / Next, New block… (the keyboard's way to draw one), the unscheduled to-dos
  * beside it and Export .ics, each also a command in the palette. The default timeline opens first;
  * a first visit makes "My timeline" and makes it the default.

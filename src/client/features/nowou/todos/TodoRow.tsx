@@ -3,7 +3,7 @@
  * time and duration, and when it was done; Edit (an inline editor under the row), a Move to… menu
  * and Delete, and Open on board for a to-do made from a board's node. Alt+ArrowUp / Alt+ArrowDown
  * on the row's checkbox or buttons asks to move it a place. Up to 720 px the row is one line and its
- * actions wait behind a menu button (docs/product.md#nowou).
+ * actions wait behind a menu button (docs/product/nowou.md#nowou).
  */
 import {
   lazy,

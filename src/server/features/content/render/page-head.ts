@@ -1,5 +1,5 @@
 /**
- * The <head> of a prerendered public page (docs/product.md#prerendered-pages): its own title and
+ * The <head> of a prerendered public page (docs/product/pages.md#prerendered-pages): its own title and
  * description, the canonical URL, Open Graph and Twitter card tags, theme colours and one JSON-LD
  * block. Every absolute URL starts with the manifest's placeholder origin, which the server
  * replaces with its PUBLIC_URL.

@@ -1,5 +1,5 @@
 /**
- * A page's link-preview card (docs/product.md#prerendered-pages): 1200×630 PNG with the page's title
+ * A page's link-preview card (docs/product/pages.md#prerendered-pages): 1200×630 PNG with the page's title
  * large, the site's mark and name, the accent colour and the page's drawing (an artwork on /art),
  * laid out by satori and rasterised by resvg, in fonts shipped through the dependencies (Gelasio and
  * Inter, both under the SIL Open Font License). Nothing is fetched.

@@ -248,7 +248,7 @@ export async function renderSite(
   if (options.only) return { pages, notFound: null, appShell: null, previews: made };
   const site = input.parts.site;
 
-  // An unknown path shows Home (docs/product.md#route-quirks), answered 404 and kept out of search.
+  // An unknown path shows Home (docs/product/pages.md#route-quirks), answered 404 and kept out of search.
   const notFound = fill(build.pageTemplate, {
     lang: 'en',
     head: [
@@ -278,7 +278,7 @@ export async function renderSite(
 }
 
 /**
- * One page as the desk previews a draft (docs/product.md#publishing-the-sites-words): the same
+ * One page as the desk previews a draft (docs/product/desk.md#publishing-the-sites-words): the same
  * markup and stylesheets, painted in the theme asked for, without the scripts that would make it
  * live (the preview counts no visit and opens no connection).
  */

@@ -1,5 +1,5 @@
 /**
- * Nowou's brainstorm boards (docs/product.md#boards): the list of boards, or one board open on the
+ * Nowou's brainstorm boards (docs/product/nowou.md#boards): the list of boards, or one board open on the
  * canvas. The open board is kept in the address (?section=boards&board=<id>), so a reload or a
  * link opens it again; `&node=<id>` (a to-do's Open on board) centres and focuses that node once
  * and leaves the address. Loaded on its own (React.lazy) so the to-dos never load the canvas.
