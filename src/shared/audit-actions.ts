@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'mfa.enrolment-confirm': 'Authenticator app confirmed',
   'mfa.recovery-codes-replace': 'New recovery codes',
   'mfa.reset': 'Authenticator reset',
+  'mfa.passkey-required': 'Passkey requirement changed',
   'accounts.export': 'Accounts exported as CSV',
   'accounts.rank': 'Rank changed',
   'accounts.early-user': 'Early-user mark changed',
