@@ -51,6 +51,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           // otherwise share its chunk and its name.
           groups: [
             { name: 'lightweight-charts', test: /node_modules[\\/]lightweight-charts[\\/]/ },
+            // The desk's Markdown editor and its parts, so the bench can tell that only it loads them.
+            {
+              name: 'codemirror',
+              test: /node_modules[\\/](@codemirror|@lezer|style-mod|w3c-keyname|crelt)[\\/]/,
+            },
           ],
         },
       },

@@ -18,6 +18,8 @@ export const HEAVY_LIBRARIES: HeavyLibraryRule[] = [
   { name: 'lightweight-charts', allowedRoutes: ['longAndShortPosition', 'portfolio', 'admin'] },
   // QR images are drawn only when a wallet pop-up opens.
   { name: 'qrcode', allowedRoutes: [] },
+  // The Markdown editor loads when the desk opens a Markdown page, never with a first page load.
+  { name: 'codemirror', allowedRoutes: [] },
 ];
 
 interface ManifestEntry {

@@ -25,7 +25,12 @@ export function buildIfNeeded({ force = false } = {}) {
   const built = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
   const newest = Math.max(...SOURCES.map(newestMtime));
   if (!force && built > newest) return false;
-  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  // A NODE_ENV left in the caller's environment (a test runner's `test`) must not make a
+  // development build, whose JSX runtime the prerenderer does not have.
+  execFileSync('npm', ['run', '--silent', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return true;
 }
 

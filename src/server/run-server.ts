@@ -112,6 +112,9 @@ export async function runServer(
       `Could not check the MFA key against the authenticators: ${describeError(error)}`,
     ],
   );
+  // Read before "Site ready", so that the lines after it are written at once: whoever waits for
+  // that line may stop the server next.
+  const folderNotice = await app.content.folderNotice();
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -125,7 +128,6 @@ export async function runServer(
       `Backup before migrating written to ${preMigration.path}`,
     );
   app.log.info(`Site ready at ${config.publicUrl}`);
-  const folderNotice = await app.content.folderNotice();
   for (const line of [
     ...(folderNotice ? [folderNotice] : []),
     ...walletWarnings(app.content.published().values.donation),

@@ -8,6 +8,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { auditActionLabel } from '#shared/audit-actions';
 import { paths } from '#shared/paths';
 import { createUser, unique } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
@@ -90,6 +91,8 @@ test('the owner edits About, previews and publishes it for visitors, then restor
     .getByRole('button', { name: `Restore revision ${earlier}` })
     .click();
   await section.getByText(`Revision ${revision + 1} is live`, { exact: false }).waitFor();
+  // The restored text in the editor is not the owner's edit: no draft begins.
+  expect(await section.getByRole('button', { name: 'Discard draft…' }).count()).toBe(0);
   expect(await pageHtml(paths.about)).not.toContain(words);
   await visitor.page.reload();
   await visitor.page.getByRole('heading', { name: /^Hi, I'm/ }).waitFor();
@@ -100,7 +103,7 @@ test('the owner edits About, previews and publishes it for visitors, then restor
   await audit.getByRole('button', { name: 'Show' }).click();
   await expect
     .poll(async () => (await audit.locator('.audit-entry__action').allInnerTexts()).slice(0, 2))
-    .toEqual(['content.restore', 'content.publish']);
+    .toEqual([auditActionLabel('content.restore'), auditActionLabel('content.publish')]);
 });
 
 test('bad input is shown beside its field, publishing waits, and the published pages stay as they were', async () => {

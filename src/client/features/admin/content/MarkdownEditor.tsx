@@ -8,7 +8,7 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { commonmarkLanguage, markdownKeymap } from '@codemirror/lang-markdown';
 import { HighlightStyle, LanguageSupport, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { Compartment, EditorState } from '@codemirror/state';
+import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import {
   drawSelection,
   EditorView,
@@ -67,8 +67,8 @@ const theme = EditorView.theme({
   '.cm-scroller': {
     fontFamily: 'var(--font-mono)',
     lineHeight: '1.6',
+    // The editor grows with the text; the page scrolls, never a box inside it.
     minHeight: '18rem',
-    maxHeight: '70vh',
   },
   '.cm-content': { padding: 'var(--space-3) 0', caretColor: 'var(--color-text)' },
   '.cm-cursor': { borderLeftColor: 'var(--color-text)' },
@@ -98,6 +98,9 @@ const theme = EditorView.theme({
   },
   '.cm-diagnostic-error': { borderLeftColor: 'var(--color-danger)' },
 });
+
+/** Marks a text set from outside, which is not the owner's edit (so it saves no draft). */
+const fromOutside = Annotation.define<boolean>();
 
 /** A problem's place in the text, kept inside the document whatever the line and column say. */
 export function diagnosticsOf(state: EditorState, issues: readonly ContentIssue[]): Diagnostic[] {
@@ -161,7 +164,8 @@ export default function MarkdownEditor({
           theme,
           attributes.current.of(initialAttributes.current),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) onChangeRef.current(update.state.doc.toString());
+            const outside = update.transactions.some((tr) => tr.annotation(fromOutside));
+            if (update.docChanged && !outside) onChangeRef.current(update.state.doc.toString());
           }),
         ],
       }),
@@ -181,7 +185,10 @@ export default function MarkdownEditor({
     if (!editor) return;
     const current = editor.state.doc.toString();
     if (current !== value)
-      editor.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+      editor.dispatch({
+        changes: { from: 0, to: current.length, insert: value },
+        annotations: fromOutside.of(true),
+      });
   }, [value]);
 
   useEffect(() => {
