@@ -99,6 +99,9 @@ describe.skipIf(!pg.available)(
       });
       expect(outcome.kind).toBe('published');
       expect(await timeUntil(b, '/', words)).toBeLessThan(CATCH_UP_MS + 5_000);
+      // The instance that wrote it was not told either: it too catches up (and the next test's
+      // publish starts from what it serves).
+      expect(await timeUntil(a, '/', words)).toBeLessThan(CATCH_UP_MS + 5_000);
     });
 
     test('an instance started after the publish serves it at once', async () => {
