@@ -82,6 +82,9 @@ describe.skipIf(!pg.available)(
       const png = await fetch(`${b.url}${image}`);
       expect(png.status).toBe(200);
       expect(png.headers.get('content-type')).toBe('image/png');
+      // Read to its end: an unread body keeps its connection busy, and closing the server waits on it.
+      const bytes = Buffer.from(await png.arrayBuffer());
+      expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
       const sitemap = await (await fetch(`${b.url}/sitemap.xml`)).text();
       expect(sitemap).toContain(`<lastmod>${published.published.publishedAt}</lastmod>`);
     });
