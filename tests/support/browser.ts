@@ -1,9 +1,18 @@
 /**
  * Real Chromium (Debian's, never a downloaded browser) through playwright-core, for tests/e2e.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Page,
+} from 'playwright-core';
 import { launchBrowser } from './chromium';
 import { chromiumEndpoint } from './run-shared';
+import { makeTempDir } from './temp-dir';
 import { BROWSER_USER_AGENT } from './visits';
 
 export { launchBrowser };
@@ -107,4 +116,14 @@ export async function settleAnimations(page: Page, timeoutMs = 3000): Promise<vo
       await nextFrame();
     }
   }, timeoutMs);
+}
+
+/**
+ * A downloaded file's text. The run's one Chromium is reached over a connection, where
+ * `download.path()` is not available: the file is saved here first.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const file = join(makeTempDir('download-'), download.suggestedFilename());
+  await download.saveAs(file);
+  return readFile(file, 'utf8');
 }

@@ -5,11 +5,10 @@
  * SVG; each exported curve starts and ends within a pixel of the canvas's own curve (canvas
  * coordinates, which both use).
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
-import { nextFrames, VIEWPORTS } from '#test-support/browser';
+import { downloadedText, nextFrames, VIEWPORTS } from '#test-support/browser';
 import { useSite } from '#test-support/site';
 
 const site = useSite();
@@ -117,7 +116,7 @@ test('the exported SVG attaches every edge where the canvas draws it', async () 
   await page.getByRole('button', { name: 'Export SVG' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Shapes.svg');
-  const exported = svgEnds(await readFile((await file.path())!, 'utf8'));
+  const exported = svgEnds(await downloadedText(file));
   const drawn = await canvasEnds(page, edgeIds);
 
   expect(exported).toHaveLength(drawn.length);

@@ -11,12 +11,11 @@
  * to-do, its chip, and Open on board back from the to-do; boards renamed, duplicated, deleted and
  * restored, and Select mode's marquee by touch at 400 px.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { axeViolations } from '#test-support/axe';
-import { nextFrames, VIEWPORTS } from '#test-support/browser';
+import { downloadedText, nextFrames, VIEWPORTS } from '#test-support/browser';
 import { useSite } from '#test-support/site';
 
 const site = useSite();
@@ -232,7 +231,7 @@ test('export .canvas and import it as the same board; a foreign file; a bad file
   await page.getByRole('button', { name: 'Export .canvas' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Ideas.canvas');
-  const text = await readFile((await file.path())!, 'utf8');
+  const text = await downloadedText(file);
   expect(JSON.parse(text)).toHaveProperty('nodes');
 
   await page.getByRole('button', { name: 'All boards' }).click();

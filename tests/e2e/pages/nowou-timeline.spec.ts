@@ -6,12 +6,11 @@
  * block… and Mark done by keyboard alone; 44 px touch targets for short blocks and the resize
  * handle on a touch screen; axe at 400 px (dark) and 1280 px (light); no sideways scroll at 320 px.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
 import { axeViolations } from '#test-support/axe';
-import { VIEWPORTS } from '#test-support/browser';
+import { downloadedText, VIEWPORTS } from '#test-support/browser';
 import { storedTitles } from '#test-support/nowou-storage';
 import { useSite } from '#test-support/site';
 import { SLOT_PX } from '../../../src/client/features/nowou/timeline/grid-math';
@@ -215,7 +214,7 @@ test('drag from the panel, resize, keyboard move, draw blocks side by side, expo
     page.getByRole('button', { name: 'Export .ics' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('my-timeline.ics');
-  const ics = await readFile((await download.path())!, 'utf8');
+  const ics = await downloadedText(download);
   expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
   expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
   expect(ics).toContain('SUMMARY:Buy milk\r\n');
