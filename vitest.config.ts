@@ -17,7 +17,10 @@ export default defineConfig({
             'tests/docs/**/*.test.ts',
             'tests/build/**/*.test.ts',
           ],
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: [
+            'tests/support/fail-on-console-error.ts',
+            'tests/support/quick-password-hashing.ts',
+          ],
           // One SQLite template and one password hash for the whole run.
           globalSetup: ['tests/support/run-setup.ts'],
           testTimeout: 20_000,
@@ -31,6 +34,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.spec.ts'],
           // One SQLite template, password hash, Chromium and copy of the build for the whole run.
           globalSetup: ['tests/support/run-setup.ts', 'tests/support/browser-run-setup.ts'],
+          setupFiles: ['tests/support/quick-password-hashing.ts'],
           // Two cores: one browser-heavy file at a time keeps timings stable.
           fileParallelism: false,
           testTimeout: 60_000,

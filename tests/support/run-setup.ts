@@ -8,6 +8,8 @@ import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { hashPassword } from '#server/features/accounts/passwords';
 import { KNOWN_PASSWORD } from './accounts';
+// At the suite's low cost, as the test files hash (setHashParamsForTests on import).
+import './quick-password-hashing';
 import { probePostgres } from './postgres';
 import { dropTemplate, makeMigratedTemplate } from './postgres-template';
 import { writeMigratedTemplate } from './server';

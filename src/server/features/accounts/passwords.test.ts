@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { useAppPasswordHashing } from '#test-support/quick-password-hashing';
 import { commonPasswordCount, isCommonPassword } from './common-passwords';
 import {
   createLimiter,
@@ -8,6 +9,8 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from './passwords';
+
+useAppPasswordHashing();
 
 test('a hash is scrypt$N$r$p$salt$key at OWASP parameters, salted, and verifies only its password', async () => {
   const [a, b] = await Promise.all([

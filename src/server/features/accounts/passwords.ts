@@ -8,6 +8,22 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * The parameters new hashes get and log-ins compare with: always SCRYPT_PARAMS in the app. Only the
+ * test suite lowers them, for tests of other features (docs/decisions/2026-11-29-quick-hashing-in-tests.md).
+ */
+let current: ScryptParams = SCRYPT_PARAMS;
+export const currentHashParams = (): ScryptParams => current;
+export function setHashParamsForTests(params: ScryptParams): void {
+  current = params;
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 /** scrypt needs 128·N·r·p bytes; Node's default cap (32 MiB) is below that. */
@@ -54,7 +70,7 @@ function deriveKey(
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p } = SCRYPT_PARAMS;
+  const { N, r, p } = current;
   const salt = randomBytes(SALT_LENGTH);
   const key = await deriveKey(password, salt, KEY_LENGTH, { N, r, p, maxmem: maxmemFor(N, r, p) });
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -99,21 +115,21 @@ export function needsRehash(stored: string): boolean {
   const parsed = parseHash(stored);
   return (
     !parsed ||
-    parsed.N !== SCRYPT_PARAMS.N ||
-    parsed.r !== SCRYPT_PARAMS.r ||
-    parsed.p !== SCRYPT_PARAMS.p ||
+    parsed.N !== current.N ||
+    parsed.r !== current.r ||
+    parsed.p !== current.p ||
     parsed.key.length !== KEY_LENGTH
   );
 }
 
 /**
- * A hash of a random password nobody knows. Log-in against a missing account verifies against it, so
- * "no such account" costs the same one hash as "wrong password" and timing tells nothing.
+ * Log-in against a missing account derives a key from this salt at today's parameters, so "no such
+ * account" costs the same one hash as "wrong password" and timing tells nothing.
  */
-const DUMMY_HASH =
-  'scrypt$131072$8$1$Z76R5IxwjtAkdr84zzwVGQ$LQe7VhKv29osp0rJA8EPq4QAcyF2TTqpVF9MFI9KoN8';
+const DUMMY_SALT = Buffer.from('Z76R5IxwjtAkdr84zzwVGQ', 'base64url');
 
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  await verifyPassword(password, DUMMY_HASH);
+  const { N, r, p } = current;
+  await deriveKey(password, DUMMY_SALT, KEY_LENGTH, { N, r, p, maxmem: maxmemFor(N, r, p) });
   return false;
 }

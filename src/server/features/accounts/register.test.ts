@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { currentHashParams } from './passwords';
 import { MESSAGES, userInfoSchema } from '#shared/account-schemas';
 import {
   call,
@@ -73,7 +74,10 @@ test('the password is stored as an scrypt hash, never as given', async () => {
     .select('password_hash')
     .where('email', '=', String(payload.email))
     .executeTakeFirstOrThrow();
-  expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+  const { N, r, p } = currentHashParams();
+  expect(row.password_hash).toMatch(
+    new RegExp(String.raw`^scrypt\$${N}\$${r}\$${p}\$[\w-]{22}\$[\w-]{43}$`),
+  );
   expect(row.password_hash).not.toContain(String(payload.password));
 });
 
