@@ -31,7 +31,8 @@ import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { useFocusFirstField } from '../../ui/form/use-focus-first-field';
 import { useFormProblem } from '../../ui/form/use-form-problem';
 import type { AccountFormProps } from './AccountPopup';
-import { passkeyAnswer, passkeyProblem } from './passkeys-api';
+import { passkeyAnswer } from '../../lib/passkeys-api';
+import { passkeyProblem } from '../../ui/form/passkey-problem';
 import './accounts.css';
 
 const FIELDS = ['email', 'password'] as const;

@@ -21,13 +21,8 @@ import { TextField } from '../../ui/form/Field';
 import { FormMessage } from '../../ui/form/FormMessage';
 import type { FormProblem } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';
-import {
-  addPasskey,
-  fetchPasskeys,
-  passkeyProblem,
-  removePasskey,
-  renamePasskey,
-} from './passkeys-api';
+import { addPasskey, fetchPasskeys, removePasskey, renamePasskey } from '../../lib/passkeys-api';
+import { passkeyProblem } from '../../ui/form/passkey-problem';
 import { SettingsSection } from './SettingsSection';
 
 export interface PasskeysState {

@@ -1,5 +1,6 @@
 /**
- * The passkey calls (docs/product/accounts.md#passkeys): the account's own list, add (the server's
+ * The passkey calls (docs/product/accounts.md#passkeys), shared by the account page, the log-in
+ * pop-up and the desk: the account's own list, add (the server's
  * options, the browser's ceremony, then the new credential), rename and remove, and a sign-in's
  * options. Each throws the ApiError of lib/api on a refusal, or the browser's error from the
  * ceremony (lib/passkeys tells it in words).
@@ -12,10 +13,8 @@ import {
   type PasskeyList,
   type PasskeyView,
 } from '#shared/passkey-schemas';
-import { COPY } from '#shared/copy';
-import { api, ApiError } from '../../lib/api';
-import { passkeyFailureMessage, webAuthn } from '../../lib/passkeys';
-import { problemFromError, type FormProblem } from '../../ui/form/form-problem';
+import { api } from './api';
+import { webAuthn } from './passkeys';
 
 export async function fetchPasskeys(signal?: AbortSignal): Promise<PasskeyList> {
   return passkeyListSchema.parse(await api<unknown>('/api/me/passkeys', { signal, list: true }));
@@ -69,14 +68,4 @@ export async function passkeyAnswer(
     useBrowserAutofill: autofill,
   });
   return answer as AuthenticationResponse;
-}
-
-/**
- * What a failed passkey step shows: the server's refusal in its words (under `fields` when it
- * names one), or the browser's failure told plainly (closed prompt, no passkeys here).
- */
-export function passkeyProblem(error: unknown, fields: readonly string[] = []): FormProblem {
-  if (error instanceof ApiError)
-    return problemFromError(error, fields, COPY.somethingWentWrongForm);
-  return { field: null, message: passkeyFailureMessage(error) };
 }
