@@ -212,3 +212,24 @@ test('a sign-in older than 15 minutes asks for the current password in the secti
   await section.getByText(/^Added “.+”\. You can sign in with it now\.$/).waitFor();
   expect(await serverPasskeys(page)).toHaveLength(1);
 });
+
+test('a browser without WebAuthn is told why nothing can be added, and the log-in pop-up offers no passkey', async () => {
+  const user = await createUser(site.server);
+  const { page } = await site.openAs(user, paths.account, {
+    width: VIEWPORTS.desktop.width,
+    beforeGoto: ({ page }) =>
+      void page.addInitScript(() => {
+        Reflect.deleteProperty(window, 'PublicKeyCredential');
+      }),
+  });
+  const section = passkeysSection(page);
+  await section
+    .getByText(`${PASSKEY_MESSAGES.unsupported} Open this page in a recent browser to add one.`)
+    .waitFor();
+  expect(await section.getByRole('button', { name: 'Add a passkey' }).count()).toBe(0);
+  expect(await page.getByRole('note', { name: 'Add a passkey' }).count()).toBe(0);
+  await logOut(page);
+  const dialog = await openAccountPopup(page, 'Log in', 'Log in');
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+  expect(await dialog.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
+});

@@ -184,18 +184,20 @@ export function LogInForm({ stay = false }: AccountFormProps) {
       </button>
       <ProblemMessage problem={problem} errorName="handleLogIn" />
       <div className="account-form__actions">
-        <Button type="submit" variant="primary" loading={loading} disabled={passkeyBusy}>
-          Log in
-        </Button>
-        {passkeys && (
-          <Button
-            loading={passkeyBusy}
-            disabled={loading}
-            onClick={() => void signInWithAPasskey()}
-          >
-            Sign in with a passkey
+        <div className="account-form__buttons">
+          <Button type="submit" variant="primary" loading={loading} disabled={passkeyBusy}>
+            Log in
           </Button>
-        )}
+          {passkeys && (
+            <Button
+              loading={passkeyBusy}
+              disabled={loading}
+              onClick={() => void signInWithAPasskey()}
+            >
+              Sign in with a passkey
+            </Button>
+          )}
+        </div>
         <p className="account-form__switch-line">
           New here?{' '}
           <button
