@@ -18,6 +18,7 @@ import {
   openAccountPopup,
   useAccountsSite,
 } from '#test-support/accounts-site';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite({ hostName: 'localhost' });
@@ -106,6 +107,7 @@ test.each([VIEWPORTS.mobile.width, VIEWPORTS.desktop.width])(
     });
     await addVirtualAuthenticator(page);
     await addAndRename(user, page);
+    expect(await axeViolations(page)).toEqual([]);
 
     await logOut(page);
     let dialog = await openAccountPopup(page, 'Log in', 'Log in');

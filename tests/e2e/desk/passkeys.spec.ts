@@ -12,6 +12,7 @@ import { PASSKEY_MESSAGES } from '#shared/passkey-schemas';
 import { totpCode } from '#server/features/mfa/totp';
 import { createUser, TEST_TOTP_SECRET } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
+import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite({ hostName: 'localhost' });
@@ -59,6 +60,7 @@ test('an admin adds a desk passkey, opens the desk and steps up with it, and wit
   await closeTheDesk(page, admin.id);
   await page.getByRole('heading', { name: 'Use a passkey or a code to open the desk' }).waitFor();
   expect(await page.getByRole('region', { name: 'Traffic' }).count()).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Use a passkey' }).click();
   await page.getByRole('region', { name: 'Traffic' }).waitFor();
 
