@@ -26,10 +26,20 @@ export async function passkeysSupported(): Promise<boolean> {
   return (await webAuthn()).browserSupportsWebAuthn();
 }
 
-/** Whether the browser offers passkeys among the e-mail field's suggestions (conditional UI). */
+/** A site reached by an IP address: no passkey can be made or used for it (no relying party). */
+function reachedByAddress(): boolean {
+  const host = window.location.hostname;
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':') || host.startsWith('[');
+}
+
+/**
+ * Whether the browser offers passkeys among the e-mail field's suggestions (conditional UI); never
+ * on a site reached by an IP address, so the quiet request asks the server for nothing there.
+ */
 export async function passkeyAutofillSupported(): Promise<boolean> {
   if (typeof window === 'undefined' || typeof window.PublicKeyCredential !== 'function')
     return false;
+  if (reachedByAddress()) return false;
   return (await webAuthn()).browserSupportsWebAuthnAutofill();
 }
 
