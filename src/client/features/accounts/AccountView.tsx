@@ -1,6 +1,6 @@
 /**
  * /account (docs/product/accounts.md#account-page): the signed-in visitor's profile, newsletter, e-mail,
- * password, sessions and data; signed-out visitors get a short explanation with Log in and Sign up.
+ * password, passkeys, sessions and data; signed-out visitors get a short explanation with Log in and Sign up.
  * Also confirms the e-mail address when the page is opened from the verification mail
  * (?verify=TOKEN).
  */
@@ -17,6 +17,7 @@ import { formatDate } from '../../lib/date-format';
 import { useEmailVerificationToken, type VerificationResult } from './use-email-verification-token';
 import { EmailSection } from './EmailSection';
 import { NewsletterSection } from './NewsletterSection';
+import { PasskeyOffer, PasskeysSection, usePasskeys } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
 import { ProductsSection } from './ProductsSection';
 import { ProfileSection } from './ProfileSection';
@@ -72,6 +73,7 @@ function memberSince(createdAt: string): string | null {
 
 function SignedIn({ info, children }: { info: UserInfo; children?: ReactNode }) {
   const since = memberSince(info.createdAt);
+  const passkeys = usePasskeys();
   return (
     <>
       <div className="account-summary">
@@ -82,12 +84,14 @@ function SignedIn({ info, children }: { info: UserInfo; children?: ReactNode }) 
           {since && <p className="account-summary__meta">Member since {since}</p>}
         </div>
       </div>
+      <PasskeyOffer state={passkeys} />
       <div className="account__sections">
         <ProfileSection info={info} />
         <ProductsSection info={info} />
         <NewsletterSection info={info} />
         <EmailSection info={info} />
         <PasswordSection login={info.email} />
+        <PasskeysSection state={passkeys} />
         <SessionsSection />
         <DataSection login={info.email} />
         {children}

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LoginPayload, RegisterPayload } from '#shared/account-schemas';
+import type { AuthenticationResponse } from '#shared/passkey-schemas';
 import { api } from '../api';
 import {
   currentUserOf,
@@ -18,6 +19,11 @@ import { devLog, setDevLogRank } from '../dev-log';
 import { liveConnection } from '../live';
 import { useLiveEvent } from '../use-live-event';
 import { AuthContext, type AuthApi, type AuthStatus } from './use-auth';
+
+/** POST /api/auth/passkey's body: the browser's answer to the sign-in challenge. */
+interface PasskeySignIn {
+  response: AuthenticationResponse;
+}
 
 interface AuthSnapshot {
   signedIn: AuthStatus;
@@ -83,7 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setUserInfo = useCallback((info: UserInfo | null) => apply(snapshotOf(info)), [apply]);
 
   const signIn = useCallback(
-    async (path: string, payload: LoginPayload | RegisterPayload) => {
+    async (path: string, payload: LoginPayload | RegisterPayload | PasskeySignIn) => {
       const info = userInfoFromBody(await api<unknown>(path, { method: 'POST', body: payload }));
       if (!info) {
         // Signed in but the answer held no user: ask for it.
@@ -104,6 +110,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
   const register = useCallback(
     (payload: RegisterPayload) => signIn('/api/auth/register', payload),
+    [signIn],
+  );
+
+  const signInWithPasskey = useCallback(
+    (response: AuthenticationResponse) => signIn('/api/auth/passkey', { response }),
     [signIn],
   );
 
@@ -132,9 +143,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setUserInfo,
       logIn,
       register,
+      signInWithPasskey,
       logOut,
     }),
-    [snapshot, refresh, setUserInfo, logIn, register, logOut],
+    [snapshot, refresh, setUserInfo, logIn, register, signInWithPasskey, logOut],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -1,6 +1,7 @@
 /** `const { signedIn, user, logIn } = useAuth()`: the auth state AuthProvider keeps. */
 import { createContext, use } from 'react';
 import type { LoginPayload, RegisterPayload } from '#shared/account-schemas';
+import type { AuthenticationResponse } from '#shared/passkey-schemas';
 import type { CurrentUser, UserInfo } from '../current-user';
 
 export type AuthStatus = boolean | null;
@@ -20,6 +21,11 @@ export interface AuthApi {
   logIn: (payload: LoginPayload) => Promise<UserInfo>;
   /** POST /api/auth/register (creates the account and logs in); throws the ApiError on failure. */
   register: (payload: RegisterPayload) => Promise<UserInfo>;
+  /**
+   * POST /api/auth/passkey with the browser's answer (docs/product/accounts.md#passkeys): signs in
+   * as a password log-in does; throws the ApiError on a refusal.
+   */
+  signInWithPasskey: (response: AuthenticationResponse) => Promise<UserInfo>;
   /**
    * Log out (docs/product/accounts.md#log-out): stops the live listeners, ends the session on the server,
    * then clears the user's data (local user info back to its defaults). Throws when the server

@@ -2,7 +2,7 @@
  * The desk's Authenticator section (docs/product/desk.md#admin-multi-factor): how many recovery codes
  * are left and when this session last entered a code; replace the authenticator app (a new key,
  * confirmed by one code from the new app, which also brings new recovery codes) or make new
- * recovery codes. Both are sensitive: with no code in the last 15 minutes the server answers
+ * recovery codes; the desk's passkeys and "Require a passkey" (DeskPasskeys). Both are sensitive: with no code in the last 15 minutes the server answers
  * `step-up-required` and lib/api's prompt asks for one first. Until the new app is confirmed the
  * old one keeps working, so leaving half-way changes nothing.
  */
@@ -15,6 +15,7 @@ import { DeskLoadFailed, DeskLoading } from '../DeskSection';
 import { messageOf, useAdminData } from '../use-admin-data';
 import { AuthenticatorKey, RECOVERY_CODES_NOTE, RecoveryCodeList } from './AuthenticatorParts';
 import { CodeForm } from './CodeForm';
+import { DeskPasskeys } from './DeskPasskeys';
 import { confirmEnrolment, fetchMfaStatus, renewRecoveryCodes, startEnrolment } from './mfa-api';
 import './mfa.css';
 
@@ -151,6 +152,7 @@ export function AuthenticatorSection() {
           </dd>
         </div>
       </dl>
+      <DeskPasskeys status={status.data} onChanged={status.reload} />
       {left <= FEW_CODES_LEFT && (
         <p className="mfa-manage__warning" role="note">
           {left === 0

@@ -1,6 +1,7 @@
 /**
  * The desk opens only in a session that entered an authenticator code (docs/product/desk.md#admin-multi-factor):
- * first the set-up when the admin has none, else a prompt for a code. While the desk is open, an
+ * first the set-up when the admin has none, else a prompt for a code, or "Use a passkey" when the
+ * admin has a desk passkey (docs/product/accounts.md#passkeys). While the desk is open, an
  * action the server refuses with `step-up-required` opens a dialog asking for a new code and is sent
  * again once the code is accepted (lib/api's step-up handler).
  */
@@ -15,6 +16,7 @@ import { DeskLoading } from '../DeskSection';
 import { messageOf } from '../use-admin-data';
 import { CodeForm } from './CodeForm';
 import { EnrolmentPanel } from './EnrolmentPanel';
+import { PasskeyButton } from './PasskeyButton';
 import { fetchMfaStatus, verifyCode } from './mfa-api';
 import './mfa.css';
 
@@ -61,27 +63,47 @@ export function MfaGate({ children }: { children: ReactNode }) {
   }
   if (!status.enrolled) return <EnrolmentPanel onDone={() => setAttempt((n) => n + 1)} />;
   if (!status.verifiedAt) {
+    const { passkeys, passkeyRequired } = status;
     return (
       <div className="admin-gate mfa-panel">
         <ShieldIcon size={28} className="admin-gate__icon" />
         <div className="admin-gate__text">
-          <h2 className="admin-gate__title">Enter a code to open the desk</h2>
+          <h2 className="admin-gate__title">
+            {passkeyRequired
+              ? 'Use your passkey to open the desk'
+              : passkeys > 0
+                ? 'Use a passkey or a code to open the desk'
+                : 'Enter a code to open the desk'}
+          </h2>
+          {passkeys > 0 && (
+            <>
+              <p className="admin-gate__body">
+                {passkeyRequired
+                  ? 'This account opens the desk with a passkey only: your fingerprint, face or screen lock confirms it is you.'
+                  : 'Confirm with your fingerprint, face or screen lock, or type a code from your authenticator app below.'}
+              </p>
+              <PasskeyButton onVerified={setStatus} />
+            </>
+          )}
           <p className="admin-gate__body">
-            Open your authenticator app and type the 6-digit code it shows for this site.
+            {passkeyRequired
+              ? 'Lost your passkey? A recovery code works in a browser that opened the desk before.'
+              : 'Open your authenticator app and type the 6-digit code it shows for this site.'}
           </p>
           <CodeForm
             submitLabel="Open the desk"
+            focusOnMount={passkeys === 0}
             onSubmit={async (entry) => setStatus(await verifyCode(entry))}
           />
         </div>
       </div>
     );
   }
-  return <StepUpHost>{children}</StepUpHost>;
+  return <StepUpHost passkeys={status.passkeys > 0}>{children}</StepUpHost>;
 }
 
 /** Holds the step-up dialog for the open desk and answers lib/api's handler through it. */
-function StepUpHost({ children }: { children: ReactNode }) {
+function StepUpHost({ children, passkeys }: { children: ReactNode; passkeys: boolean }) {
   const [asking, setAsking] = useState(false);
   const resolver = useRef<((accepted: boolean) => void) | null>(null);
 
@@ -120,6 +142,12 @@ function StepUpHost({ children }: { children: ReactNode }) {
             This action changes accounts or sends mail, so it needs a code entered in the last 15
             minutes. Enter the code your authenticator app shows now; the action then goes ahead.
           </p>
+          {passkeys && (
+            <>
+              <PasskeyButton onVerified={() => finish(true)} />
+              <p className="mfa-step-up__text">Or enter a code:</p>
+            </>
+          )}
           <CodeForm
             submitLabel="Confirm and continue"
             onCancel={() => finish(false)}
