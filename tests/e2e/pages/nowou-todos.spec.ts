@@ -261,16 +261,23 @@ test('quick add understands repeats: a chip shows the rule and its first day bef
   await expect.poll(() => titles(page, 'Today')).toContain('Stretch');
   const stretch = list(page, 'Today').getByRole('listitem').filter({ hasText: 'Stretch' });
   expect(await stretch.locator('.todo-chip').allTextContents()).toEqual(['Every day']);
-  const stored = await page.evaluate(() =>
-    Object.keys(localStorage)
-      .filter((key) => key.startsWith('todo-'))
-      .map((key) => JSON.parse(localStorage.getItem(key)!) as StoredTodo & { recurrence: unknown }),
-  );
-  expect(stored.find((todo) => todo.title === 'gym')).toMatchObject({
-    list: `day:${nextMonday}`,
-    time: '07:00',
-    recurrence: { kind: 'weekly', days: [1] },
-  });
+  const storedTodos = () =>
+    page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith('todo-'))
+        .map(
+          (key) => JSON.parse(localStorage.getItem(key)!) as StoredTodo & { recurrence: unknown },
+        ),
+    );
+  // The store writes after a short pause: wait for the write, not for a time.
+  await expect
+    .poll(async () => (await storedTodos()).find((todo) => todo.title === 'gym'))
+    .toMatchObject({
+      list: `day:${nextMonday}`,
+      time: '07:00',
+      recurrence: { kind: 'weekly', days: [1] },
+    });
+  const stored = await storedTodos();
   expect(blockOf(stored.find((todo) => todo.title === 'gym')!)).toBe(`${nextMonday} 07:00 30m`);
 
   // Done today, the next one waits tomorrow.
