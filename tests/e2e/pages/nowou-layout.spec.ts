@@ -64,6 +64,9 @@ test('/nowou signed in, with its items in this browser, does not shift while it 
   await tab.page.getByLabel('Add a to-do').fill('Plan the week');
   await tab.page.getByLabel('Add a to-do').press('Enter');
   await expect.poll(() => tab.page.locator('.nowou-sync__state').innerText()).toBe('Synced');
+  // The service worker active before the next pages open, so each is controlled from its start
+  // (one still installing on a busy machine may never take over a page opened meanwhile).
+  await tab.page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   for (const width of [1280, 400]) {
     const page = await tab.context.newPage();
     await page.setViewportSize({ width, height: 900 });
