@@ -127,3 +127,22 @@ export async function downloadedText(download: Download): Promise<string> {
   await download.saveAs(file);
   return readFile(file, 'utf8');
 }
+
+/**
+ * Chromium's virtual platform authenticator (DevTools' WebAuthn domain) for `page`: it holds
+ * passkeys and confirms the person (fingerprint, PIN) itself.
+ */
+export async function addVirtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}

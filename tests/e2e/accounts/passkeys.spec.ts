@@ -19,25 +19,9 @@ import {
   useAccountsSite,
 } from '#test-support/accounts-site';
 import { axeViolations } from '#test-support/axe';
-import { VIEWPORTS } from '#test-support/browser';
+import { addVirtualAuthenticator, VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite({ hostName: 'localhost' });
-
-/** A platform authenticator that holds passkeys and confirms the person (fingerprint, PIN) itself. */
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 /** The browser says it offers no passkeys in autofill, so only the button can sign in. */
 async function withoutAutofill(page: Page): Promise<void> {

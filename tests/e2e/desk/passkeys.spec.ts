@@ -13,24 +13,9 @@ import { totpCode } from '#server/features/mfa/totp';
 import { createUser, TEST_TOTP_SECRET } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
 import { axeViolations } from '#test-support/axe';
-import { VIEWPORTS } from '#test-support/browser';
+import { addVirtualAuthenticator, VIEWPORTS } from '#test-support/browser';
 
 const site = useAccountsSite({ hostName: 'localhost' });
-
-async function addVirtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
 
 /** This session's second factor forgotten (as a new log-in would be), then the desk again. */
 async function closeTheDesk(page: Page, adminId: string): Promise<void> {
