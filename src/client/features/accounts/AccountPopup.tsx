@@ -5,6 +5,7 @@
  * pop-ups with the shell's host, which mounts this fresh for every open, so a reopened form starts
  * empty.
  */
+import type { AccountFormProps } from './account-form-props';
 import type { PopupSlotProps } from '../../lib/popups/popup-slot';
 import type { PopupState } from '../../lib/popups/popup-state';
 import { usePopups } from '../../lib/popups/use-popups';
@@ -13,10 +14,6 @@ import { Popup } from '../../ui/Popup';
 
 export type AccountPopupName = 'signUp' | 'logIn' | 'resetPassword' | 'editAvatar';
 
-/** What a form is told: `stay` closes Log in and Sign up on success instead of opening the navigation. */
-export interface AccountFormProps {
-  stay?: boolean;
-}
 
 /** Each form's chunk: `ACCOUNT_FORMS.logIn.preload()` starts loading it before it opens. */
 export const ACCOUNT_FORMS: Record<AccountPopupName, LazyBody<AccountFormProps>> = {

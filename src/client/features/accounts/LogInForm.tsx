@@ -30,7 +30,7 @@ import { problemFromError } from '../../ui/form/form-problem';
 import { ProblemMessage } from '../../ui/form/ProblemMessage';
 import { useFocusFirstField } from '../../ui/form/use-focus-first-field';
 import { useFormProblem } from '../../ui/form/use-form-problem';
-import type { AccountFormProps } from './AccountPopup';
+import type { AccountFormProps } from './account-form-props';
 import { passkeyAnswer } from '../../lib/passkeys-api';
 import { passkeyProblem } from '../../ui/form/passkey-problem';
 import './accounts.css';

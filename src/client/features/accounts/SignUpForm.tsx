@@ -18,7 +18,7 @@ import { paths } from '#shared/paths';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useAssistant } from '../../lib/assistant/use-assistant';
 import { usePopups } from '../../lib/popups/use-popups';
-import type { AccountFormProps } from './AccountPopup';
+import type { AccountFormProps } from './account-form-props';
 import { Button } from '../../ui/Button';
 import { Checkbox } from '../../ui/form/Checkbox';
 import { EmailField } from '../../ui/form/EmailField';
