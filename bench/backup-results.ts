@@ -1,7 +1,7 @@
 /**
  * What the backup part reports (backup.ts runs it, backup-report.ts prints it,
  * bench/results/latest.json keeps it), and the target its figures are judged against
- * (issue 23: the p99 of visits and page loads while a backup runs, at most 1.5 × without one).
+ * (the p99 of visits and page loads while a backup runs, at most 1.5 × without one).
  */
 import type { FanoutVerdict, Latency } from './fanout-results.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Backup and restore figures (issue 23, docs/product/command-line.md#backups): with the desk's 100,000 accounts
+ * Backup and restore figures (docs/product/command-line.md#backups): with the desk's 100,000 accounts
  * and a year of visits in storage (desk-seed.ts, desk-traffic.ts), the time and MB/s of
  * createBackup and of restoreBackup (into empty storage), and the p99 of POST /api/visits and GET /
  * under a steady load (backup-load.ts) without a backup and while `npm run backup` runs in its own

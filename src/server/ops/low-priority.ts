@@ -5,7 +5,7 @@
  * value and new threads inherit their creator's, so every thread running now is lowered too (V8's
  * and libuv's start before our code).
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { constants, getPriority, setPriority } from 'node:os';
 
 function ownThreads(): number[] {
@@ -25,5 +25,20 @@ export function lowerOwnPriority(): void {
     } catch {
       // a thread that has ended meanwhile
     }
+  }
+}
+
+/**
+ * Lowers only the thread that calls it (a worker thread: the renderer), so the thread answering
+ * requests gets the core first when both want it. Linux names the calling thread `/proc/thread-self`;
+ * elsewhere nothing changes.
+ */
+export function lowerThisThreadPriority(): void {
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    const target = constants.priority.PRIORITY_BELOW_NORMAL;
+    if (thread > 0 && getPriority(thread) < target) setPriority(thread, target);
+  } catch {
+    // no /proc, or not allowed: the thread keeps its priority
   }
 }

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '#server/ops/low-priority';
 import { documentOf, normalPath, type HtmlDocument } from '#server/plugins/prerendered-pages';
 import {
   PLACEHOLDER_ORIGIN,
@@ -16,6 +17,8 @@ import {
 import { loadSiteBuild } from './site-build';
 import type { RenderJob, RenderReply, ThreadSetup } from './render-thread';
 
+// Visitors' requests come first: a burst of publishes renders in the time they leave.
+lowerThisThreadPriority();
 const setup = workerData as ThreadSetup;
 const build = loadSiteBuild(setup.clientDir);
 const made = new Map<string, Buffer>();
