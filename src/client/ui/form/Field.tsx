@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { AlertIcon } from '../icons';
 import './form.css';
-import { formatCount } from '../../lib/plural';
+import { formatCount, type PageLang } from '../../lib/plural';
 
 export interface ControlProps {
   id: string;
@@ -116,7 +116,7 @@ export function TextField({
 
 type TextAreaFieldProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'onChange' | 'value' | 'id' | 'maxLength'
+  'onChange' | 'value' | 'id' | 'maxLength' | 'lang'
 > & {
   label: ReactNode;
   value: string;
@@ -125,6 +125,8 @@ type TextAreaFieldProps = Omit<
   hint?: ReactNode;
   /** Shows "n / max" under the area; the limit itself is checked by the form's schema. */
   max?: number;
+  /** The page's language, for the counter's numbers ("30,000" in English, "30 000" in Swedish). */
+  lang?: PageLang;
 };
 
 export function TextAreaField({
@@ -134,6 +136,7 @@ export function TextAreaField({
   error,
   hint,
   max,
+  lang = 'en',
   className,
   rows = 5,
   ...area
@@ -141,7 +144,7 @@ export function TextAreaField({
   const counter =
     max === undefined ? null : (
       <span className="field__counter" data-over={value.length > max || undefined}>
-        {formatCount(value.length)} / {formatCount(max)}
+        {formatCount(value.length, lang)} / {formatCount(max, lang)}
       </span>
     );
   return (
