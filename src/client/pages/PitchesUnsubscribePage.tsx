@@ -1,7 +1,7 @@
 import { ListLink } from '../features/mail-lists/ListLink';
 import { PageMain } from './PageMain';
 
-/** /pitches-mail-unsubscribe: the links in e-mails about new work land here. */
+/** /pitches-mail-unsubscribe: the links in emails about new work land here. */
 export function PitchesUnsubscribePage() {
   return (
     <PageMain route="pitchesUnsubscribe">

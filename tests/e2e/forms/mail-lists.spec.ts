@@ -188,7 +188,7 @@ test.each(WIDTHS)(
     await form.getByRole('button', { name: 'Send confirmation link' }).click();
     await panel.getByRole('region', { name: 'Check your inbox' }).waitFor();
     const mail = await site.sink.waitFor((m) => m.to === email);
-    expect(mail.subject).toBe('Confirm e-mails about new work from Alex Lindqvist');
+    expect(mail.subject).toBe('Confirm emails about new work from Alex Lindqvist');
     pageLink(mail, 'pitches', 'confirm-token');
   },
 );
@@ -207,8 +207,8 @@ test('the Lokala jobb page is in Swedish: confirm, unsubscribe, subscribe again 
 
   const link = await newsletterLink('lokalaJobb', email);
   await page.goto(link);
-  await page.getByRole('heading', { level: 1, name: 'Avregistrera mail' }).waitFor();
-  await main.getByText(`Mejlen går till ${masked(email)}.`, { exact: false }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Avregistrera e-post' }).waitFor();
+  await main.getByText(`E-posten går till ${masked(email)}.`, { exact: false }).waitFor();
   await main.getByRole('button', { name: 'Avregistrera' }).click();
   await main.getByRole('region', { name: 'Du är avregistrerad' }).waitFor();
   expect(await memberState('lokalaJobb', email)).toBe('unsubscribed');

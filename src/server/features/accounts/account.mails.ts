@@ -69,7 +69,7 @@ export function passwordChangedMail(input: {
       siteName: input.siteName,
       greeting: hello(input.username),
       paragraphs: [
-        `The password of your ${input.siteName} account was just changed, and every other signed-in device was signed out.`,
+        `The password of your ${input.siteName} account was just changed, and every other device that was logged in was logged out.`,
         'If this was not you, reset your password at once with "Forgot password?" in the log-in form, and contact our support.',
       ],
       action: { label: 'Open my account', url: input.accountLink },

@@ -199,7 +199,7 @@ test('the new password follows the sign-up rules (length, common list)', async (
   expect((await confirm(token)).status).toBe(204);
 });
 
-test('an unknown e-mail gets the very same 202 and no mail is sent', async () => {
+test('an unknown email gets the very same 202 and no mail is sent', async () => {
   const known = await createUser(server);
   const unknownEmail = 'not-an-account@example.com';
   const a = await requestReset(unknownEmail);

@@ -23,8 +23,8 @@ const LIST_WORDING: Record<
   },
   pitches: {
     lang: 'en',
-    what: (siteName) => `e-mails about new work from ${siteName}`,
-    confirmSubject: (siteName) => `Confirm e-mails about new work from ${siteName}`,
+    what: (siteName) => `emails about new work from ${siteName}`,
+    confirmSubject: (siteName) => `Confirm emails about new work from ${siteName}`,
   },
   lokalaJobb: {
     lang: 'sv',
@@ -52,7 +52,7 @@ export function mailListConfirmationMail(input: {
           ],
           action: { label: 'Bekräfta prenumerationen', url: input.link },
           after: [
-            'Om det inte var du kan du bortse från det här mejlet. Du får inga fler mejl från oss.',
+            'Om det inte var du kan du bortse från det här e-postmeddelandet. Du får ingen mer e-post från oss.',
           ],
         }
       : {
@@ -81,7 +81,7 @@ export function listMail(input: {
   const wording = LIST_WORDING[input.list];
   const sv = wording.lang === 'sv';
   const why = sv
-    ? `Du får det här mejlet eftersom du prenumererar på ${wording.what(input.siteName)}.`
+    ? `Du får det här e-postmeddelandet eftersom du prenumererar på ${wording.what(input.siteName)}.`
     : `You get this mail because you subscribed to ${wording.what(input.siteName)}.`;
   const unsubscribeLabel = sv ? 'Avregistrera dig med ett klick' : 'Unsubscribe with one click';
   const paragraphs = input.text

@@ -26,7 +26,7 @@ export function passkeyAddedMail(input: {
       siteName: input.siteName,
       greeting,
       paragraphs: [
-        `A passkey named “${inertText(input.passkeyName)}” was added to your ${input.siteName} account on ${at} UTC. It signs in to the account without the password.`,
+        `A passkey named “${inertText(input.passkeyName)}” was added to your ${input.siteName} account on ${at} UTC. It logs in to the account without the password.`,
         'If this was not you, remove it on your account page at once and change your password: a password reset alone does not remove passkeys.',
       ],
       action: { label: 'Open my account', url: input.accountLink },
