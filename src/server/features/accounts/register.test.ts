@@ -97,7 +97,7 @@ test('sign-up sends the verification mail; its link from PUBLIC_URL verifies the
   expect(res.status).toBe(201);
   const cookie = `session=${res.sessionCookie}`;
   const mail = await sink.waitFor((m) => m.to === payload.email);
-  expect(mail.subject).toBe('Confirm your email address for Alex Lindqvist');
+  expect(mail.subject).toBe("Confirm your email address for Alex Lindqvist's site");
   expect(mail.text).toContain('Hi Grace H,');
   expect(mail.html).toContain('Hi Grace H,');
   const link = linkIn(mail, `${server.url}/account?verify=`);

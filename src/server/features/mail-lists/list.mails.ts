@@ -4,6 +4,7 @@
  * the HTML is escaped.
  */
 import { escapeHtml, renderMail, type MailContent, type MailLayout } from '#server/mail/templates';
+import { siteInSentence } from '#shared/site-in-sentence';
 
 /** The mail lists as their mails name them: what the reader signed up for, in the list's language. */
 export type ListMailKind = 'newsletter' | 'lokalaJobb' | 'pitches';
@@ -18,8 +19,9 @@ const LIST_WORDING: Record<
 > = {
   newsletter: {
     lang: 'en',
-    what: (siteName) => `the ${siteName} newsletter`,
-    confirmSubject: (siteName) => `Confirm your subscription to the ${siteName} newsletter`,
+    what: (siteName) => `the newsletter from ${siteInSentence(siteName)}`,
+    confirmSubject: (siteName) =>
+      `Confirm your subscription to the newsletter from ${siteInSentence(siteName)}`,
   },
   pitches: {
     lang: 'en',
