@@ -116,7 +116,7 @@ export function TextField({
 
 type TextAreaFieldProps = Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'onChange' | 'value' | 'id' | 'maxLength' | 'lang'
+  'onChange' | 'value' | 'id' | 'maxLength'
 > & {
   label: ReactNode;
   value: string;
@@ -125,9 +125,12 @@ type TextAreaFieldProps = Omit<
   hint?: ReactNode;
   /** Shows "n / max" under the area; the limit itself is checked by the form's schema. */
   max?: number;
-  /** The page's language, for the counter's numbers ("30,000" in English, "30 000" in Swedish). */
-  lang?: PageLang;
 };
+
+/** The counter's numbers follow the words' language: "30,000" in English, "30 000" in Swedish. */
+function counterLang(lang: string | undefined): PageLang {
+  return lang === 'sv' ? 'sv' : 'en';
+}
 
 export function TextAreaField({
   label,
@@ -136,7 +139,7 @@ export function TextAreaField({
   error,
   hint,
   max,
-  lang = 'en',
+  lang,
   className,
   rows = 5,
   ...area
@@ -144,7 +147,7 @@ export function TextAreaField({
   const counter =
     max === undefined ? null : (
       <span className="field__counter" data-over={value.length > max || undefined}>
-        {formatCount(value.length, lang)} / {formatCount(max, lang)}
+        {formatCount(value.length, counterLang(lang))} / {formatCount(max, counterLang(lang))}
       </span>
     );
   return (
@@ -165,6 +168,7 @@ export function TextAreaField({
         <textarea
           {...area}
           {...control}
+          lang={lang}
           rows={rows}
           className="text-input text-input--area"
           value={value}

@@ -470,9 +470,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
             </ul>
           )}
           {orderable && shown.length > 1 && (
-            <p className="todos__hint keyboard-hint">
-              Alt+Up and Alt+Down move the focused to-do.
-            </p>
+            <p className="todos__hint keyboard-hint">Alt+Up and Alt+Down move the focused to-do.</p>
           )}
           {view === 'today' && !searchAll && (
             <label className="todos__scope todos__setting">
