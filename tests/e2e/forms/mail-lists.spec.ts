@@ -154,6 +154,8 @@ test('the confirmation link of the sign-up mail confirms with one button press',
   const { page } = await site.newTab({ width: VIEWPORTS.desktop.width });
   await page.goto(link);
   await page.getByRole('heading', { level: 1, name: 'Confirm your subscription' }).waitFor();
+  // The tab says so too, not the route's "Newsletter unsubscribe".
+  await expect.poll(() => page.title()).toMatch(/^Confirm your subscription · /);
   const panel = card(page);
   await panel
     .getByText(`Press the button to start getting the newsletter at ${masked(email)}.`)
