@@ -108,6 +108,8 @@ test('the Lokala jobb enquiry speaks Swedish and is stored as jobs/lokalaJobb', 
       .locator('xpath=..')
       .innerText(),
   ).toMatch(/integritetspolicy[^]*\(på engelska\)/);
+  // The counter writes its numbers as Swedish does: a no-break space between thousands.
+  expect(await form.locator('.field__counter').first().innerText()).toBe('0 / 30\u00a0000');
   await form.getByRole('button', { name: 'Skicka förfrågan' }).click();
   await expect.poll(() => shownErrors(page)).toEqual(['Företag saknas.']);
   await form.getByLabel('Företag', { exact: true }).fill('Bageriet i Byn AB');
