@@ -160,7 +160,7 @@ test('when saving on the account fails, the form offers "Report this error"; the
   await panel.getByRole('link', { name: user.username }).waitFor();
   await panel.getByRole('button', { name: 'Edit avatar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit avatar' });
-  await dialog.getByLabel('Username (optional)').waitFor();
+  await dialog.getByLabel('Username', { exact: true }).waitFor();
   await cycler(dialog).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
 
