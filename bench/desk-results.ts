@@ -34,7 +34,7 @@ export interface DeskDeepPage {
 
 export interface DeskPrefix {
   prefix: string;
-  /** Accounts whose e-mail or username starts with the prefix. */
+  /** Accounts whose email or username starts with the prefix. */
   matches: number;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The storage the desk part measures, written straight into the server's database (not a figure):
  * DESK_ACCOUNTS accounts in bulk (rows per statement, statements per transaction), spread as a site
- * that grew for two years: distinct e-mails and usernames made from common names, sign-ups thicker
+ * that grew for two years: distinct emails and usernames made from common names, sign-ups thicker
  * towards today, a few admins and lower ranks, early users mostly among the first three months,
  * most addresses verified, a few accounts disabled, a quarter on the newsletter. On top, the
  * activity a site collects (submissions, error reports, indicator access, mail-list rows, audit
@@ -407,8 +407,8 @@ export async function seedDesk(db: Kysely<Database>, now: Date): Promise<DeskSee
 }
 
 /**
- * 2–3 letter prefixes of e-mails and username keys that each match between PREFIX_SHARE.min and
- * .max of the accounts (as the server matches: the start of the e-mail or of the username key),
+ * 2–3 letter prefixes of emails and username keys that each match between PREFIX_SHARE.min and
+ * .max of the accounts (as the server matches: the start of the email or of the username key),
  * PREFIXES_WANTED of them spread over that range.
  */
 function searchPrefixes(accounts: SeededAccount[]): DeskPrefix[] {

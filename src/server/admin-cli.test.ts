@@ -206,7 +206,7 @@ describe('on SQLite', () => {
     ]);
   });
 
-  test('a run for an unknown e-mail is in the audit log as a failure, without the address', async () => {
+  test('a run for an unknown email is in the audit log as a failure, without the address', async () => {
     const before = await withDb(env, (db) =>
       db.selectFrom('audit_log').select('id').orderBy('id', 'desc').limit(1).execute(),
     );
@@ -317,15 +317,15 @@ describe('on SQLite', () => {
   });
 
   test.each([
-    [['set-rank', 'nobody@example.com', '10'], 'No account with the e-mail nobody@example.com.'],
+    [['set-rank', 'nobody@example.com', '10'], 'No account with the email nobody@example.com.'],
     [['set-rank', 'owner@example.com', 'ten'], /^The rank must be a whole number from 0 to 1000/],
-    [['set-rank', 'not-an-email', '3'], /^Not an e-mail address: "not-an-email"/],
+    [['set-rank', 'not-an-email', '3'], /^Not an email address: "not-an-email"/],
     [['promote', 'owner@example.com'], /^Unknown command "promote"/],
-    [['disable', 'owner@example.com'], /^disable needs an e-mail and a reason/],
-    [['disable', 'nobody@example.com', 'Spam'], 'No account with the e-mail nobody@example.com.'],
-    [['enable'], /^enable needs an e-mail/],
-    [['end-sessions', 'a@example.com', 'b@example.com'], /^end-sessions needs an e-mail/],
-    [['reset-mfa', 'not-an-email'], /^Not an e-mail address: "not-an-email"/],
+    [['disable', 'owner@example.com'], /^disable needs an email and a reason/],
+    [['disable', 'nobody@example.com', 'Spam'], 'No account with the email nobody@example.com.'],
+    [['enable'], /^enable needs an email/],
+    [['end-sessions', 'a@example.com', 'b@example.com'], /^end-sessions needs an email/],
+    [['reset-mfa', 'not-an-email'], /^Not an email address: "not-an-email"/],
   ])('%j exits 1 with one line on stderr', async (args, message) => {
     const result = await admin(args, env);
     expect(result.code).toBe(1);

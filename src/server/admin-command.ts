@@ -3,7 +3,7 @@
  * must work without the desk (the first admin has to come from somewhere, and an admin who lost
  * their authenticator cannot open it): set-rank, list, disable, enable, end-sessions, reset-mfa.
  * Same configuration as `npm start` (SQLite or PostgreSQL), migrations first; a bad argument or an
- * unknown e-mail is one line on stderr and exit code 1. Each change is written to the audit log
+ * unknown email is one line on stderr and exit code 1. Each change is written to the audit log
  * with the source `command line`, and the running servers are told, so the account's open tabs
  * follow at once. admin-cli.ts is the command's entry.
  */
@@ -49,7 +49,7 @@ type Command =
 function parseEmail(raw: string): string {
   const email = emailSchema.safeParse(raw);
   if (!email.success)
-    throw new UsageError(`Not an e-mail address: ${JSON.stringify(raw)}. ${USAGE}`);
+    throw new UsageError(`Not an email address: ${JSON.stringify(raw)}. ${USAGE}`);
   return email.data;
 }
 
@@ -60,7 +60,7 @@ function parseArguments(args: string[]): Command {
     return name === 'list' ? { name } : { name };
   }
   if (name === 'set-rank') {
-    if (rest.length !== 2) throw new UsageError(`set-rank needs an e-mail and a rank. ${USAGE}`);
+    if (rest.length !== 2) throw new UsageError(`set-rank needs an email and a rank. ${USAGE}`);
     const [rawEmail = '', rawRank = ''] = rest;
     const email = parseEmail(rawEmail);
     if (!/^\d{1,4}$/.test(rawRank) || Number(rawRank) > ACCOUNT_RANK_MAX)
@@ -71,14 +71,14 @@ function parseArguments(args: string[]): Command {
   }
   if (name === 'disable') {
     const [rawEmail = '', ...words] = rest;
-    if (rest.length < 2) throw new UsageError(`disable needs an e-mail and a reason. ${USAGE}`);
+    if (rest.length < 2) throw new UsageError(`disable needs an email and a reason. ${USAGE}`);
     const email = parseEmail(rawEmail);
     const reason = disableAccountSchema.shape.reason.safeParse(words.join(' '));
     if (!reason.success) throw new UsageError(reason.error.issues[0]?.message ?? USAGE);
     return { name, email, reason: reason.data };
   }
   if (name === 'enable' || name === 'end-sessions' || name === 'reset-mfa') {
-    if (rest.length !== 1) throw new UsageError(`${name} needs an e-mail. ${USAGE}`);
+    if (rest.length !== 1) throw new UsageError(`${name} needs an email. ${USAGE}`);
     return { name, email: parseEmail(rest[0] ?? '') };
   }
   throw new UsageError(name ? `Unknown command ${JSON.stringify(name)}. ${USAGE}` : USAGE);
@@ -175,7 +175,7 @@ async function change(
   const who = `${user.email} (${user.username})`;
   // Gone between the look-up and the change.
   const missing = {
-    line: `No account with the e-mail ${command.email}.`,
+    line: `No account with the email ${command.email}.`,
     reason: 'no such account',
   };
   switch (command.name) {
@@ -282,7 +282,7 @@ async function execute(
   const user = await findAccountByEmail(db, command.email);
   if (!user) {
     await audit(db, command, null, { line: '', reason: 'no such account' });
-    io.stderr(`No account with the e-mail ${command.email}.\n`);
+    io.stderr(`No account with the email ${command.email}.\n`);
     return 1;
   }
   let done: Done | Refused;

@@ -163,7 +163,7 @@ describe('sign-up payload', () => {
 });
 
 describe('PATCH /api/me payload', () => {
-  test('every field optional; unknown fields refused (rank, privileges, e-mail)', () => {
+  test('every field optional; unknown fields refused (rank, privileges, email)', () => {
     expect(updateMePayloadSchema.safeParse({}).success).toBe(true);
     expect(updateMePayloadSchema.safeParse({ avatar: 3, bio: 'Hi' }).success).toBe(true);
     for (const extra of [{ adminRank: 10 }, { userPrivileges: {} }, { email: 'a@example.com' }])

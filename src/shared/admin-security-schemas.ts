@@ -15,7 +15,7 @@ export const MFA_MESSAGES = {
   enrolmentCodeFormat:
     'Enter the enrolment code the command line printed for you, like abcd-efgh-ijkl-mnop.',
   enrolmentCodeWrong:
-    'That enrolment code is not right, or it expired or was used. Ask whoever runs the site to run npm run admin -- set-rank <your e-mail> <rank> again for a new one.',
+    'That enrolment code is not right, or it expired or was used. Ask whoever runs the site to run npm run admin -- set-rank <your email> <rank> again for a new one.',
   keyUnreadable:
     "This server cannot read your authenticator's key: the site's MFA key changed since you set it up. Use a recovery code, then replace the authenticator; or ask whoever runs the site to restore the old key.",
 } as const;
@@ -111,7 +111,7 @@ export const auditEntrySchema = z.object({
   actorLabel: z.string(),
   action: z.string(),
   targetId: z.string().nullable(),
-  /** The e-mail of the account the action was on, when it was on one that still exists. */
+  /** The email of the account the action was on, when it was on one that still exists. */
   targetLabel: z.string().nullable(),
   outcome: z.enum(['success', 'failure', 'denied']),
   details: z.record(z.string(), z.unknown()),

@@ -17,4 +17,9 @@ export const COPY = {
   copied: 'Copied!',
   yes: 'Yes',
   no: 'No',
+  /**
+   * The side navigation's sign-up button, cased as the spec's section 2 writes it; every other
+   * place says "Sign up" (tests/docs/words.test.ts).
+   */
+  navigationSignUp: 'Sign Up',
 } as const;

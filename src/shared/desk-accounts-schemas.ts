@@ -63,7 +63,7 @@ const dateParam = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
 });
 
 /**
- * The filters of the search and of the CSV export. `q` matches the start of the e-mail or the
+ * The filters of the search and of the CSV export. `q` matches the start of the email or the
  * username, whatever the case; `rank` is `admin` (above 9) or one rank; `list` keeps accounts
  * subscribed to that mail list; `from` and `to` bound the sign-up time (a date alone means the
  * whole day, both ends included).

@@ -23,6 +23,12 @@ test('a private page keeps its route title', () => {
   expect(documentTitleFor('nowou', site)).toBe(`Nowou · ${site.siteName}`);
 });
 
+test("a page that says something else than its route's title gives its own", () => {
+  expect(documentTitleFor('newsletterUnsubscribe', site, 'Confirm your subscription')).toBe(
+    `Confirm your subscription · ${site.siteName}`,
+  );
+});
+
 test('every route has a title ending in the site name, and no two public pages share one', () => {
   const titles = new Set<string>();
   for (const route of Object.keys(paths) as RouteName[]) {

@@ -16,7 +16,8 @@ export function pageTitleFor(route: RouteName, site: TitleContent): string {
   return isPublicPage(route) ? site.pages[route].title : ROUTE_TITLES[route];
 }
 
-export function documentTitleFor(route: RouteName, site: TitleContent): string {
+/** `title` replaces the route's own page title where a page says something else (see PageMain). */
+export function documentTitleFor(route: RouteName, site: TitleContent, title?: string): string {
   if (route === 'home') return `${site.siteName}${TITLE_SEPARATOR}${site.pages.home.title}`;
-  return `${pageTitleFor(route, site)}${TITLE_SEPARATOR}${site.siteName}`;
+  return `${title ?? pageTitleFor(route, site)}${TITLE_SEPARATOR}${site.siteName}`;
 }

@@ -12,7 +12,7 @@ const SECRET_PARAMETER = /((?:token|secret|password)=)[^\s&;,"'<>)}]+/gi;
 /** Session tokens, API keys, JWT parts and the like: long unbroken runs of URL-safe characters. */
 const LONG_TOKEN = /[A-Za-z0-9_-]{24,}/g;
 
-/** Replaces e-mail addresses and token-like strings in an error text; masking twice changes nothing. */
+/** Replaces email addresses and token-like strings in an error text; masking twice changes nothing. */
 export function maskErrorText(text: string): string {
   return text
     .replace(EMAIL, ERROR_MASKS.email)

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { errorReportPayloadSchema, maskErrorText } from './error-report-schemas';
 
-test('e-mail addresses become [email]', () => {
+test('email addresses become [email]', () => {
   expect(maskErrorText('No account for ada.lovelace+test@example.co.uk, sorry')).toBe(
     'No account for [email], sorry',
   );

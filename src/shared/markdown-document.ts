@@ -11,7 +11,7 @@ export type MarkdownPlaceholder = (typeof MARKDOWN_PLACEHOLDERS)[number];
 
 /**
  * Where a link goes: a page of this site (`to` is one of `paths`, maybe with a #part), a heading on
- * the same page, another site (through the leave-site question) or an e-mail address.
+ * the same page, another site (through the leave-site question) or an email address.
  */
 export type MarkdownLinkKind = 'internal' | 'anchor' | 'external' | 'mail';
 

@@ -44,7 +44,7 @@ export const PASSKEY_MESSAGES = {
   notForDesk: 'This passkey does not open the desk for this account.',
   passkeyOnly: 'This account opens the desk with a passkey only. Use your passkey.',
   recoveryNeedsKnownBrowser:
-    'This account requires a passkey, so a recovery code works only in a browser that opened the desk before. Ask whoever runs the site to run npm run admin -- reset-mfa <your e-mail>.',
+    'This account requires a passkey, so a recovery code works only in a browser that opened the desk before. Ask whoever runs the site to run npm run admin -- reset-mfa <your email>.',
   appOff:
     'The authenticator app is off while this account requires a passkey. Turn off "Require a passkey" first.',
   lastDeskPasskey:

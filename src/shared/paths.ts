@@ -47,7 +47,7 @@ export const ROUTE_TITLES: Record<RouteName, string> = {
   nowou: 'Nowou',
   newsletterUnsubscribe: 'Newsletter unsubscribe',
   lokalaJobb: 'Lokala jobb',
-  lokalaJobbUnsubscribe: 'Avregistrera mail',
+  lokalaJobbUnsubscribe: 'Avregistrera e-post',
   pitchesUnsubscribe: 'Pitches mail unsubscribe',
 };
 

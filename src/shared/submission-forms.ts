@@ -62,7 +62,7 @@ export interface SpecialAgreementDefinition {
   errorMessage: string;
 }
 
-/** An optional yes/no choice, e.g. to hear about new work by e-mail. */
+/** An optional yes/no choice, e.g. to hear about new work by email. */
 export interface PreferenceDefinition {
   name: string;
   label: string;
@@ -144,7 +144,7 @@ function indicatorForms(
       lang: 'en',
       submitLabel: 'Send purchase request',
       completedTitle: 'Purchase request sent',
-      completedText: `Thank you! You will get an e-mail with how to pay for ${title}. Access starts on your TradingView account once the payment has arrived.`,
+      completedText: `Thank you! You will get an email with how to pay for ${title}. Access starts on your TradingView account once the payment has arrived.`,
       inputs: [tradingViewUsername],
       textAreas: [
         {
@@ -179,7 +179,7 @@ export const FORM_DEFINITIONS: Record<SubmissionType, FormDefinition> = Object.f
       submitLabel: 'Send message',
       completedTitle: 'Message sent',
       completedText:
-        'Thank you for writing. You will get an answer by e-mail, usually within a few days.',
+        'Thank you for writing. You will get an answer by email, usually within a few days.',
       inputs: [
         {
           name: 'name',
@@ -196,7 +196,7 @@ export const FORM_DEFINITIONS: Record<SubmissionType, FormDefinition> = Object.f
       agreements: [privacyPolicy],
       specialAgreements: [],
       preferences: [
-        { name: 'pitches', label: 'Send me an e-mail now and then about new work (optional)' },
+        { name: 'pitches', label: 'Send me an email now and then about new work (optional)' },
       ],
     },
     {
@@ -205,7 +205,7 @@ export const FORM_DEFINITIONS: Record<SubmissionType, FormDefinition> = Object.f
       lang: 'en',
       submitLabel: 'Send to support',
       completedTitle: 'Support request sent',
-      completedText: 'Thank you. Support answers by e-mail, usually within two working days.',
+      completedText: 'Thank you. Support answers by email, usually within two working days.',
       inputs: [
         email,
         {

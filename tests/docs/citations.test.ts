@@ -50,7 +50,7 @@ test('the product description is an index of areas, each a file of its own', () 
 test('a heading becomes the anchor GitHub gives it', () => {
   expect(anchorOf("The owner's desk")).toBe('the-owners-desk');
   expect(anchorOf('Pop-up chains and previous arrows')).toBe('pop-up-chains-and-previous-arrows');
-  expect(anchorOf('E-mail verification')).toBe('e-mail-verification');
+  expect(anchorOf('Email verification')).toBe('email-verification');
 });
 
 test('every citation of docs/product/<area>.md or docs/architecture.md names a heading that exists', () => {

@@ -20,7 +20,7 @@ import { linkIn, startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-
 export const PUBLIC_URL = 'https://creator.example';
 export const LINK_INVALID = 'This link is not valid.';
 export const NEWSLETTER_CONFIRM_SUBJECT =
-  'Confirm your subscription to the Alex Lindqvist newsletter';
+  "Confirm your subscription to the newsletter from Alex Lindqvist's site";
 
 export interface Harness {
   server: TestServer;

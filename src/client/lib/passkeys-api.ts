@@ -52,7 +52,7 @@ export async function removePasskey(id: string): Promise<void> {
 
 /**
  * A sign-in's answer from the browser to the challenge `optionsPath` hands out: with `autofill`,
- * the request waits quietly for the visitor to pick a passkey among the e-mail field's suggestions
+ * the request waits quietly for the visitor to pick a passkey among the email field's suggestions
  * (conditional mediation). `signal` stops it before the browser is asked (the form closed).
  */
 export async function passkeyAnswer(

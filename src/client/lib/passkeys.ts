@@ -33,7 +33,7 @@ function reachedByAddress(): boolean {
 }
 
 /**
- * Whether the browser offers passkeys among the e-mail field's suggestions (conditional UI); never
+ * Whether the browser offers passkeys among the email field's suggestions (conditional UI); never
  * on a site reached by an IP address, so the quiet request asks the server for nothing there.
  */
 export async function passkeyAutofillSupported(): Promise<boolean> {

@@ -1,11 +1,6 @@
-import { ListLink } from '../features/mail-lists/ListLink';
-import { PageMain } from './PageMain';
+import { ListLinkPage } from './ListLinkPage';
 
 /** /lokala-jobb-avregistrera-mail, in Swedish: the links in Lokala jobb's mails land here. */
 export function LokalaJobbUnsubscribePage() {
-  return (
-    <PageMain route="lokalaJobbUnsubscribe" lang="sv">
-      <ListLink list="lokalaJobb" route="lokalaJobbUnsubscribe" />
-    </PageMain>
-  );
+  return <ListLinkPage list="lokalaJobb" route="lokalaJobbUnsubscribe" lang="sv" />;
 }

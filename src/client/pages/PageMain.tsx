@@ -15,16 +15,18 @@ interface PageMainProps {
   route: RouteName;
   /** 'sv' for the Swedish pages. */
   lang?: string;
+  /** The page's title when it is not the route's (a list page opened by a confirmation link). */
+  title?: string;
   className?: string;
   children: ReactNode;
 }
 
-export function PageMain({ route, lang, className, children }: PageMainProps) {
+export function PageMain({ route, lang, title, className, children }: PageMainProps) {
   const mainRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    document.title = documentTitleFor(route, siteContent());
-  }, [route]);
+    document.title = documentTitleFor(route, siteContent(), title);
+  }, [route, title]);
 
   // Decided once per mounted page (refs survive StrictMode's effect re-run): the first page of the
   // visit keeps the browser's own focus, every later one takes it.

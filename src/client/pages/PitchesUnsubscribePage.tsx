@@ -1,11 +1,6 @@
-import { ListLink } from '../features/mail-lists/ListLink';
-import { PageMain } from './PageMain';
+import { ListLinkPage } from './ListLinkPage';
 
-/** /pitches-mail-unsubscribe: the links in e-mails about new work land here. */
+/** /pitches-mail-unsubscribe: the links in emails about new work land here. */
 export function PitchesUnsubscribePage() {
-  return (
-    <PageMain route="pitchesUnsubscribe">
-      <ListLink list="pitches" route="pitchesUnsubscribe" />
-    </PageMain>
-  );
+  return <ListLinkPage list="pitches" route="pitchesUnsubscribe" />;
 }

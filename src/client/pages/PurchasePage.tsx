@@ -28,7 +28,7 @@ const STEPS = [
     so the licence is tied to you.
   </>,
   <>
-    <strong>Get the amount by e-mail,</strong> usually within a working day, with where to pay: a
+    <strong>Get the amount by email,</strong> usually within a working day, with where to pay: a
     Bitcoin or an Ethereum address, or the membership page.
   </>,
   <>
@@ -69,7 +69,7 @@ export function PurchasePage() {
         <p className="page__lead">
           Licences for the Long &amp; Short Position and Portfolio indicators on TradingView. No
           card payments and nothing that renews behind your back: you ask, you get the amount by
-          e-mail, you pay in crypto or through the membership page, and the indicator is added to
+          email, you pay in crypto or through the membership page, and the indicator is added to
           your TradingView username.
         </p>
       </div>

@@ -12,7 +12,7 @@ const QUESTIONS = [
     answer: (
       <>
         Open Log in from the navigation and choose “Forgot password?”. A reset link arrives by
-        e-mail and works once, for {PASSWORD_RESET_LINK_MINUTES} minutes.
+        email and works once, for {PASSWORD_RESET_LINK_MINUTES} minutes.
       </>
     ),
   },
@@ -55,7 +55,7 @@ export function SupportPage() {
       lead={
         <>
           Stuck with an indicator, your account or a purchase? Look through the common questions, or
-          send a request and you will get a personal answer. E-mail works too:{' '}
+          send a request and you will get a personal answer. Email works too:{' '}
           <a href={`mailto:${email}`}>{email}</a>.
         </>
       }

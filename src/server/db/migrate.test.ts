@@ -141,7 +141,7 @@ function migrationTests(open: () => Kysely<Database>) {
     });
   });
 
-  test('e-mail and username are unique (username regardless of case)', async () => {
+  test('email and username are unique (username regardless of case)', async () => {
     await expect(
       db
         .insertInto('users')

@@ -330,7 +330,7 @@ export interface AuditLogTable {
   id: Generated<number>;
   at: string;
   actor_id: string | null;
-  /** The actor's e-mail at the time, or `command line`. */
+  /** The actor's email at the time, or `command line`. */
   actor_label: string;
   /** e.g. `accounts.disable`, `admin.login`, `mfa.verify`. */
   action: string;

@@ -68,7 +68,7 @@ test('SMTP down: the mail stays queued with attempts+1 and a backoff; once the s
     .execute();
   app.app.mail.kick();
   const mail = await smtp.waitFor((m) => m.to === user.email);
-  expect(mail.subject).toBe('Reset your password for Alex Lindqvist');
+  expect(mail.subject).toBe("Reset your password on Alex Lindqvist's site");
   const sent = await until(async () => {
     const row = await outboxRow(app.app, user.email);
     return row?.status === 'sent' ? row : undefined;
@@ -110,7 +110,7 @@ test('without SMTP_URL mail is written as an .eml file in DATA_DIR/outbox, with 
     return name ? join(outbox, name) : undefined;
   });
   const eml = readFileSync(file, 'utf8');
-  expect(eml).toMatch(/^Subject: Reset your password for Alex Lindqvist$/m);
+  expect(eml).toMatch(/^Subject: Reset your password on Alex Lindqvist's site$/m);
   expect(eml).toMatch(/^From: Alex Lindqvist <no-reply@localhost>$/m);
   expect(eml).toMatch(/^To: .*@example\.com$/m);
   expect(eml).toContain('text/html');

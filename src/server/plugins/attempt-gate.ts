@@ -8,7 +8,7 @@
  * A try is counted before it is checked, by one conditional UPDATE on the row as it was read
  * (its version), so tries sent at once queue for the gate one by one and none slips past; a right
  * one is taken back off. Failures are forgotten a day after the last one. Counted in storage, so
- * every instance shares the gate; the subject (an e-mail, a user id) is stored only as a hash.
+ * every instance shares the gate; the subject (an email, a user id) is stored only as a hash.
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
@@ -36,7 +36,7 @@ const UNKNOWN_BROWSERS = {
 };
 
 export const ATTEMPT_GATES = {
-  /** Log-ins to one e-mail (whether or not it has an account) from browsers it does not know. */
+  /** Log-ins to one email (whether or not it has an account) from browsers it does not know. */
   loginFromUnknownBrowsers: { name: 'login:unknown', ...UNKNOWN_BROWSERS },
   /** Authenticator and recovery codes of one admin from browsers that never entered a right one. */
   mfaFromUnknownBrowsers: { name: 'mfa:unknown', ...UNKNOWN_BROWSERS },

@@ -6,7 +6,7 @@
  * Cloudflare describes in "How we built rate limiting capable of scaling to millions of domains").
  * So a burst at the end of one window is still counted at the start of the next: no double burst at
  * a boundary. Over the limit the route answers 429 resource-exhausted with Retry-After (when the
- * estimate falls below the limit again). Subjects (an address, an e-mail) are stored only as a hash.
+ * estimate falls below the limit again). Subjects (an address, an email) are stored only as a hash.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -43,14 +43,14 @@ export const RATE_LIMITS = {
   resetPerAccount: { name: 'reset:account', limit: 3, windowMs: HOUR },
   /**
    * Reset requests from a browser the account knows: its own bucket, so a stranger's requests for
-   * the e-mail never hold the owner back; past it, the browser counts with everyone else.
+   * the email never hold the owner back; past it, the browser counts with everyone else.
    */
   resetPerKnownDevice: { name: 'reset:device', limit: 3, windowMs: HOUR },
   resetPerAddress: { name: 'reset:address', limit: 10, windowMs: HOUR },
   verificationPerAccount: { name: 'verification:account', limit: 3, windowMs: HOUR },
   /**
    * Password checks of a signed-in user (change password, delete account), keyed by the user's id:
-   * failed log-ins from strangers, keyed by the e-mail, must not lock the owner out of these.
+   * failed log-ins from strangers, keyed by the email, must not lock the owner out of these.
    */
   passwordCheckPerUser: { name: 'password-check:user', limit: 5, windowMs: 15 * MINUTE },
   /**

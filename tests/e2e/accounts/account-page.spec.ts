@@ -1,7 +1,7 @@
 /**
  * /account (docs/product/accounts.md#account-page, docs/product/api.md#account-routes) in real Chromium against
  * the real server and SMTP sink: signed out, profile edits with the shared rules, newsletter,
- * e-mail verification, password change, signing out other sessions, the data download, deleting the
+ * email verification, password change, signing out other sessions, the data download, deleting the
  * account; and a change made elsewhere showing without a reload (the live stream).
  */
 import type { Locator, Page } from 'playwright-core';
@@ -190,12 +190,12 @@ test.each(WIDTHS)(
   },
 );
 
-test('"Sign out other sessions" ends the others and keeps this one; the data download is a JSON link', async () => {
+test('"Log out other sessions" ends the others and keeps this one; the data download is a JSON link', async () => {
   const user = await createUser(site.server);
   const other = await loginAs(site.server, user);
   const { page } = await site.openAs(user, paths.account, { width: VIEWPORTS.mobile.width });
   const sessions = section(page, 'Sessions');
-  await sessions.getByRole('button', { name: 'Sign out other sessions' }).click();
+  await sessions.getByRole('button', { name: 'Log out other sessions' }).click();
   await sessions.getByText('Done. Logged out of 1 other session.').waitFor();
   expect((await call(site.server, 'GET', '/api/me', { cookie: other })).json).toEqual({
     user: null,

@@ -1,7 +1,7 @@
 /**
  * Edit avatar (docs/product/accounts.md#edit-avatar-and-username): each click cycles 0, 1, 2, 3 and back
- * to 0; the username is optional; Save stores both in the local user info and, when logged in, on
- * the account. At 400 and 1280 px.
+ * to 0; the username is optional logged out and required logged in (the account's); Save stores
+ * both in the local user info and, when logged in, on the account. At 400 and 1280 px.
  * A failed save on the account can be reported as handleAvatar (docs/product/api.md#error-catalogue).
  */
 import type { Locator, Page } from 'playwright-core';
@@ -107,12 +107,22 @@ test.each(WIDTHS)(
     await panel.getByRole('link', { name: user.username }).waitFor();
     await panel.getByRole('button', { name: 'Edit avatar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit avatar' });
-    await dialog.getByLabel('Username (optional)').waitFor();
-    expect(await dialog.getByLabel('Username (optional)').inputValue()).toBe(user.username);
+    // The account's username: required, as on /account and on the server (never "(optional)").
+    const field = dialog.getByLabel('Username', { exact: true });
+    await field.waitFor();
+    expect(await field.inputValue()).toBe(user.username);
     await cycler(dialog).click();
     expect(await shownAvatar(dialog)).toBe('3');
+    await field.fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect(await invalidField(dialog)).toMatchObject({
+      count: 1,
+      message: MESSAGES.usernameMissing,
+      focused: true,
+      red: true,
+    });
     const renamed = `frog${unique()}`.slice(0, 20);
-    await dialog.getByLabel('Username (optional)').fill(renamed);
+    await field.fill(renamed);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectClosedToNavigation(page);
 
@@ -150,7 +160,7 @@ test('when saving on the account fails, the form offers "Report this error"; the
   await panel.getByRole('link', { name: user.username }).waitFor();
   await panel.getByRole('button', { name: 'Edit avatar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit avatar' });
-  await dialog.getByLabel('Username (optional)').waitFor();
+  await dialog.getByLabel('Username', { exact: true }).waitFor();
   await cycler(dialog).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
 

@@ -1,7 +1,7 @@
 /**
  * Passkeys in the browser (docs/product/accounts.md#passkeys), in real Chromium with its virtual
  * authenticator (CDP WebAuthn domain) against the real server: add one on the account page, see it
- * listed and rename it; sign in with "Sign in with a passkey" and through the e-mail field's own
+ * listed and rename it; sign in with "Log in with a passkey" and through the email field's own
  * suggestions (conditional mediation); remove it, after which signing in with it is refused in the
  * server's words; the current password asked for in the section when the sign-in is old. The site
  * is opened at http://localhost:<port> (PUBLIC_URL too): WebAuthn needs a secure context and a
@@ -61,7 +61,7 @@ async function addAndRename(user: TestUser, page: Page): Promise<Locator> {
   await page.getByRole('note', { name: 'Add a passkey' }).waitFor();
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   // Named by the server after the device, and open for renaming.
-  await section.getByText(/^Added “.+”\. You can sign in with it now\.$/).waitFor();
+  await section.getByText(/^Added “.+”\. You can log in with it now\.$/).waitFor();
   const name = section.getByLabel('Passkey name');
   await name.waitFor();
   expect(await name.inputValue()).toMatch(/\S/);
@@ -95,9 +95,9 @@ test.each([VIEWPORTS.mobile.width, VIEWPORTS.desktop.width])(
 
     await logOut(page);
     let dialog = await openAccountPopup(page, 'Log in', 'Log in');
-    // The browser's suggestions are asked for in the e-mail field (off in this tab).
+    // The browser's suggestions are asked for in the email field (off in this tab).
     expect(await dialog.getByLabel('Email').getAttribute('autocomplete')).toBe('username webauthn');
-    await dialog.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await dialog.getByRole('button', { name: 'Log in with a passkey' }).click();
     await dialog.waitFor({ state: 'detached' });
     await (await navigationPanel(page)).getByRole('button', { name: 'Log out' }).waitFor();
     // As a password log-in: narrow screens show the navigation; close it to see the page.
@@ -117,14 +117,14 @@ test.each([VIEWPORTS.mobile.width, VIEWPORTS.desktop.width])(
     await item.getByRole('button', { name: 'Keep' }).click();
     await item.getByRole('button', { name: 'Remove' }).click();
     await item.getByRole('button', { name: 'Remove for good' }).click();
-    await section.getByText('Removed “Work laptop”. It no longer signs in here.').waitFor();
+    await section.getByText('Removed “Work laptop”. It no longer logs in here.').waitFor();
     await section.getByText('No passkeys yet.').waitFor();
     expect(await serverPasskeys(page)).toEqual([]);
 
     // The virtual authenticator still holds it; the server refuses it and says why.
     await logOut(page);
     dialog = await openAccountPopup(page, 'Log in', 'Log in');
-    await dialog.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await dialog.getByRole('button', { name: 'Log in with a passkey' }).click();
     await dialog.getByText(PASSKEY_MESSAGES.unknownPasskey).waitFor();
     expect(await me(page)).toBeNull();
     item = section.getByRole('listitem');
@@ -132,7 +132,7 @@ test.each([VIEWPORTS.mobile.width, VIEWPORTS.desktop.width])(
   },
 );
 
-test('the log-in pop-up asks for the e-mail field’s passkey suggestions, and one picked there signs in', async () => {
+test('the log-in pop-up asks for the email field’s passkey suggestions, and one picked there signs in', async () => {
   const user = await createUser(site.server);
   const { page } = await site.openAs(user, paths.account, {
     width: VIEWPORTS.desktop.width,
@@ -153,7 +153,7 @@ test('the log-in pop-up asks for the e-mail field’s passkey suggestions, and o
   await logOut(page);
 
   // Chromium's virtual authenticator answers the form's quiet request (mediation: conditional) at
-  // once, as a person picking the passkey among the e-mail field's suggestions would; nothing is
+  // once, as a person picking the passkey among the email field's suggestions would; nothing is
   // typed or clicked.
   const signIn = page.waitForResponse((response) => response.url().endsWith('/api/auth/passkey'));
   const panel = await navigationPanel(page);
@@ -195,7 +195,7 @@ test('a sign-in older than 15 minutes asks for the current password in the secti
   await section.getByText('The current password is not correct.').waitFor();
   await password.fill(user.password);
   await password.press('Enter');
-  await section.getByText(/^Added “.+”\. You can sign in with it now\.$/).waitFor();
+  await section.getByText(/^Added “.+”\. You can log in with it now\.$/).waitFor();
   expect(await serverPasskeys(page)).toHaveLength(1);
 });
 
@@ -217,5 +217,5 @@ test('a browser without WebAuthn is told why nothing can be added, and the log-i
   await logOut(page);
   const dialog = await openAccountPopup(page, 'Log in', 'Log in');
   await dialog.getByRole('button', { name: 'Log in', exact: true }).waitFor();
-  expect(await dialog.getByRole('button', { name: 'Sign in with a passkey' }).count()).toBe(0);
+  expect(await dialog.getByRole('button', { name: 'Log in with a passkey' }).count()).toBe(0);
 });

@@ -1,7 +1,7 @@
 /**
  * Sign up (docs/product/accounts.md#sign-up) in real Chromium against the real server, at 400 and 1280 px:
  * every validation message through the form (only the first shown, under its field, red,
- * aria-invalid, focused), success (logged in, navigation, thanks), a taken e-mail from the server
+ * aria-invalid, focused), success (logged in, navigation, thanks), a taken email from the server
  * under its field, and an unexpected failure (the assistant's support message and the offer to
  * report it).
  */
@@ -138,7 +138,7 @@ test.each(WIDTHS)(
 );
 
 test.each(WIDTHS)(
-  'at %i px an e-mail already in use is said under the e-mail field, not by the assistant',
+  'at %i px an email already in use is said under the email field, not by the assistant',
   async (width) => {
     const taken = await createUser(site.server);
     const { page } = await site.open(paths.about, {

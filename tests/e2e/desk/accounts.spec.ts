@@ -1,7 +1,7 @@
 import type { Locator } from 'playwright-core';
 /**
  * Accounts on the desk in real Chromium (docs/product/desk.md#accounts-on-the-desk): the owner finds an
- * account by the start of its e-mail and narrows it by any one rank, opens it (the address bar keeps
+ * account by the start of its email and narrows it by any one rank, opens it (the address bar keeps
  * the search and the account), disables it with a reason and watches the person's open tab lose
  * access at once, where logging in again reads the product's words for a disabled account; a rank
  * change with a code older than 15 minutes asks for a new one first; the audit log shows each step.

@@ -305,7 +305,7 @@ test('an admin’s own visits are left out and said so; Don’t count this brows
   expect(before.status).toBe(204);
   const { page } = await site.openAs(admin, paths.admin, { width: VIEWPORTS.mobile.width });
   const traffic = region(page, 'Traffic');
-  await traffic.getByText(/Left out: .*visits? by signed-in admins?/).waitFor();
+  await traffic.getByText(/Left out: .*visits? by logged-in admins?/).waitFor();
   const off = traffic.getByRole('switch', { name: "Don't count this browser" });
   await off.check();
   expect(

@@ -35,7 +35,7 @@ test('a contact message shows on the desk as text; the filter shows one form at 
   expect(await item.innerText()).toContain('grace@example.com');
   // A ticked box reads as the visitor read it, never as its key.
   expect(await item.locator('.report__ticked li').allInnerTexts()).toEqual([
-    'Send me an e-mail now and then about new work',
+    'Send me an email now and then about new work',
   ]);
   expect(await item.innerText()).not.toContain('pitches');
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();

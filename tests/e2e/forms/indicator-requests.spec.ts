@@ -160,7 +160,7 @@ test('a signed-in visitor sends a purchase request; it is stored with the userna
   await dialog.getByRole('button', { name: 'Send purchase request' }).click();
   await dialog.getByText('Purchase request sent').waitFor();
   expect(await dialog.innerText()).toContain(
-    'You will get an e-mail with how to pay for Portfolio.',
+    'You will get an email with how to pay for Portfolio.',
   );
 
   const submissions = await site.server.app.db

@@ -154,6 +154,8 @@ test('the confirmation link of the sign-up mail confirms with one button press',
   const { page } = await site.newTab({ width: VIEWPORTS.desktop.width });
   await page.goto(link);
   await page.getByRole('heading', { level: 1, name: 'Confirm your subscription' }).waitFor();
+  // The tab says so too, not the route's "Newsletter unsubscribe".
+  await expect.poll(() => page.title()).toMatch(/^Confirm your subscription · /);
   const panel = card(page);
   await panel
     .getByText(`Press the button to start getting the newsletter at ${masked(email)}.`)
@@ -188,7 +190,7 @@ test.each(WIDTHS)(
     await form.getByRole('button', { name: 'Send confirmation link' }).click();
     await panel.getByRole('region', { name: 'Check your inbox' }).waitFor();
     const mail = await site.sink.waitFor((m) => m.to === email);
-    expect(mail.subject).toBe('Confirm e-mails about new work from Alex Lindqvist');
+    expect(mail.subject).toBe('Confirm emails about new work from Alex Lindqvist');
     pageLink(mail, 'pitches', 'confirm-token');
   },
 );
@@ -207,8 +209,8 @@ test('the Lokala jobb page is in Swedish: confirm, unsubscribe, subscribe again 
 
   const link = await newsletterLink('lokalaJobb', email);
   await page.goto(link);
-  await page.getByRole('heading', { level: 1, name: 'Avregistrera mail' }).waitFor();
-  await main.getByText(`Mejlen går till ${masked(email)}.`, { exact: false }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Avregistrera e-post' }).waitFor();
+  await main.getByText(`E-posten går till ${masked(email)}.`, { exact: false }).waitFor();
   await main.getByRole('button', { name: 'Avregistrera' }).click();
   await main.getByRole('region', { name: 'Du är avregistrerad' }).waitFor();
   expect(await memberState('lokalaJobb', email)).toBe('unsubscribed');

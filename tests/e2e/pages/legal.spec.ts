@@ -125,7 +125,7 @@ test('the privacy policy names each thing the site stores, with the durations th
   for (const name of [
     'Your account',
     'Sessions and the one cookie',
-    'Links sent by e-mail',
+    'Links sent by email',
     'Indicator trials and purchases',
     'Messages you send with a form',
     'Mail lists',

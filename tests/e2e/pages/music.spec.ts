@@ -239,6 +239,36 @@ test('keys: K and Space play and pause, J and L jump ten seconds back and ahead'
   await expect.poll(async () => (await audio(page)).paused).toBe(true);
 });
 
+test.each([400, 1280])(
+  'at %i px the key hint shows with a mouse and keyboard, and not on a touch-only device',
+  async (width) => {
+    const { page } = await site.open(paths.music, { width });
+    const hint = player(page).getByText(/^Keys: Space or K play and pause/);
+    await hint.waitFor();
+    expect(await hint.isVisible()).toBe(true);
+
+    const context = await site.browser.newContext({
+      viewport: { width, height: 850 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      const phone = await context.newPage();
+      await phone.goto(`${site.url}${paths.music}`);
+      await player(phone).waitFor();
+      expect(
+        await phone.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches),
+      ).toBe(true);
+      // In the page, but not shown.
+      const phoneHint = player(phone).getByText(/^Keys:/);
+      expect(await phoneHint.count()).toBe(1);
+      expect(await phoneHint.isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
 test('when a track ends the next starts by itself; after the last the player returns to the first and stops', async () => {
   const { page } = await openPlayer();
   await button(page, 'Play').click();

@@ -85,10 +85,12 @@ test('quick add, views, reload, done, delete with Undo, keyboard moves and only 
   ]);
   await page.getByLabel('Add a to-do').press('Enter');
   expect(await page.getByLabel('Add a to-do').inputValue()).toBe('');
-  expect(await titles(page, 'Inbox')).toEqual([]);
-
-  await openView(page, 'Tomorrow');
+  // It landed on tomorrow, not in the Inbox: the view goes there and marks the new row.
   const row = list(page, 'Tomorrow').getByRole('listitem').filter({ hasText: 'Call Ada' });
+  await row.waitFor();
+  expect(await row.getAttribute('data-just-added')).toBe('true');
+  expect(new URL(page.url()).searchParams.get('view')).toBe('tomorrow');
+  expect(await page.getByRole('list', { name: 'Inbox' }).count()).toBe(0);
   expect(await row.locator('.todo-row__title').innerText()).toBe('Call Ada');
   expect(await row.locator('.todo-chip').allTextContents()).toEqual([
     '!2 priority',
@@ -461,8 +463,9 @@ test('edit a to-do: title, notes, subtasks and a daily repeat whose next one app
 
 test('edit every field: bad input changes nothing, a to-do on the timeline keeps its block on its day; search every to-do by tag', async () => {
   const { page } = await site.open(paths.nowou, { width: VIEWPORTS.desktop.width, theme: 'light' });
-  await quickAdd(page, 'Dentist tomorrow 10:00 45m #health');
+  // In the Inbox first: after the Dentist's quick add the view is Tomorrow, where it landed.
   await quickAdd(page, 'Buy milk #home');
+  await quickAdd(page, 'Dentist tomorrow 10:00 45m #health');
   await openView(page, 'Tomorrow');
   await expect.poll(() => titles(page, 'Tomorrow')).toEqual(['Dentist']);
   const stored = () =>

@@ -1,7 +1,7 @@
 /**
- * /account (docs/product/accounts.md#account-page): the signed-in visitor's profile, newsletter, e-mail,
+ * /account (docs/product/accounts.md#account-page): the signed-in visitor's profile, newsletter, email,
  * password, passkeys, sessions and data; signed-out visitors get a short explanation with Log in and Sign up.
- * Also confirms the e-mail address when the page is opened from the verification mail
+ * Also confirms the email address when the page is opened from the verification mail
  * (?verify=TOKEN).
  */
 import type { ReactNode } from 'react';

@@ -1,8 +1,9 @@
 /**
  * Edit avatar (docs/product/accounts.md#edit-avatar-and-username): each click on the avatar moves to the
- * next of the four (0, 1, 2, 3 and back to 0); the username is optional. Save stores
- * {avatar, username} in the browser's local user info and, when logged in, on the account too;
- * then the navigation shows the new avatar.
+ * next of the four (0, 1, 2, 3 and back to 0). Logged out the username is optional (it stays in this
+ * browser); logged in it is the account's, which the server never lets go empty, so the field is
+ * required as on /account. Save stores {avatar, username} in the browser's local user info and,
+ * when logged in, on the account too; then the navigation shows the new avatar.
  * A failure to save on the account is reported as handleAvatar (docs/product/api.md#error-catalogue).
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -45,6 +46,7 @@ export function EditAvatarForm() {
   const [announcement, setAnnouncement] = useState('');
   const hintId = useId();
   useFocusFirstField(formRef);
+  const onAccount = signedIn === true;
 
   function cycle() {
     const next = nextSelectableAvatar(avatar);
@@ -57,7 +59,7 @@ export function EditAvatarForm() {
     if (loading) return;
     const name = username.trim();
     // A name kept as it is is not checked again: one chosen before a rule came stays usable.
-    if (name !== '' && name !== info?.username) {
+    if (onAccount ? name !== info?.username : name !== '') {
       const parsed = usernameSchema.safeParse(name);
       if (!parsed.success) {
         showFieldError({ field: 'username', message: parsed.error.issues[0]?.message ?? '' });
@@ -66,14 +68,14 @@ export function EditAvatarForm() {
     }
     setProblem(null);
     saveLocalUserInfo({ avatar, username: name });
-    if (signedIn !== true) {
+    if (!onAccount) {
       open({ name: 'navigation' });
       return;
     }
     const patch: MePatch = {};
     // The fifth bundled avatar can be on an account (set by the owner) but is not offered here.
     if (avatar < SELECTABLE_AVATARS) patch.avatar = avatar;
-    if (name !== '' && name !== info?.username) patch.username = name;
+    if (name !== info?.username) patch.username = name;
     setLoading(true);
     try {
       setUserInfo(await updateMe(patch));
@@ -107,7 +109,7 @@ export function EditAvatarForm() {
       </div>
       <TextField
         label="Username"
-        labelNote="(optional)"
+        labelNote={onAccount ? undefined : '(optional)'}
         name="username"
         autoComplete="username"
         value={username}

@@ -1,4 +1,4 @@
-/** The e-mail address on /account, whether it is verified, and "Resend verification mail". */
+/** The email address on /account, whether it is verified, and "Resend verification mail". */
 import { useState } from 'react';
 import type { UserInfo } from '#shared/account-schemas';
 import { COPY } from '#shared/copy';

@@ -1,6 +1,6 @@
 /**
- * Log in (docs/product/accounts.md#log-in): e-mail and password, or a passkey
- * (docs/product/accounts.md#passkeys): "Sign in with a passkey", or one picked among the e-mail
+ * Log in (docs/product/accounts.md#log-in): email and password, or a passkey
+ * (docs/product/accounts.md#passkeys): "Log in with a passkey", or one picked among the email
  * field's suggestions (a conditional request started when the form opens, stopped when it closes
  * or the button is used). Success closes the form and opens the
  * navigation, or with `stay` (opened from a page's own button) leaves the visitor on the page. A
@@ -49,7 +49,7 @@ export function LogInForm({ stay = false }: AccountFormProps) {
   const [password, setPassword] = useState('');
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const [passkeys, setPasskeys] = useState(false);
-  // Bumped to start the e-mail field's passkey suggestions again after the button's try ended.
+  // Bumped to start the email field's passkey suggestions again after the button's try ended.
   const [autofillRound, setAutofillRound] = useState(0);
   useFocusFirstField(formRef);
 
@@ -73,7 +73,7 @@ export function LogInForm({ stay = false }: AccountFormProps) {
     };
   }, []);
 
-  // The browser's own suggestions in the e-mail field: waits until a passkey is picked there.
+  // The browser's own suggestions in the email field: waits until a passkey is picked there.
   useEffect(() => {
     const controller = new AbortController();
     void (async () => {
@@ -194,7 +194,7 @@ export function LogInForm({ stay = false }: AccountFormProps) {
               disabled={loading}
               onClick={() => void signInWithAPasskey()}
             >
-              Sign in with a passkey
+              Log in with a passkey
             </Button>
           )}
         </div>

@@ -83,7 +83,7 @@ export function PasskeyOffer({ state }: { state: PasskeysState }) {
   return (
     <div className="passkey-offer" role="note" aria-label="Add a passkey">
       <p className="passkey-offer__text">
-        Sign in next time with your fingerprint, face or screen lock: add a passkey.
+        Log in next time with your fingerprint, face or screen lock: add a passkey.
       </p>
       <div className="passkey-offer__actions">
         <Button
@@ -141,7 +141,7 @@ export function PasskeysSection({ state }: { state: PasskeysState }) {
       replace((passkeys) => [...passkeys.filter((p) => p.id !== passkey.id), passkey]);
       setPassword('');
       setAskPassword(false);
-      setNotice(`Added “${passkey.name}”. You can sign in with it now.`);
+      setNotice(`Added “${passkey.name}”. You can log in with it now.`);
       setRenaming(passkey.id);
       reload();
     } catch (error) {
@@ -160,7 +160,7 @@ export function PasskeysSection({ state }: { state: PasskeysState }) {
   return (
     <SettingsSection
       title="Passkeys"
-      description="Sign in with your fingerprint, face or screen lock instead of your password. A passkey stays on your device or in its password manager; nobody can type it into a fake site."
+      description="Log in with your fingerprint, face or screen lock instead of your password. A passkey stays on your device or in its password manager; nobody can type it into a fake site."
     >
       {loadProblem && !list && (
         <FormMessage
@@ -181,7 +181,7 @@ export function PasskeysSection({ state }: { state: PasskeysState }) {
       )}
       {list && passkeys.length === 0 && (
         <p className="passkeys__empty">
-          No passkeys yet.{supported === false ? '' : ' Add one to sign in without your password.'}
+          No passkeys yet.{supported === false ? '' : ' Add one to log in without your password.'}
         </p>
       )}
       {passkeys.length > 0 && (
@@ -197,7 +197,7 @@ export function PasskeysSection({ state }: { state: PasskeysState }) {
               }
               onRemoved={() => {
                 replace((all) => all.filter((p) => p.id !== passkey.id));
-                setNotice(`Removed “${passkey.name}”. It no longer signs in here.`);
+                setNotice(`Removed “${passkey.name}”. It no longer logs in here.`);
               }}
             />
           ))}
@@ -218,7 +218,7 @@ export function PasskeysSection({ state }: { state: PasskeysState }) {
                 name="password"
                 type="password"
                 autoComplete="current-password"
-                hint="You signed in a while ago, so adding a passkey asks for your password."
+                hint="You logged in a while ago, so adding a passkey asks for your password."
                 value={password}
                 error={problem?.field === 'password' ? problem.message : null}
                 onValueChange={(value) => {

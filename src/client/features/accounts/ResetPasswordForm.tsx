@@ -1,5 +1,5 @@
 /**
- * Reset password (docs/product/accounts.md#password-reset): asks for the e-mail and sends the reset link.
+ * Reset password (docs/product/accounts.md#password-reset): asks for the email and sends the reset link.
  * The server answers the same for every address, so success always reads "Success" and the
  * reset-link message; an unexpected failure reads "Something went wrong." with the offer to report
  * it (handleForgotPassword, docs/product/api.md#error-catalogue).

@@ -1,4 +1,4 @@
-/** "Sign out other sessions" on /account: ends every session but this one. */
+/** "Log out other sessions" on /account: ends every session but this one. */
 import { useState } from 'react';
 import { COPY } from '#shared/copy';
 import { Button } from '../../ui/Button';
@@ -39,7 +39,7 @@ export function SessionsSection() {
     >
       <div className="account-form__actions account-form__actions--start">
         <Button loading={busy} onClick={() => void revoke()}>
-          Sign out other sessions
+          Log out other sessions
         </Button>
       </div>
       <ProblemMessage problem={problem} errorName="handleSessions" />

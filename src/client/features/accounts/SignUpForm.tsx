@@ -1,5 +1,5 @@
 /**
- * Sign up (docs/product/accounts.md#sign-up): e-mail twice, username, password twice, one of four avatars
+ * Sign up (docs/product/accounts.md#sign-up): email twice, username, password twice, one of four avatars
  * (default 2), the Terms of service and Privacy policy agreements (required, each linking to its
  * page) and the optional newsletter. On success the visitor is logged in, the navigation shows and
  * the assistant says thanks; on failure field errors from the server go under their field and

@@ -44,7 +44,7 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     id: 'accounts',
     title: 'Accounts',
     description:
-      'Find anyone who signed up by the start of their e-mail or username, see their sessions and activity, and change their rank, disable them or end their sessions.',
+      'Find anyone who signed up by the start of their email or username, see their sessions and activity, and change their rank, disable them or end their sessions.',
     Component: AccountsSection,
   },
   {
@@ -79,7 +79,7 @@ export const DESK_SECTIONS: readonly DeskSectionEntry[] = [
     id: 'error-reports',
     title: 'Error reports',
     description:
-      'Reports visitors chose to send, grouped by error, page and text, newest activity first: resolve a group (it reopens if it happens again) or ignore it. E-mail addresses and tokens were masked before they left the browser.',
+      'Reports visitors chose to send, grouped by error, page and text, newest activity first: resolve a group (it reopens if it happens again) or ignore it. Email addresses and tokens were masked before they left the browser.',
     Component: ErrorReportsSection,
   },
   {

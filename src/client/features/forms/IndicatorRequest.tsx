@@ -36,7 +36,7 @@ export function IndicatorRequest({ product, kind }: IndicatorRequestProps) {
         </p>
       ) : (
         <p className="popup__text">
-          Send your TradingView username and, if you like, the plan you want. You get an e-mail with
+          Send your TradingView username and, if you like, the plan you want. You get an email with
           the price and how to pay, in Bitcoin, Ethereum or through the membership page. The{' '}
           <Link to={paths.purchase} onClick={close}>
             plans and prices

@@ -181,6 +181,7 @@ export function SubmissionForm({ type, errorName = 'handleSubmit' }: SubmissionF
           label={area.label}
           hint={area.hint}
           max={area.maxLength ?? TEXT_AREA_MAX_LENGTH}
+          lang={form.lang}
           rows={area.required ? 6 : 3}
           value={textValue(area.name)}
           onValueChange={(value) => update(area.name, value)}

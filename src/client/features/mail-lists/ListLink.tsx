@@ -31,9 +31,13 @@ import { ListResult } from './ListResult';
 import { SubscribeForm } from './SubscribeForm';
 import './mail-lists.css';
 
+/** The link the page was opened with: a confirmation, an unsubscribe, or none. */
+export type OpenedLink = { kind: LinkKind; token: string } | null;
+
 interface ListLinkProps {
   list: MailList;
   route: RouteName;
+  link: OpenedLink;
 }
 
 type Lookup =
@@ -52,9 +56,11 @@ function isInvalidLink(error: unknown): boolean {
   );
 }
 
-export function ListLink({ list, route }: ListLinkProps) {
-  const texts = LIST_PAGE_TEXTS[list];
-  // Read once, then taken out of the address bar (history, shared URLs) and kept from Referer headers.
+/**
+ * The link in the address, read once, then taken out of the address bar (history, shared URLs) and
+ * kept from Referer headers.
+ */
+export function useOpenedLink(): OpenedLink {
   const [confirmToken] = useState(() => readQueryParam(CONFIRM_TOKEN_PARAM));
   const [unsubscribeToken] = useState(() => readQueryParam(UNSUBSCRIBE_TOKEN_PARAM));
   useEffect(() => {
@@ -62,13 +68,24 @@ export function ListLink({ list, route }: ListLinkProps) {
     removeQueryParam(UNSUBSCRIBE_TOKEN_PARAM);
   }, []);
   useNoReferrer();
-  const link: { kind: LinkKind; token: string } | null = confirmToken
+  return confirmToken
     ? { kind: 'confirm', token: confirmToken }
     : unsubscribeToken
       ? { kind: 'unsubscribe', token: unsubscribeToken }
       : null;
+}
 
-  const heading = link?.kind === 'confirm' ? texts.confirmHeading : ROUTE_TITLES[route];
+/**
+ * The page's heading, and its document title: a confirmation link's page says it confirms
+ * ("Confirm your subscription"), whatever its route is called.
+ */
+export function listPageHeading(list: MailList, route: RouteName, link: OpenedLink): string {
+  return link?.kind === 'confirm' ? LIST_PAGE_TEXTS[list].confirmHeading : ROUTE_TITLES[route];
+}
+
+export function ListLink({ list, route, link }: ListLinkProps) {
+  const texts = LIST_PAGE_TEXTS[list];
+  const heading = listPageHeading(list, route, link);
 
   return (
     <>

@@ -87,14 +87,14 @@ function english(what: string, noMore: string, eyebrow: string, lead: string): L
 const swedish: ListPageTexts = {
   eyebrow: 'Lokala jobb',
   what: 'nyheter från Lokala jobb',
-  lead: 'Länken längst ned i varje mejl från Lokala jobb leder hit. Här ser du vilken adress det gäller, och du avslutar utskicken med en knapp.',
+  lead: 'Länken längst ned i varje e-postmeddelande från Lokala jobb leder hit. Här ser du vilken adress det gäller, och du avslutar utskicken med en knapp.',
   confirmHeading: 'Bekräfta din prenumeration',
   checking: 'Kontrollerar länken…',
   failed: 'Något gick fel. Försök igen om en stund.',
   tryAgain: 'Försök igen',
   unsubscribeTitle: 'Avsluta nyheter från Lokala jobb',
   unsubscribeText: (email) =>
-    `Mejlen går till ${email}. Tryck på Avregistrera så skickar vi inga fler mejl från Lokala jobb dit.`,
+    `E-posten går till ${email}. Tryck på Avregistrera så skickar vi ingen mer e-post från Lokala jobb dit.`,
   unsubscribeButton: 'Avregistrera',
   unsubscribedTitle: 'Du är avregistrerad',
   unsubscribedText: (email) => `${email} får inga fler nyheter från Lokala jobb. Ångrat dig?`,
@@ -107,10 +107,10 @@ const swedish: ListPageTexts = {
   confirmButton: 'Bekräfta prenumerationen',
   confirmedTitle: 'Nu prenumererar du',
   confirmedText: (email) =>
-    `Tack! ${email} får nyheter från Lokala jobb från och med nu. Varje mejl slutar med en länk där du avslutar med ett klick.`,
+    `Tack! ${email} får nyheter från Lokala jobb från och med nu. Varje e-postmeddelande slutar med en länk där du avslutar med ett klick.`,
   invalidTitle: 'Den här länken är inte giltig.',
   invalidText:
-    'Den kan vara avklippt, eller så har ett nyare mejl ersatt den. Ingenting har ändrats. Vill du prenumerera igen? Skriv din adress så skickar vi en ny bekräftelselänk.',
+    'Den kan vara avklippt, eller så har ett nyare e-postmeddelande ersatt den. Ingenting har ändrats. Vill du prenumerera igen? Skriv din adress så skickar vi en ny bekräftelselänk.',
   subscribeTitle: 'Prenumerera igen',
   joinTitle: 'Få nyheter från Lokala jobb',
   subscribeText:
@@ -119,7 +119,7 @@ const swedish: ListPageTexts = {
   subscribeButton: 'Skicka bekräftelselänk',
   sentTitle: 'Titta i din inkorg',
   sentText:
-    'Om adressen kan ta emot mejl från oss är en bekräftelselänk på väg. Vi skickar ingenting förrän du har tryckt på den.',
+    'Om adressen kan ta emot e-post från oss är en bekräftelselänk på väg. Vi skickar ingenting förrän du har tryckt på den.',
   tooMany: 'För många försök. Försök igen senare.',
   emailMissing: 'E-post saknas.',
   emailNoAt: 'E-postadressen saknar tecknet @.',
@@ -134,10 +134,10 @@ export const LIST_PAGE_TEXTS: Record<MailList, ListPageTexts> = {
     'Every newsletter ends with a link that brings you here. It shows which address the mail goes to, and one button takes it off the list.',
   ),
   pitches: english(
-    'e-mails about new work',
-    'no more e-mails about new work',
+    'emails about new work',
+    'no more emails about new work',
     'Mail',
-    'Every e-mail about new work ends with a link that brings you here. It shows which address the mail goes to, and one button stops them.',
+    'Every email about new work ends with a link that brings you here. It shows which address the mail goes to, and one button stops them.',
   ),
   lokalaJobb: swedish,
 };

@@ -161,7 +161,7 @@ export function MusicPlayer({ tracks: pageTracks, artist }: MusicPlayerProps) {
             This track could not be loaded. Try again, or pick another one.
           </p>
         )}
-        <p className="player__keys">
+        <p className="player__keys keyboard-hint">
           Keys: <kbd>Space</kbd> or <kbd>K</kbd> play and pause, <kbd>J</kbd> and <kbd>L</kbd> jump
           10 seconds back and ahead.
         </p>

@@ -11,7 +11,7 @@ export interface AuthApi {
   userInfoState: boolean | null;
   /** The current user in the client (avatar, username, adminRank; docs/product/data.md#users-table). */
   user: CurrentUser | null;
-  /** The whole user info (e-mail, verification, bio, newsletter…) for the account page. */
+  /** The whole user info (email, verification, bio, newsletter…) for the account page. */
   info: UserInfo | null;
   /** Asks the server again. */
   refresh: () => Promise<void>;

@@ -39,7 +39,7 @@ test('the payload is the previewed draft plus an ISO timestamp', () => {
   });
 });
 
-test('e-mail addresses and tokens are masked before the preview shows them', () => {
+test('email addresses and tokens are masked before the preview shows them', () => {
   const text = errorText(new Error('No account for ada@example.com (token=abc123)'));
   expect(text).toBe('Error: No account for [email] (token=[token])');
   expect(errorText(`${'a'.repeat(10)} ${'x'.repeat(ERROR_REPORT_TEXT_MAX + 50)}`)).toBe(

@@ -1,7 +1,7 @@
 /**
  * What an error report contains (docs/product/forms.md#error-reports: error, errorName, timestamp; plus
  * the page it happened on). The consent pop-up previews exactly this payload, so turning a thrown
- * value into it, masking e-mails and tokens included, happens once, here.
+ * value into it, masking emails and tokens included, happens once, here.
  */
 import { maskErrorText } from '#shared/error-masking';
 import type { ErrorReportPayload } from '#shared/error-report-schemas';

@@ -1,12 +1,13 @@
 /**
  * The side navigation (docs/product/shell.md#side-navigation): inline on desktop, the body of the
  * navigation pop-up on tablet and mobile. Title; logged out: the local avatar (opens Edit avatar),
- * Sign Up and Log in; logged in: the account's avatar and username linking to /account (with a
+ * the sign-up and log-in buttons; logged in: the account's avatar and username linking to /account (with a
  * small Edit avatar button on the avatar), and Log out; Admin (adminRank > 9), Nowou.
  * A busy state while the auth state is unknown.
  */
 import { lazy, Suspense } from 'react';
 import { Link } from '../../lib/navigation/router';
+import { COPY } from '#shared/copy';
 import { paths } from '#shared/paths';
 import { useAuth } from '../../lib/auth/use-auth';
 import { isAdmin } from '../../lib/current-user';
@@ -22,7 +23,7 @@ export interface NavigationPanelProps {
   variant: 'inline' | 'popup';
 }
 
-// Only a signed-in visitor sees it: it loads once the sign-in check says so.
+// Only a logged-in visitor sees it: it loads once the log-in check says so.
 const LogOutButton = lazy(() =>
   import('./LogOutButton').then((m) => ({ default: m.LogOutButton })),
 );
@@ -36,7 +37,7 @@ interface SignedOutProps {
   preload?: (name: 'editAvatar' | 'signUp' | 'logIn') => void;
 }
 
-/** The local avatar, a greeting, Sign Up and Log in (without handlers: the held copy under the skeleton). */
+/** The local avatar, a greeting, the sign-up and log-in buttons (without handlers: the held copy under the skeleton). */
 function SignedOut({ avatar, username, onEditAvatar, onSignUp, onLogIn, preload }: SignedOutProps) {
   return (
     <>
@@ -61,7 +62,7 @@ function SignedOut({ avatar, username, onEditAvatar, onSignUp, onLogIn, preload 
           onFocus={() => preload?.('signUp')}
           onClick={onSignUp}
         >
-          Sign Up
+          {COPY.navigationSignUp}
         </Button>
         <Button
           fullWidth

@@ -1,4 +1,4 @@
-/** An e-mail address field: the input type, autocomplete and keyboard the account forms ask for. */
+/** An email address field: the input type, autocomplete and keyboard the account forms ask for. */
 import { TextField, type TextFieldProps } from './Field';
 
 type EmailFieldProps = Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'label'> & {

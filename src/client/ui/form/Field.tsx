@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { AlertIcon } from '../icons';
 import './form.css';
-import { formatCount } from '../../lib/plural';
+import { formatCount, type PageLang } from '../../lib/plural';
 
 export interface ControlProps {
   id: string;
@@ -127,6 +127,11 @@ type TextAreaFieldProps = Omit<
   max?: number;
 };
 
+/** The counter's numbers follow the words' language: "30,000" in English, "30 000" in Swedish. */
+function counterLang(lang: string | undefined): PageLang {
+  return lang === 'sv' ? 'sv' : 'en';
+}
+
 export function TextAreaField({
   label,
   value,
@@ -134,6 +139,7 @@ export function TextAreaField({
   error,
   hint,
   max,
+  lang,
   className,
   rows = 5,
   ...area
@@ -141,7 +147,7 @@ export function TextAreaField({
   const counter =
     max === undefined ? null : (
       <span className="field__counter" data-over={value.length > max || undefined}>
-        {formatCount(value.length)} / {formatCount(max)}
+        {formatCount(value.length, counterLang(lang))} / {formatCount(max, counterLang(lang))}
       </span>
     );
   return (
@@ -162,6 +168,7 @@ export function TextAreaField({
         <textarea
           {...area}
           {...control}
+          lang={lang}
           rows={rows}
           className="text-input text-input--area"
           value={value}

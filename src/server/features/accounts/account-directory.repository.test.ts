@@ -26,7 +26,7 @@ await onBothDatabases('the account search', (open) => {
     await db?.destroy();
   });
 
-  test('the search text is looked up in the e-mail and username indexes, not by a scan', async () => {
+  test('the search text is looked up in the email and username indexes, not by a scan', async () => {
     const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
     const query = directoryPageQuery(db, { q: 'Ada' }, null, 51).compile();
     const plan = await db.connection().execute(async (connection) => {

@@ -3,7 +3,7 @@
  * newest first, a page at a time after a position (created_at, id), so a page read while accounts
  * are being added neither repeats nor skips one (new accounts sort before every position handed out).
  *
- * The search text matches the start of the e-mail or of the username's case-folded key through a
+ * The search text matches the start of the email or of the username's case-folded key through a
  * range (`>= prefix AND < the next prefix`) that the unique indexes answer, never `LIKE '%x%'`. The
  * range is compared byte by byte: SQLite's default collation does, and on PostgreSQL the columns are
  * compared `COLLATE "C"`, which indexes of migration 0009 answer whatever the database's collation.
@@ -26,7 +26,7 @@ export type DirectoryRow = Pick<
 >;
 
 export interface DirectoryFilter {
-  /** The start of the e-mail or the username, in any case. */
+  /** The start of the email or the username, in any case. */
   q?: string;
   /** `admin`: above 9; a number: exactly that rank. */
   rank?: 'admin' | number;

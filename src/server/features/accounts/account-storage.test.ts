@@ -59,7 +59,7 @@ function storageTests(open: OpenDatabase) {
     await db?.destroy();
   });
 
-  test('a user is stored with the product defaults and read back by e-mail in any case', async () => {
+  test('a user is stored with the product defaults and read back by email in any case', async () => {
     const input = account({ email: 'Mixed.Case@Example.com' });
     const user = await insertUser(db, input);
     expect(user).toMatchObject({
@@ -81,7 +81,7 @@ function storageTests(open: OpenDatabase) {
     expect(await loadUserInfo(db, 'no-such-user')).toBeNull();
   });
 
-  test('e-mail and username are unique without regard to case; the violation names its field', async () => {
+  test('email and username are unique without regard to case; the violation names its field', async () => {
     const first = await insertUser(db, account({ username: 'Unique Name' }));
     const sameEmail = await caught(insertUser(db, account({ email: first.email.toUpperCase() })));
     expect(uniqueViolation(sameEmail)).toBe('email');

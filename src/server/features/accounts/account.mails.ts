@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { absoluteUrl, paths } from '#shared/paths';
+import { siteInSentence } from '#shared/site-in-sentence';
 import type { Config } from '#server/config';
 import type { Database, User } from '#server/db/schema';
 import { enqueueMail } from '#server/mail/outbox.repository';
@@ -26,12 +27,12 @@ export function passwordResetMail(input: {
   validMinutes: number;
 }): MailContent {
   return {
-    subject: `Reset your password for ${input.siteName}`,
+    subject: `Reset your password on ${siteInSentence(input.siteName)}`,
     ...renderMail({
       siteName: input.siteName,
       greeting: hello(input.username),
       paragraphs: [
-        `Someone asked to reset the password of your ${input.siteName} account. If that was you, choose a new password within ${input.validMinutes} minutes with this link. It works once.`,
+        `Someone asked to reset the password of your account on ${siteInSentence(input.siteName)}. If that was you, choose a new password within ${input.validMinutes} minutes with this link. It works once.`,
       ],
       action: { label: 'Choose a new password', url: input.link },
       after: ['If you did not ask for this, ignore this mail: your password stays as it is.'],
@@ -45,12 +46,12 @@ export function emailVerificationMail(input: {
   link: string;
 }): MailContent {
   return {
-    subject: `Confirm your email address for ${input.siteName}`,
+    subject: `Confirm your email address for ${siteInSentence(input.siteName)}`,
     ...renderMail({
       siteName: input.siteName,
       greeting: hello(input.username),
       paragraphs: [
-        `Thanks for signing up at ${input.siteName}. Please confirm that this is your email address.`,
+        `Thanks for signing up at ${siteInSentence(input.siteName)}. Please confirm that this is your email address.`,
       ],
       action: { label: 'Confirm my email address', url: input.link },
       after: ['If you did not create an account, ignore this mail.'],
@@ -64,12 +65,12 @@ export function passwordChangedMail(input: {
   accountLink: string;
 }): MailContent {
   return {
-    subject: `Your ${input.siteName} password was changed`,
+    subject: `Your password on ${siteInSentence(input.siteName)} was changed`,
     ...renderMail({
       siteName: input.siteName,
       greeting: hello(input.username),
       paragraphs: [
-        `The password of your ${input.siteName} account was just changed, and every other signed-in device was signed out.`,
+        `The password of your account on ${siteInSentence(input.siteName)} was just changed, and every other device that was logged in was logged out.`,
         'If this was not you, reset your password at once with "Forgot password?" in the log-in form, and contact our support.',
       ],
       action: { label: 'Open my account', url: input.accountLink },

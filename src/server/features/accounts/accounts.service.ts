@@ -72,7 +72,7 @@ export async function findAccounts(
  * with what a newsletter member did through a mail's link: the account it was made through and any
  * account with its address. Returns the accounts changed, for live updates.
  */
-/** The enabled admins among `userIds` with their e-mail (the owner's notification mails). */
+/** The enabled admins among `userIds` with their email (the owner's notification mails). */
 export async function findAdmins(
   db: Kysely<Database>,
   userIds: string[],
@@ -208,7 +208,7 @@ export async function* eachAccountBatch(
   }
 }
 
-/** The account with this e-mail (the command line names accounts by e-mail). */
+/** The account with this email (the command line names accounts by email). */
 export async function findAccountByEmail(
   db: Kysely<Database>,
   email: string,

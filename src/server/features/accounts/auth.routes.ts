@@ -74,7 +74,7 @@ export async function authRoutes(app: App): Promise<void> {
    * Counts a log-in try before the password is checked (docs/product/accounts.md#log-in-attempts): from a
    * browser that logged in to the account before, in that browser's own bucket, so a stranger's
    * failures never hold the owner back; from any other browser (or past its bucket), at the
-   * e-mail's gate, which slows failures down instead of locking. `right()` takes the try back off.
+   * email's gate, which slows failures down instead of locking. `right()` takes the try back off.
    */
   async function guardLogin(
     request: FastifyRequest,
@@ -99,7 +99,7 @@ export async function authRoutes(app: App): Promise<void> {
   }
 
   /**
-   * Looks the sign-up's e-mail up, refusing a taken one with 409. The answer tells whether the
+   * Looks the sign-up's email up, refusing a taken one with 409. The answer tells whether the
    * address has an account (sign-up logs in at once, so it cannot pretend to succeed), so one
    * network hears "taken" only a few times a day, and once it has, every sign-up from it is refused
    * before the lookup: a 201 for a free address would otherwise answer the same question

@@ -108,7 +108,7 @@ await onBothServers(
 
     const sorted = (users: { id: string }[]) => users.map((user) => user.id).sort();
 
-    test('q matches the start of the e-mail or the username in any case, never the middle', async () => {
+    test('q matches the start of the email or the username in any case, never the middle', async () => {
       const { cookie } = await admin();
       const tag = newTag();
       const byEmail = await tagged(tag);

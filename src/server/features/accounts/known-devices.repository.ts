@@ -46,8 +46,8 @@ export async function deviceKnownToAccount(
 }
 
 /**
- * The account with this e-mail when this browser proved `proof` to it after `since`, else null.
- * One query whether or not the e-mail has an account, so its timing says nothing about accounts.
+ * The account with this email when this browser proved `proof` to it after `since`, else null.
+ * One query whether or not the email has an account, so its timing says nothing about accounts.
  */
 export async function deviceKnownToEmail(
   db: Kysely<Database>,

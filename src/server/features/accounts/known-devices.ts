@@ -62,7 +62,7 @@ export async function knownDevice(
 }
 
 /**
- * Like knownDevice, for a request that names an account only by its e-mail (a reset request): the
+ * Like knownDevice, for a request that names an account only by its email (a reset request): the
  * browser's device key and the account's id, or null.
  */
 export async function knownDeviceForEmail(

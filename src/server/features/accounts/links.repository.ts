@@ -1,6 +1,6 @@
 /**
  * One-time links sent by mail: password resets (45 minutes, inside OWASP's 30–60 minute advice) and
- * e-mail verifications (48 hours). Only the token's SHA-256 is stored; a link is used up by one atomic
+ * email verifications (48 hours). Only the token's SHA-256 is stored; a link is used up by one atomic
  * update, so two clicks racing cannot both succeed.
  */
 import type { Kysely } from 'kysely';

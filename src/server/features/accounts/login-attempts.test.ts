@@ -1,7 +1,7 @@
 /**
  * Online guessing is slowed without letting a stranger lock the owner out
  * (docs/product/accounts.md#log-in-attempts): a browser that logged in to the account before (its device
- * cookie) is not held back by failures from elsewhere; other browsers meet the e-mail's gate, which
+ * cookie) is not held back by failures from elsewhere; other browsers meet the email's gate, which
  * closes for longer after each failure instead of locking. The same for an admin's codes. On SQLite
  * and PostgreSQL.
  */
@@ -40,7 +40,7 @@ function expectSlowedDown(res: CallResult, atLeastSeconds: number): void {
 await onBothServers(
   'log-in and code attempts',
   (server) => {
-    test("the owner's browser logs in during an attack on its e-mail; unknown browsers are slowed down, not locked", async () => {
+    test("the owner's browser logs in during an attack on its email; unknown browsers are slowed down, not locked", async () => {
       const user = await createUser(server());
       const first = await call(server(), 'POST', '/api/auth/login', {
         body: { email: user.email, password: user.password },
@@ -160,7 +160,7 @@ await onBothServers(
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     }, 60_000);
 
-    test('tries at an unknown e-mail meet the same gate, so the answers say nothing about accounts', async () => {
+    test('tries at an unknown email meet the same gate, so the answers say nothing about accounts', async () => {
       const statuses: number[] = [];
       for (let attempt = 1; attempt <= 6; attempt++) {
         const res = await call(server(), 'POST', '/api/auth/login', {

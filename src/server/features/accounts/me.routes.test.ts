@@ -232,7 +232,7 @@ test('DELETE /api/me needs the password; then the account, its sessions and link
   });
 });
 
-test('the export shows mail-list rows made under the e-mail alone only once that e-mail is verified', async () => {
+test('the export shows mail-list rows made under the email alone only once that email is verified', async () => {
   const now = new Date().toISOString();
   const listRow = (email: string) => ({
     id: randomUUID(),

@@ -95,7 +95,7 @@ test('the whole reset: mail with a PUBLIC_URL link (a spoofed Host is ignored), 
   expect(JSON.parse(res.body)).toEqual({ status: 'sent' });
 
   const mail = await sink.waitFor((m) => m.to === user.email);
-  expect(mail.subject).toBe('Reset your password for Alex Lindqvist');
+  expect(mail.subject).toBe("Reset your password on Alex Lindqvist's site");
   expect(mail.text).toContain('Hi Hedy L,');
   expect(mail.text).not.toContain('evil.example');
   expect(mail.html).not.toContain('evil.example');
@@ -125,7 +125,7 @@ test('the whole reset: mail with a PUBLIC_URL link (a spoofed Host is ignored), 
   }
 
   const changed = await sink.waitFor(
-    (m) => m.to === user.email && m.subject === 'Your Alex Lindqvist password was changed',
+    (m) => m.to === user.email && m.subject === "Your password on Alex Lindqvist's site was changed",
   );
   expect(changed.text).toContain(`${server.url}/account`);
 
@@ -199,7 +199,7 @@ test('the new password follows the sign-up rules (length, common list)', async (
   expect((await confirm(token)).status).toBe(204);
 });
 
-test('an unknown e-mail gets the very same 202 and no mail is sent', async () => {
+test('an unknown email gets the very same 202 and no mail is sent', async () => {
   const known = await createUser(server);
   const unknownEmail = 'not-an-account@example.com';
   const a = await requestReset(unknownEmail);
@@ -264,7 +264,7 @@ test('changing the password keeps this session, ends the others and sends the pa
     user: null,
   });
   await sink.waitFor(
-    (m) => m.to === user.email && m.subject === 'Your Alex Lindqvist password was changed',
+    (m) => m.to === user.email && m.subject === "Your password on Alex Lindqvist's site was changed",
   );
   await login(server, user.email, NEW_PASSWORD, fromAddress(nextAddress()));
 });

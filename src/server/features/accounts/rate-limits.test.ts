@@ -151,7 +151,7 @@ test('without TRUST_PROXY a made-up X-Forwarded-For does not open a fresh bucket
   expectThrottled(sixth, 3600);
 });
 
-test('the counters store no address or e-mail in clear', async () => {
+test('the counters store no address or email in clear', async () => {
   const keys = await server.app.db.selectFrom('rate_limits').select('key').execute();
   expect(keys.length).toBeGreaterThan(0);
   for (const { key } of keys) {

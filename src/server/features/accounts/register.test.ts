@@ -97,7 +97,7 @@ test('sign-up sends the verification mail; its link from PUBLIC_URL verifies the
   expect(res.status).toBe(201);
   const cookie = `session=${res.sessionCookie}`;
   const mail = await sink.waitFor((m) => m.to === payload.email);
-  expect(mail.subject).toBe('Confirm your email address for Alex Lindqvist');
+  expect(mail.subject).toBe("Confirm your email address for Alex Lindqvist's site");
   expect(mail.text).toContain('Hi Grace H,');
   expect(mail.html).toContain('Hi Grace H,');
   const link = linkIn(mail, `${server.url}/account?verify=`);
@@ -120,7 +120,7 @@ test('sign-up sends the verification mail; its link from PUBLIC_URL verifies the
   });
 });
 
-test('a second account with the same e-mail in any case is refused with 409 aborted', async () => {
+test('a second account with the same email in any case is refused with 409 aborted', async () => {
   const existing = await createUser(server);
   const res = await register(signUpPayload({ email: existing.email.toUpperCase() }));
   expect(res.status).toBe(409);
@@ -141,7 +141,7 @@ test('a username taken in another case is refused with 409 aborted', async () =>
   expect(await userCount()).toBe(before);
 });
 
-test('two sign-ups racing for one e-mail: one account, the other 409 (the unique index decides)', async () => {
+test('two sign-ups racing for one email: one account, the other 409 (the unique index decides)', async () => {
   const payload = signUpPayload();
   const results = await Promise.all([
     register({ ...payload, username: `a${String(payload.username)}`.slice(0, 20) }),
@@ -211,7 +211,7 @@ test.each([
   expect(await userCount()).toBe(before);
 });
 
-test('a missing e-mail field gets the product message too', async () => {
+test('a missing email field gets the product message too', async () => {
   const payload = signUpPayload();
   delete payload.email;
   const res = await register(payload);

@@ -1,6 +1,6 @@
 /**
  * A stranger cannot keep the owner from resetting the password (docs/product/accounts.md#password-reset):
- * requests for an e-mail count per account, but a browser the account knows (its device cookie)
+ * requests for an email count per account, but a browser the account knows (its device cookie)
  * has a bucket of its own, as log-in does. Mail read back from a real SMTP sink; on SQLite and
  * PostgreSQL.
  */
@@ -31,7 +31,7 @@ await onBothServers(
     const resetMails = (email: string) =>
       sink.find((m) => m.to === email && m.subject.startsWith('Reset your password'));
 
-    test("a stranger's requests for the owner's e-mail do not hold back the owner's own browser", async () => {
+    test("a stranger's requests for the owner's email do not hold back the owner's own browser", async () => {
       const owner = await createUser(server());
       const loggedIn = await call(server(), 'POST', '/api/auth/login', {
         body: { email: owner.email, password: owner.password },

@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (docs/product/accounts.md#staying-signed-in): one row per signed-in browser, keyed by the SHA-256 of
+ * Server-side sessions (docs/product/accounts.md#staying-logged-in): one row per signed-in browser, keyed by the SHA-256 of
  * the cookie's token. Expiry is checked here, never trusted to the cookie: 30 days, sliding. An
  * admin's session ends sooner (docs/product/desk.md#admin-sessions): after 30 minutes without a request
  * and 12 hours after it began. A disabled account has no active session.

@@ -67,7 +67,7 @@ test('every log-in gets a new token; the old session of that browser ends', asyn
   expect(await sessionRow(first)).toBeUndefined();
 });
 
-test('a wrong password and an unknown e-mail get the same 401 and no cookie', async () => {
+test('a wrong password and an unknown email get the same 401 and no cookie', async () => {
   const user = await createUser(server);
   const wrong = await call(server, 'POST', '/api/auth/login', {
     body: { email: user.email, password: 'not-the-password' },
@@ -86,7 +86,7 @@ test('a wrong password and an unknown e-mail get the same 401 and no cookie', as
   }
 });
 
-test('log-in validates with the shared schema: the product messages for a missing e-mail or password', async () => {
+test('log-in validates with the shared schema: the product messages for a missing email or password', async () => {
   const noEmail = await call(server, 'POST', '/api/auth/login', { body: { password: 'x' } });
   expect(noEmail.json).toEqual({
     error: { status: 'invalid-argument', message: MESSAGES.emailMissing, field: 'email' },

@@ -1,5 +1,5 @@
 /**
- * Sign-up says an e-mail is taken to one network only three times a day; after that it refuses every
+ * Sign-up says an email is taken to one network only three times a day; after that it refuses every
  * sign-up from that network before looking the address up, so a 201 for a free address can no
  * longer stand in for the answer (docs/product/accounts.md#sign-up). On SQLite and PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * Rows → the shared UserInfo shape (docs/product/data.md#users-table: the user info plus the account's e-mail fields). This is the
+ * Rows → the shared UserInfo shape (docs/product/data.md#users-table: the user info plus the account's email fields). This is the
  * only way account data leaves the server, and it names every field it sends: no hash, no token.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * The users table. E-mail is stored trimmed and lower-cased (the shared schema normalises it) and the
+ * The users table. Email is stored trimmed and lower-cased (the shared schema normalises it) and the
  * username keeps its spelling beside a case-folded key and its confusable skeleton; all are unique
  * through indexes, so a race between two sign-ups ends in a unique violation that uniqueViolation()
  * names.
@@ -170,7 +170,7 @@ export async function deleteUser(db: Kysely<Database>, userId: string): Promise<
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Gives the account with this e-mail a rank; the account as it is now, or undefined. */
+/** Gives the account with this email a rank; the account as it is now, or undefined. */
 export async function setAdminRank(
   db: Kysely<Database>,
   email: string,
@@ -369,7 +369,7 @@ export function uniqueViolation(error: unknown): 'email' | 'username' | 'look-al
   return null;
 }
 
-/** The enabled admins (rank above 9) among `ids`, with their e-mail. */
+/** The enabled admins (rank above 9) among `ids`, with their email. */
 export async function findEnabledAdmins(
   db: Kysely<Database>,
   ids: string[],

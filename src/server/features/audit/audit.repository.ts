@@ -24,7 +24,7 @@ export interface AuditFilter {
   limit: number;
 }
 
-/** Newest first. `actor` matches the actor's label (e-mail) from its start, case-insensitively. */
+/** Newest first. `actor` matches the actor's label (email) from its start, case-insensitively. */
 export async function listAuditRows(
   db: Kysely<Database>,
   filter: AuditFilter,

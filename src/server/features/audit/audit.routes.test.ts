@@ -1,6 +1,6 @@
 /**
  * The audit log at the API, on SQLite and PostgreSQL (docs/product/desk.md#audit-log): the desk's
- * filters by actor (e-mail from its start, any case, no wildcards), action and dates (both ends
+ * filters by actor (email from its start, any case, no wildcards), action and dates (both ends
  * included), paging 50 at a time; admin log-ins refused for too many attempts are recorded; and the
  * table refuses to be edited, TRUNCATE included on PostgreSQL.
  */
@@ -49,7 +49,7 @@ await onBothServers(
       });
     }
 
-    test('an entry about an account names it by its e-mail; one about anything else, nobody', async () => {
+    test('an entry about an account names it by its email; one about anything else, nobody', async () => {
       const cookie = await adminCookie();
       const tag = unique();
       const target = await createUser(server());
@@ -84,7 +84,7 @@ await onBothServers(
       await row(bob, one, '2026-01-12T00:00:00.000Z');
       await row('command line', one, '2026-01-12T12:00:00.000Z');
 
-      // Actor: the e-mail from its start, whatever the case.
+      // Actor: the email from its start, whatever the case.
       expect(await shown(cookie, `actor=ALICE.${tag}`)).toEqual([
         `${two} ${alice}`,
         `${one} Alice.${tag}@example.com`,

@@ -10,7 +10,7 @@ import { auditEntryView } from './audit.service';
 const PAGE_SIZE = 50;
 
 export interface AuditRoutesOptions {
-  /** The accounts' e-mails by id (the accounts' findAccounts), to name whom an entry was about. */
+  /** The accounts' emails by id (the accounts' findAccounts), to name whom an entry was about. */
   findAccounts: (db: Kysely<Database>, ids: string[]) => Promise<Map<string, { email: string }>>;
 }
 

@@ -14,7 +14,7 @@ export type AuditSource = 'desk' | 'command line';
 
 export interface AuditEntry {
   actorId: string | null;
-  /** The actor's e-mail, or `command line`. */
+  /** The actor's email, or `command line`. */
   actorLabel: string;
   action: string;
   targetId?: string | null;

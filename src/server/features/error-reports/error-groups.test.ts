@@ -42,7 +42,7 @@ await onBothServers(
     test('the same name, masked text and page form one group; another page or text another', async () => {
       const cookie = await admin();
       const tag = unique();
-      // The e-mail is masked before grouping, so two senders' reports are one group.
+      // The email is masked before grouping, so two senders' reports are one group.
       await report(`TypeError ${tag}: ann@example.com failed`, 'music');
       await report(`TypeError ${tag}: bob@example.com failed`, 'music');
       await report(`TypeError ${tag}: bob@example.com failed`, 'art');

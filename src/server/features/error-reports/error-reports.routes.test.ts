@@ -1,5 +1,5 @@
 /**
- * POST /api/errors stores a consented error report (docs/product/forms.md#error-reports) with e-mails and tokens masked,
+ * POST /api/errors stores a consented error report (docs/product/forms.md#error-reports) with emails and tokens masked,
  * refuses bad bodies without storing anything, and limits each address; GET /api/admin/errors lists
  * the latest reports for admins only.
  */
@@ -31,7 +31,7 @@ function storedReports() {
   return server.app.db.selectFrom('error_reports').selectAll().execute();
 }
 
-test('a report is accepted with 201 and stored with its name, page and the e-mails and tokens masked', async () => {
+test('a report is accepted with 201 and stored with its name, page and the emails and tokens masked', async () => {
   const res = await call(server, 'POST', '/api/errors', {
     body: report({
       error:

@@ -4,6 +4,7 @@
  * the HTML is escaped.
  */
 import { escapeHtml, renderMail, type MailContent, type MailLayout } from '#server/mail/templates';
+import { siteInSentence } from '#shared/site-in-sentence';
 
 /** The mail lists as their mails name them: what the reader signed up for, in the list's language. */
 export type ListMailKind = 'newsletter' | 'lokalaJobb' | 'pitches';
@@ -18,13 +19,14 @@ const LIST_WORDING: Record<
 > = {
   newsletter: {
     lang: 'en',
-    what: (siteName) => `the ${siteName} newsletter`,
-    confirmSubject: (siteName) => `Confirm your subscription to the ${siteName} newsletter`,
+    what: (siteName) => `the newsletter from ${siteInSentence(siteName)}`,
+    confirmSubject: (siteName) =>
+      `Confirm your subscription to the newsletter from ${siteInSentence(siteName)}`,
   },
   pitches: {
     lang: 'en',
-    what: (siteName) => `e-mails about new work from ${siteName}`,
-    confirmSubject: (siteName) => `Confirm e-mails about new work from ${siteName}`,
+    what: (siteName) => `emails about new work from ${siteName}`,
+    confirmSubject: (siteName) => `Confirm emails about new work from ${siteName}`,
   },
   lokalaJobb: {
     lang: 'sv',
@@ -52,7 +54,7 @@ export function mailListConfirmationMail(input: {
           ],
           action: { label: 'Bekräfta prenumerationen', url: input.link },
           after: [
-            'Om det inte var du kan du bortse från det här mejlet. Du får inga fler mejl från oss.',
+            'Om det inte var du kan du bortse från det här e-postmeddelandet. Du får ingen mer e-post från oss.',
           ],
         }
       : {
@@ -81,7 +83,7 @@ export function listMail(input: {
   const wording = LIST_WORDING[input.list];
   const sv = wording.lang === 'sv';
   const why = sv
-    ? `Du får det här mejlet eftersom du prenumererar på ${wording.what(input.siteName)}.`
+    ? `Du får det här e-postmeddelandet eftersom du prenumererar på ${wording.what(input.siteName)}.`
     : `You get this mail because you subscribed to ${wording.what(input.siteName)}.`;
   const unsubscribeLabel = sv ? 'Avregistrera dig med ett klick' : 'Unsubscribe with one click';
   const paragraphs = input.text

@@ -115,7 +115,7 @@ describe('on SQLite', () => {
     const res = await subscribe({ list: 'pitches', email: fresh });
     expect(res.status).toBe(202);
     expect(res.json).toEqual({ status: 'sent' });
-    await confirmationMail(h, fresh, 'Confirm e-mails about new work from Alex Lindqvist');
+    await confirmationMail(h, fresh, 'Confirm emails about new work from Alex Lindqvist');
 
     const reader = await confirmedSubscriber(h);
     const known = await subscribe({ list: 'newsletter', email: reader.email });

@@ -28,7 +28,7 @@ describe('on SQLite', () => {
 
   test('pitches round trip: Contact with the box ticked, confirm, the owner mails the list with RFC 8058 headers, the one-click POST unsubscribes, the next mail does not reach them', async () => {
     const h = harness();
-    const PITCHES_CONFIRM_SUBJECT = 'Confirm e-mails about new work from Alex Lindqvist';
+    const PITCHES_CONFIRM_SUBJECT = 'Confirm emails about new work from Alex Lindqvist';
     /** Sends Contact with "new work" ticked and confirms the mailed link. */
     async function confirmedPitchReader(name: string) {
       const email = `${name.toLowerCase()}${unique()}@example.com`;

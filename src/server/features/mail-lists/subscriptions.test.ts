@@ -190,7 +190,7 @@ describe('on SQLite', () => {
     const pitchMail = await confirmationMail(
       h,
       contactEmail,
-      'Confirm e-mails about new work from Alex Lindqvist',
+      'Confirm emails about new work from Alex Lindqvist',
     );
     const pitchToken = tokenOf(
       linkIn(pitchMail, `${PUBLIC_URL}/pitches-mail-unsubscribe?confirm-token=`),

@@ -22,7 +22,7 @@ import {
   usersWithMode,
 } from './notifications.repository';
 
-/** The admins among `userIds`, with their e-mail (the accounts domain's, through app.ts). */
+/** The admins among `userIds`, with their email (the accounts domain's, through app.ts). */
 export type FindAdmins = (
   db: Kysely<Database>,
   userIds: string[],

@@ -151,7 +151,7 @@ export async function registrationOptions(
   return generateRegistrationOptions({
     rpName,
     rpID: rp.id,
-    // The account's id, never its e-mail: the authenticator keeps the handle and hands it back.
+    // The account's id, never its email: the authenticator keeps the handle and hands it back.
     userID: new TextEncoder().encode(user.id),
     userName: user.email,
     userDisplayName: user.username || user.email,

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { absoluteUrl, paths } from '#shared/paths';
+import { siteInSentence } from '#shared/site-in-sentence';
 import type { Config } from '#server/config';
 import type { Database, User } from '#server/db/schema';
 import { siteName } from '#server/features/content/content.service';
@@ -21,12 +22,12 @@ export function passkeyAddedMail(input: {
   const greeting = input.username ? `Hi ${inertText(input.username)},` : 'Hi,';
   const at = input.when.toISOString().slice(0, 16).replace('T', ' ');
   return {
-    subject: `A passkey was added to your ${input.siteName} account`,
+    subject: `A passkey was added to your account on ${siteInSentence(input.siteName)}`,
     ...renderMail({
       siteName: input.siteName,
       greeting,
       paragraphs: [
-        `A passkey named “${inertText(input.passkeyName)}” was added to your ${input.siteName} account on ${at} UTC. It signs in to the account without the password.`,
+        `A passkey named “${inertText(input.passkeyName)}” was added to your account on ${siteInSentence(input.siteName)} on ${at} UTC. It logs in to the account without the password.`,
         'If this was not you, remove it on your account page at once and change your password: a password reset alone does not remove passkeys.',
       ],
       action: { label: 'Open my account', url: input.accountLink },

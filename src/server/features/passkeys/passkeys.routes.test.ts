@@ -106,7 +106,7 @@ test('an account adds a passkey named after its device, hears of it by mail, and
     userVerification: 'required',
     residentKey: 'required',
   });
-  // The handle is the account's id, never its e-mail.
+  // The handle is the account's id, never its email.
   expect(Buffer.from(options.user.id, 'base64url').toString()).toBe(user.id);
   // The challenge is kept only as its hash.
   const stored = await server.app.db.selectFrom('passkey_challenges').selectAll().execute();

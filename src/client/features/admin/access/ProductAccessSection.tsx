@@ -57,7 +57,7 @@ export function ProductAccessSection() {
       {access.error && <FormMessage tone="error">{access.error}</FormMessage>}
       {records.length === 0 ? (
         <p className="desk-empty">
-          No trial or purchase requests yet. They appear here when a signed-in visitor sends one
+          No trial or purchase requests yet. They appear here when a logged-in visitor sends one
           from an indicator page.
         </p>
       ) : (

@@ -128,7 +128,7 @@ export function AccountPanel({ id, onBack, onChanged }: AccountPanelProps) {
       {error && <FormMessage tone="error">{error}</FormMessage>}
       <dl className="account__facts">
         <Fact term="Signed up">{formatDateTime(account.createdAt)}</Fact>
-        <Fact term="E-mail">{account.emailVerified ? 'Verified' : 'Not verified'}</Fact>
+        <Fact term="Email">{account.emailVerified ? 'Verified' : 'Not verified'}</Fact>
         <Fact term="Rank">{account.adminRank}</Fact>
         <Fact term="Mail lists">
           {account.mailLists.length
@@ -230,7 +230,7 @@ export function AccountPanel({ id, onBack, onChanged }: AccountPanelProps) {
                 {session.current && <span className="account-session__tag"> · this browser</span>}
               </span>
               <span className="account-session__times">
-                Signed in {formatDateTime(session.createdAt)} ({formatAgo(session.createdAt)}), last
+                Logged in {formatDateTime(session.createdAt)} ({formatAgo(session.createdAt)}), last
                 seen {formatDateTime(session.lastSeenAt)} ({formatAgo(session.lastSeenAt)})
                 {session.mfaVerifiedAt && ', code entered'}
               </span>

@@ -1,5 +1,5 @@
 /**
- * Accounts on the desk (docs/product/desk.md#accounts-on-the-desk): search by the start of an e-mail or
+ * Accounts on the desk (docs/product/desk.md#accounts-on-the-desk): search by the start of an email or
  * username, filter, page on with "Next page" (the browser's Back goes back a page), export what the
  * filters match as CSV, and open one account. The filters, the page's cursor and the open account
  * live in the address bar (`?q=…&cursor=…&account=…`), so a reload or a shared link shows the same.
@@ -186,7 +186,7 @@ export function AccountsSection() {
           label="Search"
           value={draft.q ?? ''}
           onValueChange={set('q')}
-          hint="The start of an e-mail or username."
+          hint="The start of an email or username."
           type="search"
           autoComplete="off"
           spellCheck={false}
@@ -235,7 +235,7 @@ export function AccountsSection() {
               ]}
             />
             <DeskSelect
-              label="E-mail"
+              label="Email"
               value={draft.verified ?? ''}
               onChange={set('verified')}
               options={[

@@ -1,6 +1,6 @@
 /**
  * The audit log on the desk (docs/product/desk.md#audit-log): every admin action, admin log-in and
- * authenticator attempt, newest first, filtered by who (e-mail, from its start), what and when.
+ * authenticator attempt, newest first, filtered by who (email, from its start), what and when.
  * Nothing here edits it; the database refuses that too. "Older entries" pages back 50 at a time.
  */
 import { auditActionLabel } from '#shared/audit-actions';
@@ -103,7 +103,7 @@ export function AuditLogSection() {
           label="Who"
           value={draft.actor}
           onValueChange={(actor) => setDraft({ ...draft, actor })}
-          hint="E-mail, from its start."
+          hint="Email, from its start."
           autoComplete="off"
           spellCheck={false}
         />

@@ -65,7 +65,7 @@ test('keys read as words, entries by their number and name, paths as the way to 
   expect(pathLabel(site, '')).toBe('The whole document');
 });
 
-test('the site form: texts, an e-mail field, a list of social links with a choice of kind', () => {
+test('the site form: texts, an email field, a list of social links with a choice of kind', () => {
   const site = shipped('site.json');
   const form = formOf('site', site);
   expect(find(form, 'tagline')).toMatchObject({ kind: 'text', label: 'Tagline', maxLength: 160 });

@@ -268,7 +268,7 @@ export function NewsletterComposer({
             ))}
             <p className="mail-preview__footer">
               {info.lang === 'sv'
-                ? 'Du får det här mejlet eftersom du prenumererar på nyheter från Lokala jobb. Avregistrera dig med ett klick.'
+                ? 'Du får det här e-postmeddelandet eftersom du prenumererar på nyheter från Lokala jobb. Avregistrera dig med ett klick.'
                 : 'You get this mail because you subscribed. Unsubscribe with one click.'}
             </p>
           </div>

@@ -59,7 +59,7 @@ export function MfaGate({ children }: { children: ReactNode }) {
         </div>
       );
     }
-    return <DeskLoading label="Checking the desk's sign-in…" />;
+    return <DeskLoading label="Checking the desk's log-in…" />;
   }
   if (!status.enrolled) return <EnrolmentPanel onDone={() => setAttempt((n) => n + 1)} />;
   if (!status.verifiedAt) {

@@ -84,7 +84,7 @@ function NotificationChoice() {
         </h2>
         <p className="account-section__description">
           New indicator trial and purchase requests, contact and support messages, Lokala jobb
-          enquiries and new error groups, by e-mail to {info?.email ?? 'you'}.
+          enquiries and new error groups, by email to {info?.email ?? 'you'}.
         </p>
       </div>
       {needsCode ? (

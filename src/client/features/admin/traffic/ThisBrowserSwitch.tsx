@@ -17,7 +17,7 @@ export function ThisBrowserSwitch() {
     <div className="traffic__this-browser">
       <Switch
         label="Don't count this browser"
-        description="For a browser you use signed out. Signed in as an admin, your visits are never counted, on any device."
+        description="For a browser you use logged out. Logged in as an admin, your visits are never counted, on any device."
         checked={off}
         onCheckedChange={(checked) => {
           const settings = readStored('appSettings', DEFAULT_SETTINGS);

@@ -46,6 +46,6 @@ test('left-out visits read in words, by reason, and not at all when none were', 
       { reason: 'bot', visits: 12 },
       { reason: 'noPageLoad', visits: 2 },
     ]),
-  ).toBe('Left out: 1 visit by a signed-in admin, 12 visits by bots, 2 requests no page made.');
+  ).toBe('Left out: 1 visit by a logged-in admin, 12 visits by bots, 2 requests no page made.');
   expect(exclusionsText([{ reason: 'bot', visits: 0 }])).toBeNull();
 });

@@ -89,7 +89,7 @@ export function pointsOf(series: readonly { start: string; visits: number }[]): 
 }
 
 const EXCLUSION_WORDS: Record<ExclusionReason, [string, string]> = {
-  admin: ['visit by a signed-in admin', 'visits by signed-in admins'],
+  admin: ['visit by a logged-in admin', 'visits by logged-in admins'],
   optedOut: ['visit from a browser switched off', 'visits from browsers switched off'],
   bot: ['visit by a bot', 'visits by bots'],
   noPageLoad: ['request no page made', 'requests no page made'],
@@ -103,7 +103,7 @@ const EXCLUSION_WORDS: Record<ExclusionReason, [string, string]> = {
   ],
 };
 
-/** "Left out: 3 visits by signed-in admins, 12 visits by bots." or null when none were. */
+/** "Left out: 3 visits by logged-in admins, 12 visits by bots." or null when none were. */
 export function exclusionsText(
   rows: readonly { reason: ExclusionReason; visits: number }[],
 ): string | null {

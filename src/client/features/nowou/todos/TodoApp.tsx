@@ -35,6 +35,7 @@ import {
   listOfView,
   rolloverCandidates,
   todosInView,
+  viewOfList,
   whereLabel,
   type TodoList,
   type View,
@@ -43,6 +44,8 @@ import './todos.css';
 import { SITE_CALENDAR, formatPlanDay } from '../../../lib/date-format';
 
 const UNDO_MS = 6000;
+/** How long a quick-added row stays marked. */
+const JUST_ADDED_MS = 3000;
 
 const MATCH_LABELS: Record<QuickAddKind, string> = {
   day: 'Day',
@@ -81,6 +84,8 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   const [autoRollover, setAutoRollover] = useSetting('autoRollover');
   const [undo, setUndo] = useState<Todo | null>(null);
   const focusAfterMove = useRef<string | null>(null);
+  /** The to-do a quick add just made: its row is marked and scrolled to, wherever it landed. */
+  const [justAdded, setJustAdded] = useState<string | null>(null);
   const focusAfterLeave = useRef<{ id: string; index: number } | null>(null);
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
   const quickAddRef = useRef<HTMLInputElement>(null);
@@ -146,6 +151,17 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   }, [listGone, onView]);
 
   useEffect(() => {
+    if (!justAdded) return;
+    const timer = setTimeout(() => setJustAdded(null), JUST_ADDED_MS);
+    return () => clearTimeout(timer);
+  }, [justAdded]);
+
+  // The row shows once the view it landed in has rendered.
+  useEffect(() => {
+    if (justAdded) rowRefs.current.get(justAdded)?.scrollIntoView({ block: 'nearest' });
+  }, [justAdded, shown]);
+
+  useEffect(() => {
     if (!undo) return;
     const timer = setTimeout(() => setUndo(null), UNDO_MS);
     return () => clearTimeout(timer);
@@ -186,9 +202,14 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
       quickAddRef.current?.focus();
       return;
     }
-    if (!actions.add(line, view)) return;
+    const added = actions.add(line, view);
+    if (!added) return;
     setText('');
     setAddError(null);
+    // A line with a day or "someday" lands outside this view: go where it is, so it is seen.
+    const landed = viewOfList(added.list, today);
+    if (!searchAll && landed !== view) onView(landed);
+    setJustAdded(added.id);
   }
 
   function toggle(todo: Todo, done: boolean) {
@@ -432,6 +453,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
                   {...rowProps}
                   todo={todo}
                   orderable={orderable}
+                  justAdded={todo.id === justAdded}
                   dayLabel={
                     searchAll
                       ? whereLabel(todo.list, today, lists)
@@ -448,9 +470,7 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
             </ul>
           )}
           {orderable && shown.length > 1 && (
-            <p className="todos__hint todos__hint--keys">
-              Alt+Up and Alt+Down move the focused to-do.
-            </p>
+            <p className="todos__hint keyboard-hint">Alt+Up and Alt+Down move the focused to-do.</p>
           )}
           {view === 'today' && !searchAll && (
             <label className="todos__scope todos__setting">

@@ -43,6 +43,8 @@ interface TodoRowProps {
   moveTargets: readonly MoveTarget[];
   /** Can be moved up and down by keyboard (not in Done). */
   orderable: boolean;
+  /** Made by the quick add a moment ago: marked for a few seconds, so the eye finds it. */
+  justAdded?: boolean;
   onToggle: (todo: Todo, done: boolean) => void;
   onMove: (todo: Todo, list: TodoList) => void;
   onStep: (todo: Todo, step: -1 | 1) => void;
@@ -87,6 +89,7 @@ export function TodoRow({
   ref,
   moveTargets,
   orderable,
+  justAdded = false,
   onToggle,
   onMove,
   onStep,
@@ -165,6 +168,7 @@ export function TodoRow({
       className="todo-row"
       data-todo-id={todo.id}
       data-done={todo.done || undefined}
+      data-just-added={justAdded || undefined}
       {...(orderable ? drag?.row : undefined)}
     >
       <div className="todo-row__main">

@@ -120,6 +120,17 @@ export function listOfQuickAdd(parsed: QuickAdd, view: View, today: string): Tod
 }
 
 /**
+ * The view that shows a to-do of `list`, where a quick add takes the person to see it: a day before
+ * today is under Today (Overdue), a day after tomorrow under Upcoming.
+ */
+export function viewOfList(list: TodoList, today: string): View {
+  if (list === 'inbox' || list === 'someday' || list.startsWith('list:')) return list as View;
+  const day = list.slice('day:'.length);
+  if (day <= today) return 'today';
+  return day === addDays(today, 1) ? 'tomorrow' : 'upcoming';
+}
+
+/**
  * Every to-do, for a search of them all: the unfinished ones by list (see byListThenOrder), then
  * the done ones, the latest done first.
  */

@@ -24,7 +24,8 @@ import { randomId } from '../../../lib/random-id';
 
 export interface TodoActions {
   /** Adds the parsed line (its title not empty) to its day, Someday or the view's list. */
-  add(line: QuickAdd, view: View): boolean;
+  /** The added to-do, or null when it was refused. */
+  add(line: QuickAdd, view: View): Todo | null;
   /** Ticks or unticks; a repeating one ticked makes its next one in the same step. */
   toggle(todo: Todo, done: boolean): boolean;
   /** Saves the editor's to-do; one that changed list goes to the end of its new one. */
@@ -82,9 +83,9 @@ export function useTodoActions(today: string, lists: readonly TodoListItem[]): T
         const timelineId = line.day && line.time ? timelineIdForEdit() : null;
         const { order, renumbered } = endOfList(everyTodo(), list);
         const todo = todoFromQuickAdd(line, list, order, randomId(), new Date(), timelineId);
-        if (!saveWithTimeline([todo, ...renumbered], `Added ${todo.title}`)) return false;
+        if (!saveWithTimeline([todo, ...renumbered], `Added ${todo.title}`)) return null;
         announce(`Added ${todo.title} to ${labelOf(list)}.`);
-        return true;
+        return todo;
       },
       toggle(todo, done) {
         const { changed, next } = tickChanges(todo, done, today, everyTodo(), new Date());

@@ -7,7 +7,7 @@ import { textElementSchema } from '#shared/nowou-records';
 import { safeLinkHref } from '../../../../lib/safe-link';
 
 export const LINK_PROBLEM =
-  'Not a link yet: type a web address such as https://example.com, or mailto: and an e-mail address.';
+  'Not a link yet: type a web address such as https://example.com, or mailto: and an email address.';
 
 export type LinkCheck = { ok: true; url: string } | { ok: false; message: string };
 

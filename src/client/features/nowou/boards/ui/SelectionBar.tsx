@@ -197,7 +197,10 @@ export function SelectionBar({
       >
         <span className="board__count">Connect {nodeTitle(connectingFrom)} to…</span>
         <span className="board__help">
-          Click the other node, or go to it with the arrows and press Enter.
+          <span className="keyboard-hint">
+            Click the other node, or go to it with the arrows and press Enter.
+          </span>
+          <span className="touch-hint">Tap the other node.</span>
         </span>
         <Button variant="ghost" onClick={onCancelConnect}>
           Cancel

@@ -31,6 +31,7 @@ import { connectingFrom, type BoardState } from './board-state';
 import { boxOf, clamp, withGroupContents, type Side } from '../logic/geometry';
 import { MIN_HEIGHT, MIN_WIDTH } from './use-node-drag';
 import type { FullViewportController } from './use-viewport';
+import { isTouchOnly } from '../../../../lib/touch-only';
 
 /** Copied nodes, kept for Ctrl+V within the app (any board). */
 let clipboard: { nodes: TextElement[]; edges: CanvasEdge[] } | null = null;
@@ -365,7 +366,9 @@ export function createBoardWrites({
       if (!node) return;
       state.connectFrom(id);
       announce(
-        `Connecting from ${nodeTitle(node)}: go to the other node and press Enter, or click it. Escape cancels.`,
+        isTouchOnly()
+          ? `Connecting from ${nodeTitle(node)}: tap the other node, or Cancel.`
+          : `Connecting from ${nodeTitle(node)}: go to the other node and press Enter, or click it. Escape cancels.`,
       );
     },
     cancelConnect() {
