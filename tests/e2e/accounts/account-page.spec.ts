@@ -2,7 +2,8 @@
  * /account (docs/product/accounts.md#account-page, docs/product/api.md#account-routes) in real Chromium against
  * the real server and SMTP sink: signed out, profile edits with the shared rules, newsletter,
  * e-mail verification, password change, signing out other sessions, the data download, deleting the
- * account; and a change made elsewhere showing without a reload (the live stream).
+ * account; and a change made elsewhere showing without a reload (the live stream); two columns of
+ * sections on a wide screen.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -102,6 +103,25 @@ test.each(WIDTHS)(
     // The navigation follows.
     const panel = await navigationPanel(page);
     await panel.getByRole('link', { name: renamed }).waitFor();
+  },
+);
+
+test.each(WIDTHS)(
+  'at %i px the signed-in page uses the width: two columns of sections on a wide screen, one on a phone',
+  async (width) => {
+    const user = await createUser(site.server);
+    const { page } = await site.openAs(user, paths.account, { width });
+    const profile = (await section(page, 'Profile').boundingBox())!;
+    const password = (await section(page, 'Password').boundingBox())!;
+    if (width === VIEWPORTS.desktop.width) {
+      // Side by side, each a comfortable width for a form.
+      expect(password.x).toBeGreaterThan(profile.x + profile.width);
+      expect(Math.abs(password.y - profile.y)).toBeLessThan(1);
+      expect(profile.width).toBeGreaterThan(380);
+    } else {
+      expect(password.y).toBeGreaterThan(profile.y + profile.height);
+      expect(Math.abs(password.x - profile.x)).toBeLessThan(1);
+    }
   },
 );
 
