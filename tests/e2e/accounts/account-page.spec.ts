@@ -111,8 +111,18 @@ test.each(WIDTHS)(
   async (width) => {
     const user = await createUser(site.server);
     const { page } = await site.openAs(user, paths.account, { width });
-    const profile = (await section(page, 'Profile').boundingBox())!;
-    const password = (await section(page, 'Password').boundingBox())!;
+    await section(page, 'Password').waitFor();
+    // Both read in one go: the passkey offer above them may come in between two reads.
+    const [profile, password] = await page.evaluate(() =>
+      ['Profile', 'Password'].map((title) => {
+        const heading = [...document.querySelectorAll('main h2')].find(
+          (h2) => h2.textContent === title,
+        )!;
+        const { x, y, width, height } = heading.closest('section')!.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    );
+    if (!profile || !password) throw new Error('no Profile or Password section');
     if (width === VIEWPORTS.desktop.width) {
       // Side by side, each a comfortable width for a form.
       expect(password.x).toBeGreaterThan(profile.x + profile.width);
