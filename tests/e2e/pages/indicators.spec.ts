@@ -127,13 +127,15 @@ function contrast(one: string, other: string): number {
 }
 
 test.each(['light', 'dark'] as const)(
-  'Portfolio in the %s theme: the ring\'s colours are far apart and keep 3:1 on the card; the holdings\' fields stay in line',
+  "Portfolio in the %s theme: the ring's colours are far apart and keep 3:1 on the card; the holdings' fields stay in line",
   async (theme) => {
     const { page } = await site.open(paths.portfolio, { width: 1280, theme });
     const ring = page.getByRole('img', { name: /^Allocation on / });
     await ring.scrollIntoViewIfNeeded();
     const { arcs, surface } = await ring.evaluate((svg) => ({
-      arcs: [...svg.querySelectorAll('.allocation__arc')].map((arc) => getComputedStyle(arc).stroke),
+      arcs: [...svg.querySelectorAll('.allocation__arc')].map(
+        (arc) => getComputedStyle(arc).stroke,
+      ),
       surface: getComputedStyle(svg.closest('.planner')!).backgroundColor,
     }));
     expect(arcs).toHaveLength(4);
@@ -148,7 +150,9 @@ test.each(['light', 'dark'] as const)(
     // Tide World Index's name takes two lines; its quantity field still lines up with the others.
     const fields = await page
       .locator('.holding input')
-      .evaluateAll((inputs) => inputs.map((input) => Math.round(input.getBoundingClientRect().top)));
+      .evaluateAll((inputs) =>
+        inputs.map((input) => Math.round(input.getBoundingClientRect().top)),
+      );
     expect(fields).toHaveLength(4);
     expect(new Set(fields).size).toBe(1);
   },

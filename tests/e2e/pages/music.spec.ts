@@ -195,7 +195,7 @@ test('the seek slider sets the playing position and reads it out as "m:ss of m:s
 });
 
 test.each([VIEWPORTS.mobile.width, VIEWPORTS.desktop.width])(
-  'at %i px the seek slider\'s focus ring stays clear of the time labels under it',
+  "at %i px the seek slider's focus ring stays clear of the time labels under it",
   async (width) => {
     const { page } = await site.open(paths.music, { width });
     const slider = player(page).getByRole('slider', { name: 'Seek' });

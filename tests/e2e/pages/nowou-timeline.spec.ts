@@ -50,14 +50,16 @@ function timesShownCut(page: Page): Promise<string[]> {
 /** Short blocks whose title does not show on their one visible line. */
 function shortTitlesHidden(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('.tl-block[data-short] .tl-block__content')].flatMap((content) => {
-      const title = content.querySelector('.tl-block__title');
-      const box = content.getBoundingClientRect();
-      const shown = title?.getBoundingClientRect();
-      return shown && shown.width > 8 && shown.top < box.bottom - 0.5
-        ? []
-        : [content.closest('[data-block-id]')?.getAttribute('data-block-id') ?? '?'];
-    }),
+    [...document.querySelectorAll('.tl-block[data-short] .tl-block__content')].flatMap(
+      (content) => {
+        const title = content.querySelector('.tl-block__title');
+        const box = content.getBoundingClientRect();
+        const shown = title?.getBoundingClientRect();
+        return shown && shown.width > 8 && shown.top < box.bottom - 0.5
+          ? []
+          : [content.closest('[data-block-id]')?.getAttribute('data-block-id') ?? '?'];
+      },
+    ),
   );
 }
 
