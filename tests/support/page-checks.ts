@@ -133,8 +133,10 @@ export const layoutShifts = (page: Page) =>
   );
 
 /**
- * Everything fixed on screen that overlaps a visible control or text, as readable strings
- * (docs/product/shell.md#donate-button): a fixed layer that lets clicks through is not a cover.
+ * Everything fixed or stuck on screen that overlaps a visible control or text, as readable strings
+ * (docs/product/shell.md#nothing-covers-the-page). A fixed layer that lets clicks through is not a
+ * cover itself, but the parts of it that take clicks again (pointer-events: auto) are: they float
+ * with the layer.
  */
 export function fixedCovers(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -153,19 +155,26 @@ export function fixedCovers(page: Page): Promise<string[]> {
         rect.top < innerHeight
       );
     };
-    const fixed = [...document.body.querySelectorAll('*')].filter(
-      (el) =>
-        getComputedStyle(el).position === 'fixed' &&
-        visible(el) &&
-        getComputedStyle(el).pointerEvents !== 'none',
-    );
+    const takesClicks = (el: Element) => getComputedStyle(el).pointerEvents !== 'none';
+    const floats = (el: Element) => ['fixed', 'sticky'].includes(getComputedStyle(el).position);
+    /** The parts of a click-through layer that take clicks: the outermost ones, below it. */
+    const clickableParts = (layer: Element): Element[] =>
+      [...layer.children].flatMap((child) =>
+        takesClicks(child) ? [child] : clickableParts(child),
+      );
+    const covers = new Set<Element>();
+    for (const el of document.body.querySelectorAll('*')) {
+      if (!floats(el)) continue;
+      for (const part of takesClicks(el) ? [el] : clickableParts(el))
+        if (visible(part)) covers.add(part);
+    }
     const targets = [
       ...document.querySelectorAll(
         'a[href], button, input, select, textarea, [role="slider"], [tabindex="0"], h1, h2, h3, p, li, td, th, label',
       ),
     ].filter(visible);
     const found: string[] = [];
-    for (const cover of fixed) {
+    for (const cover of covers) {
       const box = cover.getBoundingClientRect();
       for (const target of targets) {
         if (cover.contains(target) || target.contains(cover)) continue;

@@ -1,12 +1,14 @@
 /**
  * The always-mounted frame around every page (docs/product/shell.md#shell-parts): skip link, embedded top
- * menu bar, header, inline navigation on desktop, the page, footer and the overlays. The root
+ * menu bar, cookie notice, header, inline navigation on desktop, the assistant's bar, the page, footer and the overlays. The root
  * element carries the screen class and the layout values as CSS custom properties, set through the
  * DOM (the CSP allows no style attribute in the prerendered markup, and shell.css gives the same
  * values before the app runs).
  */
 import { useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { MAIN_CONTENT_ID, PAGE_END_ID } from '#shared/page-ids';
+import { AssistantBar } from './assistant/AssistantBar';
+import { CookieNotice } from './cookie-notice/CookieNotice';
 import { Footer } from './footer/Footer';
 import { Header } from './header/Header';
 import { useLayout } from '../lib/layout/use-layout';
@@ -53,6 +55,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </a>
       <NavigationProgress />
       {embedded !== false && <TopMenuBar />}
+      <CookieNotice />
       {!hideLayout && <Header />}
       <ShowLayoutButton />
       <div className="app__body">
@@ -62,6 +65,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </div>
         )}
         <div className="app__content">
+          <AssistantBar />
           <NowPlayingSlot />
           {children}
           {!hideLayout && <Footer />}

@@ -1,8 +1,9 @@
 /**
  * /account (docs/product/accounts.md#account-page, docs/product/api.md#account-routes) in real Chromium against
  * the real server and SMTP sink: signed out, profile edits with the shared rules, newsletter,
- * email verification, password change, signing out other sessions, the data download, deleting the
- * account; and a change made elsewhere showing without a reload (the live stream).
+ * email verification, password change, logging out other sessions, the data download, deleting the
+ * account; and a change made elsewhere showing without a reload (the live stream); two columns of
+ * sections on a wide screen.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -102,6 +103,35 @@ test.each(WIDTHS)(
     // The navigation follows.
     const panel = await navigationPanel(page);
     await panel.getByRole('link', { name: renamed }).waitFor();
+  },
+);
+
+test.each(WIDTHS)(
+  'at %i px the signed-in page uses the width: two columns of sections on a wide screen, one on a phone',
+  async (width) => {
+    const user = await createUser(site.server);
+    const { page } = await site.openAs(user, paths.account, { width });
+    await section(page, 'Password').waitFor();
+    // Both read in one go: the passkey offer above them may come in between two reads.
+    const [profile, password] = await page.evaluate(() =>
+      ['Profile', 'Password'].map((title) => {
+        const heading = [...document.querySelectorAll('main h2')].find(
+          (h2) => h2.textContent === title,
+        )!;
+        const { x, y, width, height } = heading.closest('section')!.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    );
+    if (!profile || !password) throw new Error('no Profile or Password section');
+    if (width === VIEWPORTS.desktop.width) {
+      // Side by side, each a comfortable width for a form.
+      expect(password.x).toBeGreaterThan(profile.x + profile.width);
+      expect(Math.abs(password.y - profile.y)).toBeLessThan(1);
+      expect(profile.width).toBeGreaterThan(380);
+    } else {
+      expect(password.y).toBeGreaterThan(profile.y + profile.height);
+      expect(Math.abs(password.x - profile.x)).toBeLessThan(1);
+    }
   },
 );
 

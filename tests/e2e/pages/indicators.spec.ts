@@ -1,7 +1,8 @@
 /**
  * The indicator pages (docs/product/offerings.md#tradingview-indicators) in real Chromium against the real
  * server: the Long & Short Position and Portfolio pages show their text and their chart; the
- * calculators follow the fields and a dragged line; no axe violations on them or on /purchase at
+ * calculators follow the fields and a dragged line; the Portfolio's colours tell apart and its
+ * holdings' fields line up; no axe violations on them or on /purchase at
  * 400 and 1280 px in both themes. Requesting a trial or a purchase: forms/indicator-requests.spec.ts.
  */
 import type { Page } from 'playwright-core';
@@ -98,6 +99,64 @@ test('Long & Short Position: dragging a line on the chart moves that level', asy
   expect(moved).toEqual(['target']);
   expect(Number(after.target)).toBeGreaterThan(Number(before.target));
 });
+
+/** CIE L*a*b* of an "rgb(r, g, b)" colour, for how far apart two colours look (ΔE 1976). */
+function lab(rgb: string): [number, number, number] {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
+    const c = Number(part) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  const x = f((0.4124 * r! + 0.3576 * g! + 0.1805 * b!) / 0.95047);
+  const y = f(0.2126 * r! + 0.7152 * g! + 0.0722 * b!);
+  const z = f((0.0193 * r! + 0.1192 * g! + 0.9505 * b!) / 1.08883);
+  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
+}
+
+/** WCAG contrast ratio of two "rgb(r, g, b)" colours. */
+function contrast(one: string, other: string): number {
+  const luminance = (rgb: string) => {
+    const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
+      const c = Number(part) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [dark, light] = [luminance(one), luminance(other)].sort((a, b) => a - b);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+test.each(['light', 'dark'] as const)(
+  "Portfolio in the %s theme: the ring's colours are far apart and keep 3:1 on the card; the holdings' fields stay in line",
+  async (theme) => {
+    const { page } = await site.open(paths.portfolio, { width: 1280, theme });
+    const ring = page.getByRole('img', { name: /^Allocation on / });
+    await ring.scrollIntoViewIfNeeded();
+    const { arcs, surface } = await ring.evaluate((svg) => ({
+      arcs: [...svg.querySelectorAll('.allocation__arc')].map(
+        (arc) => getComputedStyle(arc).stroke,
+      ),
+      surface: getComputedStyle(svg.closest('.planner')!).backgroundColor,
+    }));
+    expect(arcs).toHaveLength(4);
+    for (const [index, colour] of arcs.entries()) {
+      expect(contrast(colour, surface), `colour ${index + 1}`).toBeGreaterThanOrEqual(3);
+      for (const other of arcs.slice(index + 1)) {
+        const [a, b] = [lab(colour), lab(other)];
+        const distance = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+        expect(distance, `${colour} and ${other}`).toBeGreaterThanOrEqual(45);
+      }
+    }
+    // Tide World Index's name takes two lines; its quantity field still lines up with the others.
+    const fields = await page
+      .locator('.holding input')
+      .evaluateAll((inputs) =>
+        inputs.map((input) => Math.round(input.getBoundingClientRect().top)),
+      );
+    expect(fields).toHaveLength(4);
+    expect(new Set(fields).size).toBe(1);
+  },
+);
 
 test('Portfolio: the page draws the profit-and-loss chart and the allocation follows the quantities', async () => {
   const tab = await site.newTab({ width: 400, height: 860 });

@@ -1,8 +1,9 @@
 /**
  * docs/product/offerings.md#music: the Music page's player over content/music.json. Real playback in Chromium
  * (the clicks are user gestures, so autoplay rules allow it): play and pause, previous and next,
- * seeking, volume and mute, the keys, the next track starting by itself, durations that match the
- * files, and axe at 400 and 1280 px in both themes.
+ * seeking (the slider's focus ring clear of the time labels), volume and mute, the keys, the next
+ * track starting by itself, durations that match the files, and axe at 400 and 1280 px in both
+ * themes.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -192,6 +193,27 @@ test('the seek slider sets the playing position and reads it out as "m:ss of m:s
   await page.keyboard.press('Home');
   await expect.poll(async () => (await audio(page)).currentTime).toBeLessThan(duration * 0.3);
 });
+
+test.each([VIEWPORTS.mobile.width, VIEWPORTS.desktop.width])(
+  "at %i px the seek slider's focus ring stays clear of the time labels under it",
+  async (width) => {
+    const { page } = await site.open(paths.music, { width });
+    const slider = player(page).getByRole('slider', { name: 'Seek' });
+    await slider.focus();
+    await page.keyboard.press('ArrowRight');
+    const ring = await slider.evaluate((element) => {
+      const style = getComputedStyle(element);
+      const reach = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+      return { bottom: element.getBoundingClientRect().bottom + reach, style: style.outlineStyle };
+    });
+    expect(ring.style).not.toBe('none');
+    const labels = await player(page)
+      .locator('.player__time')
+      .evaluateAll((times) => times.map((time) => time.getBoundingClientRect().top));
+    expect(labels).toHaveLength(2);
+    for (const top of labels) expect(top).toBeGreaterThanOrEqual(ring.bottom);
+  },
+);
 
 test('the volume slider and the mute button change the audio element', async () => {
   const { page } = await openPlayer();

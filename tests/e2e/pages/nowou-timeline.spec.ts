@@ -3,8 +3,9 @@
  * panel onto 10:00 and resized to 90 minutes, kept over a reload; a keyboard move announced; blocks
  * drawn on empty space (a to-do and a note) laid out side by side where they overlap; .ics export;
  * a new timeline made the one that opens first, a block dragged to the next day and undone; New
- * block… and Mark done by keyboard alone; 44 px touch targets for short blocks and the resize
- * handle on a touch screen; axe at 400 px (dark) and 1280 px (light); no sideways scroll at 320 px.
+ * block… and Mark done by keyboard alone; short blocks (to-dos and notes) show their title; 44 px
+ * touch targets for short blocks and the resize handle on a touch screen, whose dot lies beside the
+ * blocks' text; axe at 400 px (dark) and 1280 px (light); no sideways scroll at 320 px.
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
@@ -42,6 +43,51 @@ function timesShownCut(page: Page): Promise<string[]> {
       const box = time.getBoundingClientRect();
       const shown = box.top < content.bottom - 0.5;
       return shown && box.right > content.right + 0.5 ? [time.textContent ?? ''] : [];
+    }),
+  );
+}
+
+/** Short blocks whose title does not show on their one visible line. */
+function shortTitlesHidden(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.tl-block[data-short] .tl-block__content')].flatMap(
+      (content) => {
+        const title = content.querySelector('.tl-block__title');
+        const box = content.getBoundingClientRect();
+        const shown = title?.getBoundingClientRect();
+        return shown && shown.width > 8 && shown.top < box.bottom - 0.5
+          ? []
+          : [content.closest('[data-block-id]')?.getAttribute('data-block-id') ?? '?'];
+      },
+    ),
+  );
+}
+
+/**
+ * Titles and times a touch screen's resize dot lies over: the dot is drawn 7 px round on the
+ * handle's bottom-right corner of the block (timeline.css).
+ */
+function dotsOverText(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.tl-block[data-block-id]')].flatMap((block) => {
+      const handle = block.querySelector('[data-resize-handle]')!.getBoundingClientRect();
+      const dot = {
+        left: handle.right - 14,
+        right: handle.right,
+        top: handle.top + handle.height / 2 - 7,
+        bottom: handle.top + handle.height / 2 + 7,
+      };
+      return [...document.querySelectorAll('.tl-block__title, .tl-block__time')].flatMap((text) => {
+        const content = text.closest('.tl-block__content')!.getBoundingClientRect();
+        const box = text.getBoundingClientRect();
+        const top = Math.max(box.top, content.top);
+        const bottom = Math.min(box.bottom, content.bottom);
+        const right = Math.min(box.right, content.right);
+        const overlaps =
+          Math.min(dot.right, right) - Math.max(dot.left, box.left) > 0.5 &&
+          Math.min(dot.bottom, bottom) - Math.max(dot.top, top) > 0.5;
+        return overlaps ? [text.textContent ?? ''] : [];
+      });
     }),
   );
 }
@@ -370,6 +416,19 @@ test('without the pointer: New block… makes a to-do and a note, Mark done from
   await expect
     .poll(async () => (await storedTitles(page, 'textBox-')).join())
     .toContain('Lunch with Ada');
+  // And a 15-minute note: one line, which shows its title.
+  await page.getByRole('button', { name: 'New block…' }).click();
+  await form.getByLabel('Title').fill('Stretch break');
+  await form.getByRole('radio', { name: 'Note' }).check();
+  await form.getByLabel('Start').fill('11:30');
+  await form.getByLabel('Minutes').fill('15');
+  await form.getByRole('button', { name: 'Add' }).click();
+  await form.waitFor({ state: 'detached' });
+  await page.locator(`${GRID} [data-kind="textBox"][data-short]`).waitFor();
+  expect(await shortTitlesHidden(page)).toEqual([]);
+  expect(
+    await page.locator(`${GRID} [data-kind="textBox"][data-short] .tl-block__title`).innerText(),
+  ).toBe('Stretch break');
 
   // In the week's narrow columns a short block's time shows whole or not at all, never cut.
   await page.goto(`${site.url}${TIMELINE}&grid=week`);
@@ -377,6 +436,7 @@ test('without the pointer: New block… makes a to-do and a note, Mark done from
   await bankTime.waitFor({ state: 'attached' });
   expect(await timesShownCut(page)).toEqual([]);
   expect(await bankTime.evaluate(timeIsHidden)).toBe(true);
+  expect(await shortTitlesHidden(page)).toEqual([]);
   await page.goto(`${site.url}${TIMELINE}&grid=day`);
   await page.locator(GRID).waitFor();
 
@@ -425,6 +485,12 @@ test('without the pointer: New block… makes a to-do and a note, Mark done from
       { x: handle.x + handle.width / 2, y: handle.y + handle.height - 4 },
     );
     expect(onHandle).toBe(true);
+    // The handles' dots lie beside the blocks' text, in the day and in the week's narrow columns.
+    expect(await dotsOverText(phone)).toEqual([]);
+    await phone.goto(`${site.url}${TIMELINE}&grid=week`);
+    await phone.locator(`${GRID} [data-block-id="${bank.id}"]`).waitFor();
+    expect(await dotsOverText(phone)).toEqual([]);
+    expect(await shortTitlesHidden(phone)).toEqual([]);
   } finally {
     await touch.close();
   }

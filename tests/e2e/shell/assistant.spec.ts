@@ -4,7 +4,8 @@
  * others, only when newer than the last viewed time (then recorded under the `assistant` key),
  * types itself out unless motion is reduced, reaches screen readers whole through a polite live
  * region, stays text, and is kept in a log the visitor can reopen; a tab opened just as a message
- * is posted shows it like the tab that was open; a scheduled message comes and goes on time by itself.
+ * is posted shows it like the tab that was open; a scheduled message comes and goes on time by itself;
+ * it speaks from a bar in the page's flow that covers no text or control at 400 and 1280 px.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, expect, test } from 'vitest';
@@ -12,6 +13,8 @@ import type { AssistantMessage } from '#shared/live-events';
 import { call, createUser, loginAs } from '#test-support/accounts';
 import { useAccountsSite } from '#test-support/accounts-site';
 import { axeViolations } from '#test-support/axe';
+import { settleAnimations } from '#test-support/browser';
+import { fixedCovers, scrollAndSettle } from '#test-support/page-checks';
 import { gotoPage } from '#test-support/site';
 
 const site = useAccountsSite();
@@ -216,5 +219,24 @@ test.each([
     await page.getByRole('button', { name: "Open the assistant's log" }).click();
     await page.getByRole('region', { name: 'Assistant' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+  },
+);
+
+test.each([400, 1280])(
+  'at %i px the bubble and the character on /music cover no text or control at any scroll position',
+  async (width) => {
+    await post('Live stream tomorrow at eight: new tracks from the studio.', ['music']);
+    const { page } = await site.open('/music', { width, cookieConsent: false });
+    await bubble(page).waitFor();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+    for (const share of [0, 1 / 4, 1 / 2, 3 / 4, 1]) {
+      await scrollAndSettle(page, Math.round(height * share), settleAnimations);
+      expect(await fixedCovers(page), `at ${share * 100}%`).toEqual([]);
+    }
+    // The text it speaks over starts below it, in the page's flow.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const said = (await bubble(page).boundingBox())!;
+    const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+    expect(heading.y).toBeGreaterThanOrEqual(said.y + said.height);
   },
 );

@@ -13,7 +13,7 @@
  * |   before it asks for any module; inlined sheets never fetched |                               |
  * | hydrates without moving anything (CLS 0); cookie notice shown | public pages                  |
  * | no browser issue (Lighthouse's inspector-issues)              | public pages                  |
- * | no fixed control covers a control or text, at 4 scroll points | public pages, /admin, /nowou  |
+ * | nothing fixed or stuck covers a control or text, 4 scrolls    | public pages, /admin, /nowou  |
  *
  * Also here, once per width: every public page reads fully with JavaScript off, and no route
  * scrolls sideways at 320 px. docs/product/pages.md#route-table, #prerendered-pages, #donate-button.
@@ -186,6 +186,30 @@ test('the fixed-control check sees a cover when there is one', async () => {
       height: '20px',
     });
     document.body.append(cover);
+  });
+  expect(await fixedCovers(page)).toEqual([expect.stringContaining('covers button')]);
+});
+
+test('the fixed-control check sees a part that takes clicks inside a click-through layer', async () => {
+  const { page } = await site.open(paths.nowou, { width: VIEWPORTS.mobile.width });
+  await page.getByRole('button', { name: 'Show layout' }).waitFor();
+  // A fixed layer over the whole screen that lets clicks through, with one box in it that does not.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const box = document.querySelector('.show-layout-button')!.getBoundingClientRect();
+    const layer = document.createElement('div');
+    Object.assign(layer.style, { position: 'fixed', inset: '0', pointerEvents: 'none' });
+    const part = document.createElement('div');
+    Object.assign(part.style, {
+      position: 'absolute',
+      left: `${box.left}px`,
+      top: `${box.top}px`,
+      width: '20px',
+      height: '20px',
+      pointerEvents: 'auto',
+    });
+    layer.append(part);
+    document.body.append(layer);
   });
   expect(await fixedCovers(page)).toEqual([expect.stringContaining('covers button')]);
 });

@@ -85,16 +85,21 @@ function SignedIn({ info, children }: { info: UserInfo; children?: ReactNode }) 
         </div>
       </div>
       <PasskeyOffer state={passkeys} />
+      {/* Two columns where there is room for them (account-page.css), one below the other otherwise. */}
       <div className="account__sections">
-        <ProfileSection info={info} />
-        <ProductsSection info={info} />
-        <NewsletterSection info={info} />
-        <EmailSection info={info} />
-        <PasswordSection login={info.email} />
-        <PasskeysSection state={passkeys} />
-        <SessionsSection />
-        <DataSection login={info.email} />
-        {children}
+        <div className="account__column">
+          <ProfileSection info={info} />
+          <ProductsSection info={info} />
+          <NewsletterSection info={info} />
+          <EmailSection info={info} />
+        </div>
+        <div className="account__column">
+          <PasswordSection login={info.email} />
+          <PasskeysSection state={passkeys} />
+          <SessionsSection />
+          <DataSection login={info.email} />
+          {children}
+        </div>
       </div>
     </>
   );

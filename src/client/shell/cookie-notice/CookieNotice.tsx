@@ -1,5 +1,5 @@
 /**
- * The cookie notice (docs/product/shell.md#cookie-notice): a small card, not a modal, shown until Close
+ * The cookie notice (docs/product/shell.md#cookie-notice): a band above the header, not a modal, shown until Close
  * saves consent. Prerendered pages carry it, and /theme-init.js shows it before paint only to a
  * visitor without consent (shell.css), so it neither flashes for those who closed it nor waits for
  * the app's script for those who did not.

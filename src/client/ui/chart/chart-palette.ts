@@ -68,7 +68,8 @@ export function baseChartOptions(palette: ChartPalette): DeepPartial<ChartOption
       attributionLogo: false,
     },
     grid: { vertLines: { color: palette.grid }, horzLines: { color: palette.grid } },
-    rightPriceScale: { borderColor: palette.axis },
+    // A price label at the very top or bottom would be drawn cut in half by the canvas's edge.
+    rightPriceScale: { borderColor: palette.axis, entireTextOnly: true },
     timeScale: { borderColor: palette.axis },
     crosshair: {
       vertLine: { color: palette.axis, labelBackgroundColor: palette.muted },

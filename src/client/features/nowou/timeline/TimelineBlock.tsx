@@ -98,14 +98,21 @@ function TimelineBlockView({
           </span>
         )}
       </button>
-      {box && (
-        <div className="tl-block__content tl-block__note">
-          <span className="tl-block__time" aria-hidden="true">
-            {formatClockRange(block.start, block.end)}
-          </span>
-          <MarkdownText text={box.text} />
-        </div>
-      )}
+      {box &&
+        (short ? (
+          // One line has room for the title only (the button's name says the rest).
+          <div className="tl-block__content tl-block__note" aria-hidden="true">
+            <span className="tl-block__title">{block.title}</span>
+            <span className="tl-block__time">{formatClockRange(block.start, block.end)}</span>
+          </div>
+        ) : (
+          <div className="tl-block__content tl-block__note">
+            <span className="tl-block__time" aria-hidden="true">
+              {formatClockRange(block.start, block.end)}
+            </span>
+            <MarkdownText text={box.text} />
+          </div>
+        ))}
       <div className="tl-block__resize" data-resize-handle="" aria-hidden="true" />
     </div>
   );
