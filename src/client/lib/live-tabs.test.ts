@@ -105,9 +105,12 @@ interface Tab {
 }
 
 const channels: BroadcastChannel[] = [];
+const elections: Election[] = [];
 /** The tabs' clock when a test sets it; else the real one. */
 let fakeNow: number | null = null;
 afterEach(() => {
+  // Left armed, an election's real timer would post on its closed channel during a later file.
+  for (const election of elections.splice(0)) election.leave();
   for (const channel of channels.splice(0)) channel.close();
   fakeNow = null;
 });
@@ -138,6 +141,7 @@ function openTab(
     locks.opening = id;
     election = createLockElection(locks);
   }
+  elections.push(election);
   const channel = new BroadcastChannel(LIVE_CHANNEL_NAME);
   channels.push(channel);
   const streams: FakeStream[] = [];
