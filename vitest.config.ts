@@ -9,9 +9,6 @@ export default defineConfig({
         test: {
           // `npm run test:unit` gives it every core: its files mostly wait on servers and databases.
           name: 'unit',
-          // One module graph per worker, not per file: importing the server for each of ~190 files
-          // cost more than half the run. Each file still builds its own servers and databases.
-          isolate: false,
           environment: 'node',
           include: [
             'src/**/*.test.{ts,tsx}',
@@ -38,10 +35,8 @@ export default defineConfig({
           // One SQLite template, password hash, Chromium and copy of the build for the whole run.
           globalSetup: ['tests/support/run-setup.ts', 'tests/support/browser-run-setup.ts'],
           setupFiles: ['tests/support/quick-password-hashing.ts'],
-          // Two files at a time, each with its own server and browser contexts: a file mostly waits
-          // on the browser, so the two cores stay busy. One module graph per worker, as in unit.
-          maxWorkers: 2,
-          isolate: false,
+          // Two cores: one browser-heavy file at a time keeps timings stable.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
