@@ -227,8 +227,9 @@ test('export, then import into a fresh browser with a preview naming what change
   await first.page.locator('main').waitFor();
   await quickAdd(first.page, 'Book dentist #health');
   await quickAdd(first.page, 'Renew passport');
-  await quickAdd(first.page, 'Standup tomorrow 9:30 15m !1');
   await first.page.getByRole('checkbox', { name: 'Renew passport' }).click();
+  // Quick add then shows Tomorrow, where the standup lands.
+  await quickAdd(first.page, 'Standup tomorrow 9:30 15m !1');
   // A custom list, a timeline with a note block made without the pointer.
   await first.page.getByRole('button', { name: 'New list' }).click();
   await first.page.getByLabel('List name').fill('Errands');
