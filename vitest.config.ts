@@ -39,8 +39,10 @@ export default defineConfig({
           // One SQLite template, password hash, Chromium and copy of the build for the whole run.
           globalSetup: ['tests/support/run-setup.ts', 'tests/support/browser-run-setup.ts'],
           setupFiles: ['tests/support/quick-password-hashing.ts'],
-          // Two cores: one browser-heavy file at a time keeps timings stable.
+          // Two cores: one browser-heavy file at a time keeps timings stable, and the files share
+          // one module graph (each imported the whole server and the test helpers again).
           fileParallelism: false,
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
