@@ -170,47 +170,37 @@ describe.each(COMBINATIONS)('at $width px in the $theme theme', ({ width, theme 
   });
 });
 
-test('the fixed-control check sees a cover when there is one', async () => {
+/** Self-tests of the cover check: a box over the Show layout button, fixed or inside a layer. */
+const COVERS = [
+  { kind: 'a fixed box over a button', insideClickThroughLayer: false },
+  { kind: 'a part that takes clicks inside a click-through layer', insideClickThroughLayer: true },
+];
+
+test.each(COVERS)('the fixed-control check sees $kind', async ({ insideClickThroughLayer }) => {
   const { page } = await site.open(paths.nowou, { width: VIEWPORTS.mobile.width });
   await page.getByRole('button', { name: 'Show layout' }).waitFor();
-  // A fixed box laid over the Show layout button.
-  await page.evaluate(() => {
+  await page.evaluate((inLayer) => {
     window.scrollTo(0, 0);
     const box = document.querySelector('.show-layout-button')!.getBoundingClientRect();
     const cover = document.createElement('div');
     Object.assign(cover.style, {
-      position: 'fixed',
-      left: `${box.left}px`,
-      top: `${box.top}px`,
-      width: '20px',
-      height: '20px',
-    });
-    document.body.append(cover);
-  });
-  expect(await fixedCovers(page)).toEqual([expect.stringContaining('covers button')]);
-});
-
-test('the fixed-control check sees a part that takes clicks inside a click-through layer', async () => {
-  const { page } = await site.open(paths.nowou, { width: VIEWPORTS.mobile.width });
-  await page.getByRole('button', { name: 'Show layout' }).waitFor();
-  // A fixed layer over the whole screen that lets clicks through, with one box in it that does not.
-  await page.evaluate(() => {
-    window.scrollTo(0, 0);
-    const box = document.querySelector('.show-layout-button')!.getBoundingClientRect();
-    const layer = document.createElement('div');
-    Object.assign(layer.style, { position: 'fixed', inset: '0', pointerEvents: 'none' });
-    const part = document.createElement('div');
-    Object.assign(part.style, {
-      position: 'absolute',
+      position: inLayer ? 'absolute' : 'fixed',
       left: `${box.left}px`,
       top: `${box.top}px`,
       width: '20px',
       height: '20px',
       pointerEvents: 'auto',
     });
-    layer.append(part);
+    if (!inLayer) {
+      document.body.append(cover);
+      return;
+    }
+    // A fixed layer over the whole screen that lets clicks through, with the box in it.
+    const layer = document.createElement('div');
+    Object.assign(layer.style, { position: 'fixed', inset: '0', pointerEvents: 'none' });
+    layer.append(cover);
     document.body.append(layer);
-  });
+  }, insideClickThroughLayer);
   expect(await fixedCovers(page)).toEqual([expect.stringContaining('covers button')]);
 });
 
