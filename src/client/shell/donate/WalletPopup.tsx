@@ -3,7 +3,7 @@
  * image, the address, and Copy address, which reads Copied! for COPY_LABEL_RESET_MS. The back arrow
  * returns to the Donation pop-up.
  */
-import { Suspense, use, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, use, useId, useRef, useState } from 'react';
 import { COPY } from '#shared/copy';
 import { COPY_LABEL_RESET_MS } from '#shared/timing';
 import { Button } from '../../ui/Button';
@@ -14,6 +14,7 @@ import type { WalletName } from '../../lib/popups/popup-state';
 import { usePopups } from '../../lib/popups/use-popups';
 import { contentPart } from '../../lib/site-content';
 import { qrImage } from '../../lib/qr-image';
+import { useStateThatClears } from '../../lib/use-state-that-clears';
 import { WALLETS } from './wallets';
 import './donate.css';
 
@@ -27,14 +28,8 @@ export function WalletPopup({ wallet, ...slot }: PopupSlotProps & { wallet: Wall
   const introId = useId();
   const addressRef = useRef<HTMLParagraphElement>(null);
   // A new token for each successful copy, so pressing again restarts the reset delay.
-  const [copiedToken, setCopiedToken] = useState<number | null>(null);
+  const [copiedToken, setCopiedToken] = useStateThatClears<number>(COPY_LABEL_RESET_MS);
   const [copyFailed, setCopyFailed] = useState(false);
-
-  useEffect(() => {
-    if (copiedToken === null) return;
-    const timer = window.setTimeout(() => setCopiedToken(null), COPY_LABEL_RESET_MS);
-    return () => window.clearTimeout(timer);
-  }, [copiedToken]);
 
   async function copyAddress() {
     try {

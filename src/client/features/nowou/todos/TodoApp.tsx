@@ -5,6 +5,7 @@
  * Every change goes through the app's undo history as one step.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useStateThatClears } from '../../../lib/use-state-that-clears';
 import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
 import {
@@ -82,10 +83,10 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
   const [searchAll, setSearchAll] = useState(false);
   const [tagFilter, setTagFilter] = useState<string[]>([]);
   const [autoRollover, setAutoRollover] = useSetting('autoRollover');
-  const [undo, setUndo] = useState<Todo | null>(null);
+  const [undo, setUndo] = useStateThatClears<Todo>(UNDO_MS);
   const focusAfterMove = useRef<string | null>(null);
   /** The to-do a quick add just made: its row is marked and scrolled to, wherever it landed. */
-  const [justAdded, setJustAdded] = useState<string | null>(null);
+  const [justAdded, setJustAdded] = useStateThatClears<string>(JUST_ADDED_MS);
   const focusAfterLeave = useRef<{ id: string; index: number } | null>(null);
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
   const quickAddRef = useRef<HTMLInputElement>(null);
@@ -150,22 +151,10 @@ export function TodoApp({ view, onView }: { view: View; onView: (view: View) => 
     if (listGone) onView('inbox');
   }, [listGone, onView]);
 
-  useEffect(() => {
-    if (!justAdded) return;
-    const timer = setTimeout(() => setJustAdded(null), JUST_ADDED_MS);
-    return () => clearTimeout(timer);
-  }, [justAdded]);
-
   // The row shows once the view it landed in has rendered.
   useEffect(() => {
     if (justAdded) rowRefs.current.get(justAdded)?.scrollIntoView({ block: 'nearest' });
   }, [justAdded, shown]);
-
-  useEffect(() => {
-    if (!undo) return;
-    const timer = setTimeout(() => setUndo(null), UNDO_MS);
-    return () => clearTimeout(timer);
-  }, [undo]);
 
   // Moving a row reorders the DOM, which can take focus away: give it back to the moved row. A
   // row that left the view (done, moved elsewhere) hands focus to the row now in its place.
