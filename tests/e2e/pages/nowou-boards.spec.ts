@@ -375,8 +375,9 @@ test('axe at 400 px dark and 1280 px light on a board with nodes; no sideways sc
   await colourNode(dark.page, 'Two', 'Green');
   await colourNode(dark.page, 'Three', 'Purple');
   await dark.page.getByRole('button', { name: 'Make a to-do' }).click();
-  // On a phone the exports fold behind Files.
+  // On a phone the exports fold behind Tools, then Files.
   expect(await dark.page.getByRole('button', { name: 'Export .canvas' }).isVisible()).toBe(false);
+  await dark.page.getByRole('button', { name: 'Tools', exact: true }).click();
   await dark.page.getByRole('button', { name: 'Files', exact: true }).click();
   expect(await dark.page.getByRole('button', { name: 'Export .canvas' }).isVisible()).toBe(true);
   expect(await axeViolations(dark.page)).toEqual([]);
