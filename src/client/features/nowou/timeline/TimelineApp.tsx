@@ -305,7 +305,8 @@ export function TimelineApp() {
           onSave={addBlock}
           onCancel={() => {
             setNewBlock(null);
-            newBlockButton.current?.focus();
+            // On a phone with View options closed (the palette opened the form), focus goes to it.
+            (newBlockButton.current ?? options.button.ref.current)?.focus();
           }}
         />
       )}
