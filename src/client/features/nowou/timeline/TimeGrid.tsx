@@ -134,6 +134,20 @@ export function TimeGrid({
     actions.setRange(part.block, range.start, range.end, change.endDelta ? 'resize' : 'move');
   }, []);
 
+  // A popover floats over the page (anchored-popover.ts): a press outside the grid closes it too.
+  const popoverOpen = creating !== null || menuFor !== null;
+  useEffect(() => {
+    if (!popoverOpen) return;
+    const onDown = (event: PointerEvent) => {
+      const target = event.target as Element;
+      if (layer.current?.contains(target) || target.closest?.('[data-no-drag]')) return;
+      setCreating(null);
+      setMenuFor(null);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [popoverOpen]);
+
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     const inPopover = (event.target as Element).closest('[data-no-drag]');
     if ((creating || menuFor) && !inPopover) {
