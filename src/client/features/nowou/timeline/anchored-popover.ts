@@ -36,7 +36,8 @@ export function useAnchoredPopover(
   useLayoutEffect(() => {
     const element = popover.current;
     if (!element) return;
-    if (!element.matches(':popover-open')) element.showPopover();
+    // A browser without popovers (before 2024) still draws it fixed, above the grid's clipping.
+    if ('showPopover' in element && !element.matches(':popover-open')) element.showPopover();
 
     const place = () => {
       const target = latest.current();
