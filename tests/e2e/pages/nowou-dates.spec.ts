@@ -134,7 +134,11 @@ test.each([VIEWPORTS.desktop.width, VIEWPORTS.mobile.width])(
       'Standup, 09:05 to 10:05',
     );
 
-    // New block…: the day and start are typed the site's way; what is not a day is refused.
+    // New block…: the day and start are typed the site's way; what is not a day is refused. On a
+    // phone it is behind View options.
+    if (width === VIEWPORTS.mobile.width) {
+      await page.getByRole('button', { name: 'View options' }).click();
+    }
     await page.getByRole('button', { name: 'New block…' }).click();
     const form = page.getByRole('form', { name: 'New block' });
     const dayField = form.getByLabel('Day');

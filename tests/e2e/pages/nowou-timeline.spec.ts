@@ -347,6 +347,8 @@ test('a new timeline made default opens first; axe at 400 px dark and 1280 px li
 
   const dark = await site.open(TIMELINE, { width: VIEWPORTS.mobile.width, theme: 'dark' });
   await dark.page.locator(GRID).waitFor();
+  // On a phone Day and Week are behind View options.
+  await dark.page.getByRole('button', { name: 'View options' }).click();
   expect(
     await dark.page.getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed'),
   ).toBe('true');

@@ -3,11 +3,12 @@
  * Move to… (day and start), Duration, Unschedule (a to-do goes back to the panel) and Delete.
  * Escape closes it and gives focus back to the block.
  */
-import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
 import { dayOf } from '../logic/calendar-day';
 import { durationMinutes, type TimedBlock } from './grid-math';
 import { hhmm, wallMinutes } from '../logic/local-time';
+import { useAnchoredPopover } from './anchored-popover';
 import { useEscape } from './use-escape';
 import type { TimelineActions } from './use-timeline-actions';
 import { DayInput, TimeInput } from '../kit/TypedDayTime';
@@ -28,11 +29,12 @@ interface BlockMenuProps {
   /** A note's whole text (its title is its first line). */
   text: string | undefined;
   actions: TimelineActions;
-  style: CSSProperties;
+  /** The block on the grid, which the menu opens beside. */
+  anchor: () => Element | null | undefined;
   onClose: (refocus: boolean) => void;
 }
 
-export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuProps) {
+export function BlockMenu({ block, text, actions, anchor, onClose }: BlockMenuProps) {
   const id = useId();
   const [pane, setPane] = useState<Pane>('menu');
   const [title, setTitle] = useState(text ?? block.title);
@@ -41,6 +43,7 @@ export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuPro
   const [minutes, setMinutes] = useState(String(durationMinutes(block)));
   const [problem, setProblem] = useState('');
   const root = useRef<HTMLDivElement>(null);
+  useAnchoredPopover(root, anchor);
 
   useEffect(() => {
     root.current?.querySelector<HTMLElement>('button, input, textarea, select')?.focus();
@@ -94,7 +97,7 @@ export function BlockMenu({ block, text, actions, style, onClose }: BlockMenuPro
     <div
       ref={root}
       className="tl-popover"
-      style={style}
+      popover="manual"
       role="group"
       aria-label={`${name} menu`}
       data-no-drag=""

@@ -2,19 +2,21 @@
  * Asks for the title of a block just drawn on the grid: a to-do (the default) or a note. Enter
  * saves, Escape cancels.
  */
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useAnchoredPopover } from './anchored-popover';
 import { useEscape } from './use-escape';
 import { FormActions, FormField, KindChoice, type BlockKind } from './block-fields';
 
 interface CreatePopoverProps {
   /** "Tue 10:00 to 11:00", for the label. */
   when: string;
-  style: CSSProperties;
+  /** The drawn range on the grid, which the form opens beside. */
+  anchor: () => Element | null | undefined;
   onSave: (kind: BlockKind, title: string) => void;
   onCancel: () => void;
 }
 
-export function CreatePopover({ when, style, onSave, onCancel }: CreatePopoverProps) {
+export function CreatePopover({ when, anchor, onSave, onCancel }: CreatePopoverProps) {
   const id = useId();
   const [title, setTitle] = useState('');
   const [kind, setKind] = useState<BlockKind>('todo');
@@ -22,6 +24,7 @@ export function CreatePopover({ when, style, onSave, onCancel }: CreatePopoverPr
   const input = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
   useEscape(form, onCancel);
+  useAnchoredPopover(form, anchor);
 
   useEffect(() => {
     input.current?.focus({ preventScroll: false });
@@ -32,7 +35,7 @@ export function CreatePopover({ when, style, onSave, onCancel }: CreatePopoverPr
       noValidate
       ref={form}
       className="tl-popover tl-form"
-      style={style}
+      popover="manual"
       aria-label={`New block, ${when}`}
       data-no-drag=""
       onSubmit={(event) => {

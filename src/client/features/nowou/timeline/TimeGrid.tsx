@@ -20,7 +20,6 @@ import { BlockMenu } from './BlockMenu';
 import { CreatePopover } from './CreatePopover';
 import {
   DAY_PX,
-  MINUTES_PER_DAY,
   minutesToY,
   keyboardChange,
   shiftedRange,
@@ -48,22 +47,6 @@ interface TimeGridProps {
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-/** Where a popover goes beside a range of a column: below it, or above near the day's end. */
-function popoverStyle(
-  dayIndex: number,
-  dayCount: number,
-  start: number,
-  end: number,
-): CSSProperties {
-  const style: CSSProperties = {};
-  if (end > MINUTES_PER_DAY - 6 * 60) style.bottom = `${DAY_PX - minutesToY(start) + 4}px`;
-  else style.top = `${minutesToY(end) + 4}px`;
-  if (dayIndex >= dayCount / 2 && dayCount > 1)
-    style.right = `${((dayCount - dayIndex - 1) / dayCount) * 100}%`;
-  else style.left = `${(dayIndex / dayCount) * 100}%`;
-  return style;
-}
-
 export function TimeGrid({
   days,
   view,
@@ -77,6 +60,7 @@ export function TimeGrid({
   const scroller = useRef<HTMLDivElement>(null);
   const layer = useRef<HTMLDivElement>(null);
   const preview = useRef<HTMLDivElement>(null);
+  const drawn = useRef<HTMLDivElement>(null);
   const [creating, setCreating] = useState<{ dayIndex: number; start: number; end: number } | null>(
     null,
   );
@@ -149,6 +133,20 @@ export function TimeGrid({
     const range = shiftedRange(part.block, change);
     actions.setRange(part.block, range.start, range.end, change.endDelta ? 'resize' : 'move');
   }, []);
+
+  // A popover floats over the page (anchored-popover.ts): a press outside the grid closes it too.
+  const popoverOpen = creating !== null || menuFor !== null;
+  useEffect(() => {
+    if (!popoverOpen) return;
+    const onDown = (event: PointerEvent) => {
+      const target = event.target as Element;
+      if (layer.current?.contains(target) || target.closest?.('[data-no-drag]')) return;
+      setCreating(null);
+      setMenuFor(null);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [popoverOpen]);
 
   const onPointerDown = (event: React.PointerEvent<HTMLDivElement>) => {
     const inPopover = (event.target as Element).closest('[data-no-drag]');
@@ -240,6 +238,7 @@ export function TimeGrid({
             {creating && creatingDay && (
               <>
                 <div
+                  ref={drawn}
                   className="tl-grid__preview"
                   aria-hidden="true"
                   data-label={`${hhmm(creating.start)}–${hhmm(creating.end)}`}
@@ -252,7 +251,7 @@ export function TimeGrid({
                 />
                 <CreatePopover
                   when={`${formatWeekdayClock(atMinutes(creatingDay, creating.start))} to ${formatClock(atMinutes(creatingDay, creating.end))}`}
-                  style={popoverStyle(creating.dayIndex, dayCount, creating.start, creating.end)}
+                  anchor={() => drawn.current}
                   onCancel={() => setCreating(null)}
                   onSave={(kind, title) => {
                     actions.create(
@@ -272,7 +271,9 @@ export function TimeGrid({
                 block={menuPart.block as TimedBlock}
                 text={boxes.get(menuPart.block.id)?.text}
                 actions={actions}
-                style={popoverStyle(menuPart.dayIndex, dayCount, menuPart.top, menuPart.bottom)}
+                anchor={() =>
+                  layer.current?.querySelector(`[data-block-id="${CSS.escape(menuPart.block.id)}"]`)
+                }
                 onClose={(refocus) => {
                   const id = menuPart.block.id;
                   setMenuFor(null);

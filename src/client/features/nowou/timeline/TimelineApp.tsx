@@ -33,9 +33,9 @@ import { UnscheduledPanel } from './UnscheduledPanel';
 import type { BlockDrag } from './use-block-drag';
 import { firstTimeline } from '../logic/new-timeline';
 import { useTimelineActions } from './use-timeline-actions';
+import { useDisclosure } from '../kit/use-disclosure';
+import { NARROW_QUERY, useNarrow } from '../kit/use-narrow';
 import './timeline.css';
-
-const NARROW = '(max-width: 719.98px)';
 
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -84,7 +84,7 @@ export function TimelineApp() {
   const view: ViewKind =
     asked === 'day' || asked === 'week'
       ? asked
-      : typeof window !== 'undefined' && window.matchMedia?.(NARROW).matches
+      : typeof window !== 'undefined' && window.matchMedia?.(NARROW_QUERY).matches
         ? 'day'
         : 'week';
   const setView = (kind: ViewKind) =>
@@ -102,6 +102,8 @@ export function TimelineApp() {
   const [newBlock, setNewBlock] = useState<{ day: string; start: string } | null>(null);
   const newBlockButton = useRef<HTMLButtonElement>(null);
   const actions = useTimelineActions(current?.id ?? null);
+  const narrow = useNarrow();
+  const options = useDisclosure();
 
   const timelineId = current?.id ?? '';
   const blocks = useMemo(
@@ -190,56 +192,111 @@ export function TimelineApp() {
     announce(`Exported ${events.length} blocks of ${current.name}.`);
   }
 
+  const picker = (
+    <TimelinePicker
+      timelines={timelines}
+      current={current}
+      defaultId={defaultId}
+      onSelect={setSelected}
+    />
+  );
+  const previous = (
+    <Button variant="ghost" onClick={() => setAnchor(stepAnchor(view, anchor, -1))}>
+      {narrow ? <span aria-hidden="true">‹</span> : 'Previous'}
+      <span className="visually-hidden">{narrow ? `Previous ${view}` : ` ${view}`}</span>
+    </Button>
+  );
+  const next = (
+    <Button variant="ghost" onClick={() => setAnchor(stepAnchor(view, anchor, 1))}>
+      {narrow ? <span aria-hidden="true">›</span> : 'Next'}
+      <span className="visually-hidden">{narrow ? `Next ${view}` : ` ${view}`}</span>
+    </Button>
+  );
+  const todayButton = (
+    <Button variant="ghost" onClick={() => setAnchor(today)}>
+      Today
+    </Button>
+  );
+  const range = (
+    <p className="tl__range" aria-live="polite">
+      {rangeLabel}
+    </p>
+  );
+  const views = (
+    <div className="tl__views" role="group" aria-label="View">
+      {(['day', 'week'] as const).map((kind) => (
+        <Button
+          key={kind}
+          variant={view === kind ? 'primary' : 'secondary'}
+          aria-pressed={view === kind}
+          onClick={() => setView(kind)}
+        >
+          {kind === 'day' ? 'Day' : 'Week'}
+        </Button>
+      ))}
+    </div>
+  );
+  const makers = (
+    <div className="tl__nav">
+      <Button
+        ref={newBlockButton}
+        variant="secondary"
+        aria-expanded={newBlock !== null}
+        onClick={() => (newBlock ? setNewBlock(null) : openNewBlock())}
+      >
+        New block…
+      </Button>
+      <Button variant="secondary" onClick={exportIcs}>
+        Export .ics
+      </Button>
+    </div>
+  );
+
   return (
     <div className="tl">
       <h2 className="visually-hidden">Timeline {current.name}</h2>
-      <TimelinePicker
-        timelines={timelines}
-        current={current}
-        defaultId={defaultId}
-        onSelect={setSelected}
-      />
-      <div className="tl__toolbar" role="toolbar" aria-label="Timeline view">
-        <div className="tl__nav">
-          <Button variant="ghost" onClick={() => setAnchor(stepAnchor(view, anchor, -1))}>
-            Previous<span className="visually-hidden"> {view}</span>
-          </Button>
-          <Button variant="ghost" onClick={() => setAnchor(today)}>
-            Today
-          </Button>
-          <Button variant="ghost" onClick={() => setAnchor(stepAnchor(view, anchor, 1))}>
-            Next<span className="visually-hidden"> {view}</span>
-          </Button>
-        </div>
-        <p className="tl__range" aria-live="polite">
-          {rangeLabel}
-        </p>
-        <div className="tl__views" role="group" aria-label="View">
-          {(['day', 'week'] as const).map((kind) => (
-            <Button
-              key={kind}
-              variant={view === kind ? 'primary' : 'secondary'}
-              aria-pressed={view === kind}
-              onClick={() => setView(kind)}
-            >
-              {kind === 'day' ? 'Day' : 'Week'}
-            </Button>
-          ))}
-        </div>
-        <div className="tl__nav">
-          <Button
-            ref={newBlockButton}
-            variant="secondary"
-            aria-expanded={newBlock !== null}
-            onClick={() => (newBlock ? setNewBlock(null) : openNewBlock())}
+      {narrow ? (
+        // On a phone the grid gets the screen: the day and its arrows stay, the rest folds behind
+        // View options (docs/product/nowou.md#nowou).
+        <>
+          <div
+            className="tl__toolbar tl__toolbar--narrow"
+            role="toolbar"
+            aria-label="Timeline view"
           >
-            New block…
-          </Button>
-          <Button variant="secondary" onClick={exportIcs}>
-            Export .ics
-          </Button>
-        </div>
-      </div>
+            {previous}
+            {range}
+            {next}
+            <Button variant="ghost" className="tl__options-button" {...options.button}>
+              View options
+            </Button>
+          </div>
+          {options.open && (
+            <div className="tl__options" role="group" aria-label="View options" {...options.panel}>
+              {picker}
+              <div className="tl__toolbar">
+                {todayButton}
+                {views}
+                {makers}
+              </div>
+            </div>
+          )}
+        </>
+      ) : (
+        <>
+          {picker}
+          <div className="tl__toolbar" role="toolbar" aria-label="Timeline view">
+            <div className="tl__nav">
+              {previous}
+              {todayButton}
+              {next}
+            </div>
+            {range}
+            {views}
+            {makers}
+          </div>
+        </>
+      )}
       {newBlock && (
         <NewBlockForm
           key={`${newBlock.day} ${newBlock.start}`}
@@ -248,7 +305,8 @@ export function TimelineApp() {
           onSave={addBlock}
           onCancel={() => {
             setNewBlock(null);
-            newBlockButton.current?.focus();
+            // On a phone with View options closed (the palette opened the form), focus goes to it.
+            (newBlockButton.current ?? options.button.ref.current)?.focus();
           }}
         />
       )}

@@ -88,6 +88,31 @@ describe('boundsOf and zoomToFit', () => {
     expect(view.zoom).toBe(1);
     expect(zoomToFit(null, { width: 800, height: 600 }, 40)).toEqual({ x: -400, y: -300, zoom: 1 });
   });
+
+  test('never zooms out past minZoom: a board too big for it shows from its start', () => {
+    // 40 nodes' worth: 2,560 × 1,100 canvas px in a 400 × 600 canvas would need 13 %.
+    const bounds = { x: -200, y: 100, width: 2560, height: 1100 };
+    const size = { width: 400, height: 600 };
+    expect(zoomToFit(bounds, size, 48).zoom).toBeLessThan(0.14);
+    const view = zoomToFit(bounds, size, 48, 1, 12 / 14);
+    expect(view.zoom).toBeCloseTo(12 / 14, 9);
+    // Its top-left corner at the margin, so its first nodes show.
+    const topLeft = canvasToScreen(view, bounds);
+    expect(topLeft.x).toBeCloseTo(48, 9);
+    expect(topLeft.y).toBeCloseTo(48, 9);
+  });
+
+  test('with minZoom, an axis that fits stays centred and a board that fits is fitted as before', () => {
+    const wide = { x: 0, y: 0, width: 3000, height: 100 };
+    const size = { width: 800, height: 600 };
+    const view = zoomToFit(wide, size, 48, 1, 0.5);
+    expect(view.zoom).toBe(0.5);
+    expect(canvasToScreen(view, wide).x).toBeCloseTo(48, 9);
+    const bottom = canvasToScreen(view, { x: 0, y: 100 }).y;
+    expect(canvasToScreen(view, wide).y).toBeCloseTo(600 - bottom, 9);
+    const small = boundsOf(nodes)!;
+    expect(zoomToFit(small, size, 50, 1, 0.5)).toEqual(zoomToFit(small, size, 50));
+  });
 });
 
 describe('nodesInRect', () => {

@@ -84,13 +84,17 @@ export function boundsOf(nodes: readonly Rect[]): Rect | null {
 /**
  * The view that shows `bounds` whole and centred in a screen area of `viewportSize`, with `margin`
  * screen pixels free on every side. It never zooms in past `maxZoom` (1 by default, so a single
- * small node is not blown up). With no bounds (an empty board) the canvas origin is centred at 1×.
+ * small node is not blown up) nor out past `minZoom` (the smallest zoom at which a node's text
+ * is still readable): a board too big for that is shown at `minZoom` from its start, its top and
+ * left edges at the margin, on each axis it does not fit (centred on one it does), so its first
+ * nodes show. With no bounds (an empty board) the canvas origin is centred at 1×.
  */
 export function zoomToFit(
   bounds: Rect | null,
   viewportSize: Size,
   margin = 48,
   maxZoom = 1,
+  minZoom = MIN_ZOOM,
 ): Viewport {
   if (!bounds) {
     return { x: -viewportSize.width / 2, y: -viewportSize.height / 2, zoom: 1 };
@@ -100,16 +104,20 @@ export function zoomToFit(
     height: Math.max(1, viewportSize.height - 2 * margin),
   };
   const zoom = clampZoom(
-    Math.min(
-      maxZoom,
-      room.width / Math.max(1, bounds.width),
-      room.height / Math.max(1, bounds.height),
+    Math.max(
+      Math.min(minZoom, maxZoom),
+      Math.min(
+        maxZoom,
+        room.width / Math.max(1, bounds.width),
+        room.height / Math.max(1, bounds.height),
+      ),
     ),
   );
-  const centre = { x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2 };
+  const axis = (start: number, length: number, screen: number, free: number) =>
+    length * zoom <= free + 1e-9 ? start + length / 2 - screen / 2 / zoom : start - margin / zoom;
   return {
-    x: centre.x - viewportSize.width / 2 / zoom,
-    y: centre.y - viewportSize.height / 2 / zoom,
+    x: axis(bounds.x, bounds.width, viewportSize.width, room.width),
+    y: axis(bounds.y, bounds.height, viewportSize.height, room.height),
     zoom,
   };
 }

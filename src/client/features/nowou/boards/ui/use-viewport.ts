@@ -23,6 +23,8 @@ import { clamp, layerTransform } from '../logic/geometry';
 type Box = Rect;
 
 const SAVE_AFTER_MS = 500;
+/** Fit never draws a node's text smaller than this (docs/product/nowou.md#boards). */
+export const READABLE_TEXT_PX = 12;
 
 export function useViewport(
   canvasRef: RefObject<HTMLDivElement | null>,
@@ -231,8 +233,18 @@ function createViewport(
       const box = size();
       set(zoomAt(viewport, anchor ?? { x: box.width / 2, y: box.height / 2 }, factor));
     },
-    fit(boxes: readonly Box[]) {
-      set(zoomToFit(boundsOf(boxes), size()));
+    /**
+     * Fits the board, at no zoom that makes a node's text smaller than READABLE_TEXT_PX; answers
+     * false when the whole board did not fit at that zoom (its first nodes show instead).
+     */
+    fit(boxes: readonly Box[]): boolean {
+      const bounds = boundsOf(boxes);
+      const node = layerRef.current?.querySelector('.bn:not([data-type="group"])');
+      const textPx = (node && parseFloat(getComputedStyle(node).fontSize)) || 14;
+      const readable = READABLE_TEXT_PX / textPx;
+      const view = zoomToFit(bounds, size(), undefined, undefined, readable);
+      set(view);
+      return zoomToFit(bounds, size()).zoom >= view.zoom;
     },
     reveal(box: Box, always = false) {
       const { width, height } = size();
