@@ -8,6 +8,8 @@ export const siteHealthSchema = z.object({
   mailQueue: z.object({
     queued: z.number(),
     oldestQueuedAt: z.string().nullable(),
+    /** Why the newest failed attempt of a waiting mail failed (the mail server's answer), or null. */
+    lastError: z.string().nullable(),
     /** True after a restore until `npm run admin -- release-mail`. */
     paused: z.boolean(),
   }),
