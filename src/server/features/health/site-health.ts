@@ -12,10 +12,17 @@ import type { Database } from '#server/db/schema';
 import { BACKUP_SUFFIX, BACKUPS_FOLDER } from '#server/ops/create-backup';
 import { mailPauseReason } from '#server/ops/site-flags';
 
+/**
+ * Below this, the next writes (SQLite's write-ahead log grows by pages, a backup by megabytes) fail:
+ * the site refuses them with `Storage is full.` (docs/deploy.md#when-something-fails).
+ */
+export const DISK_FULL_BYTES = 1_000_000;
+
 async function disk(dataDir: string): Promise<SiteHealth['disk']> {
   try {
     const fs = await statfs(dataDir);
-    return { freeBytes: fs.bavail * fs.bsize, totalBytes: fs.blocks * fs.bsize };
+    const freeBytes = fs.bavail * fs.bsize;
+    return { freeBytes, totalBytes: fs.blocks * fs.bsize, full: freeBytes < DISK_FULL_BYTES };
   } catch {
     return null;
   }

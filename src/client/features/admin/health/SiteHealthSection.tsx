@@ -35,8 +35,8 @@ function rows(health: SiteHealth): { term: string; value: string; warn?: boolean
       value:
         disk === null
           ? 'Cannot be read'
-          : `${size(disk.freeBytes)} of ${size(disk.totalBytes)}${lowDisk ? ': running low' : ''}`,
-      warn: lowDisk,
+          : `${size(disk.freeBytes)} of ${size(disk.totalBytes)}${disk.full ? ': full, nothing new can be saved; free some space' : lowDisk ? ': running low' : ''}`,
+      warn: lowDisk || disk?.full,
     },
     {
       term: 'Mail queue',
