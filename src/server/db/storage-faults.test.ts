@@ -11,7 +11,7 @@ test('a refused, reset or ended connection is the storage being unreachable', ()
     withCode('57P03', 'the database system is starting up'),
     withCode('08006'),
     new Error('Connection terminated unexpectedly'),
-    new Error('timeout exceeded when trying to connect'),
+    new Error('Connection terminated due to connection timeout'),
     new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]),
     new Error('wrapped', { cause: withCode('ECONNREFUSED') }),
   ])
@@ -21,6 +21,8 @@ test('a refused, reset or ended connection is the storage being unreachable', ()
 test('a statement or lock timeout, or SQLite busy, is the storage being busy', () => {
   for (const code of ['57014', '55P03', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT'])
     expect(storageFault(withCode(code)), code).toBe('busy');
+  // A full pool: every connection in use for the whole connect timeout.
+  expect(storageFault(new Error('timeout exceeded when trying to connect'))).toBe('busy');
 });
 
 test('no space left is the storage being full', () => {

@@ -29,13 +29,17 @@ const BUSY_CODES = new Set(['57014', '55P03', 'SQLITE_BUSY', 'SQLITE_LOCKED']);
 /** PostgreSQL's disk_full, SQLite's, the file system's (no space, over quota). */
 const FULL_CODES = new Set(['53100', 'SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
 
-/** node-pg's own errors carry no code, only these messages. */
+/**
+ * node-pg's own errors carry no code, only these messages. A connection that could not be opened in
+ * time is `Connection terminated due to connection timeout`; a query that waited its whole connect
+ * timeout for a free connection of a full pool is the storage being busy.
+ */
 const UNREACHABLE_PG_MESSAGES = [
   'Connection terminated',
-  'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
 ];
+const BUSY_PG_MESSAGES = ['timeout exceeded when trying to connect'];
 
 function faultOf(error: unknown): StorageFault | null {
   if (typeof error !== 'object' || error === null) return null;
@@ -46,8 +50,10 @@ function faultOf(error: unknown): StorageFault | null {
     if (UNREACHABLE_SOCKET_CODES.has(code) || UNREACHABLE_SQLSTATES.has(code)) return 'unreachable';
     if (/^08[0-9A-Z]{3}$/.test(code)) return 'unreachable';
   }
-  if (typeof message === 'string' && UNREACHABLE_PG_MESSAGES.some((m) => message.startsWith(m)))
-    return 'unreachable';
+  if (typeof message === 'string') {
+    if (UNREACHABLE_PG_MESSAGES.some((m) => message.startsWith(m))) return 'unreachable';
+    if (BUSY_PG_MESSAGES.some((m) => message.startsWith(m))) return 'busy';
+  }
   return null;
 }
 
