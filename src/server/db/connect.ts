@@ -59,6 +59,8 @@ export function createPostgresPool(
     connectTimeoutMs?: number;
     /** PostgreSQL's statement_timeout for every session of the pool. */
     statementTimeoutMs?: number;
+    /** How long the client waits for any answer to a query (a network cut sends none). */
+    queryTimeoutMs?: number;
   } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
@@ -69,6 +71,7 @@ export function createPostgresPool(
     keepAlive: true,
     ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
     application_name: options.applicationName ?? SERVER_APPLICATION_NAME,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
@@ -87,9 +90,12 @@ export function connectDatabase(
 ): Kysely<Database> {
   const { databaseUrl } = config;
   if (databaseUrl) {
+    const { databaseConnectTimeoutMs: connect, databaseStatementTimeoutMs: statement } = config;
     const pool = createPostgresPool(databaseUrl, undefined, {
-      connectTimeoutMs: config.databaseConnectTimeoutMs,
-      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      connectTimeoutMs: connect,
+      statementTimeoutMs: statement,
+      // PostgreSQL cancels a slow statement itself first; past that, no answer means no network.
+      queryTimeoutMs: connect && statement ? statement + connect : undefined,
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }

@@ -6,7 +6,8 @@
  * alive, pages and static files still serve, and no answer carries a stack or a connection detail.
  * Once it is back every route works again within 5 s, with no restart; each instance listens again
  * for live announcements, so a message posted on the other instance meanwhile reaches its streams;
- * and every write that was acknowledged is there. The server is a private one
+ * and every write that was acknowledged is there. A network cut (no answer at all, through a relay)
+ * is refused as fast and heals as well. The server is a private one
  * (tests/support/private-postgres.ts).
  */
 import { PassThrough } from 'node:stream';
@@ -36,6 +37,7 @@ import {
 } from '#test-support/private-postgres';
 import { startTestServer, writeFakeClient, type TestServer } from '#test-support/server';
 import { openSse, type SseConnection } from '#test-support/live-sse-client';
+import { startTcpProxy } from '#test-support/tcp-proxy';
 
 const unavailable = await privatePostgresUnavailable();
 if (unavailable) console.warn(`PostgreSQL outage test skipped: ${unavailable}`);
@@ -54,19 +56,19 @@ describe.skipIf(unavailable)(
     const logs: string[] = [];
     const streams: SseConnection[] = [];
 
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+    const env = {
+      TRUST_PROXY: 'true',
+      CLIENT_DIR: writeFakeClient(),
+      SERVE_CLIENT: 'true',
+      LOG_LEVEL: 'warn',
+    };
+
     beforeAll(async () => {
       postgres = await startPrivatePostgres();
-      const env = {
-        DATABASE_URL: postgres.url,
-        TRUST_PROXY: 'true',
-        CLIENT_DIR: writeFakeClient(),
-        SERVE_CLIENT: 'true',
-        LOG_LEVEL: 'warn',
-      };
-      const logStream = new PassThrough();
-      logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-      a = await startTestServer({ env, logStream });
-      b = await startTestServer({ env, logStream });
+      a = await startTestServer({ env: { ...env, DATABASE_URL: postgres.url }, logStream });
+      b = await startTestServer({ env: { ...env, DATABASE_URL: postgres.url }, logStream });
       admin = await loginAs(a, await createUser(a, { adminRank: 10 }));
       member = await loginAs(a, await createUser(a));
     }, 60_000);
@@ -267,6 +269,52 @@ describe.skipIf(unavailable)(
           const res = await untilOk(attempt, performance.now() + 5000);
           expect(res.status, name).toBeLessThan(300);
         }
+      }
+    }, 60_000);
+
+    test('the network to it cut for a while: 503 within 2 s while cut, every route back within 5 s once it heals', async () => {
+      const proxy = await startTcpProxy({
+        host: '127.0.0.1',
+        port: Number(new URL(postgres.url).port),
+      });
+      // Short timeouts, so that a cut costs each request 1.5 s at most (connect + statement).
+      const c = await startTestServer({
+        env: {
+          ...env,
+          DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/postgres`,
+          DATABASE_STATEMENT_TIMEOUT: '1s',
+          DATABASE_CONNECT_TIMEOUT: '500ms',
+        },
+        logStream,
+      });
+      try {
+        // Warm: the pool holds open connections, which the cut leaves hanging without an answer.
+        for (const [name, attempt] of Object.entries(writes(c).calls))
+          expect((await attempt()).status, name).toBeLessThan(300);
+
+        proxy.cut();
+        // All at once, as visitors come: each is answered on its own within the bound.
+        const calls = Object.entries(writes(c).calls);
+        const [ready, ...answers] = await Promise.all([
+          timed(() => call(c, 'GET', '/api/health/ready')),
+          ...calls.map(([, attempt]) => timed(attempt)),
+        ]);
+        answers.forEach(({ res, ms }, index) =>
+          expectRefusedClearly(res, ms, `${calls[index]![0]} while cut`),
+        );
+        expect(ready!.res.status).toBe(503);
+        expect(ready!.ms).toBeLessThan(2000);
+        expect((await call(c, 'GET', '/api/health/live')).status).toBe(200);
+
+        proxy.heal();
+        const deadline = performance.now() + 5000;
+        const write = writes(c);
+        for (const [name, attempt] of Object.entries(write.calls))
+          expect((await untilOk(attempt, deadline)).status, `${name} after`).toBeLessThan(300);
+        await login(c, write.signUp.email as string, write.signUp.password as string);
+      } finally {
+        await c.close();
+        await proxy.close();
       }
     }, 60_000);
 

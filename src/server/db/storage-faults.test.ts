@@ -12,6 +12,7 @@ test('a refused, reset or ended connection is the storage being unreachable', ()
     withCode('08006'),
     new Error('Connection terminated unexpectedly'),
     new Error('Connection terminated due to connection timeout'),
+    new Error('Query read timeout'),
     new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]),
     new Error('wrapped', { cause: withCode('ECONNREFUSED') }),
   ])

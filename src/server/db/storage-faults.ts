@@ -38,6 +38,7 @@ const UNREACHABLE_PG_MESSAGES = [
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
+  'Query read timeout',
 ];
 const BUSY_PG_MESSAGES = ['timeout exceeded when trying to connect'];
 
