@@ -19,6 +19,8 @@ test('an empty environment gives the documented defaults', () => {
     host: '127.0.0.1',
     dataDir: resolve('data'),
     databaseUrl: undefined,
+    databaseConnectTimeoutMs: 1500,
+    databaseStatementTimeoutMs: 5000,
     smtpUrl: undefined,
     mailFrom: null,
     publicUrl: 'http://localhost:3000',
@@ -46,6 +48,18 @@ test('BACKUP_EVERY takes a duration and BACKUP_KEEP a count', () => {
   );
 });
 
+test('the database timeouts take milliseconds or seconds', () => {
+  const config = parseConfig({
+    DATABASE_CONNECT_TIMEOUT: '800ms',
+    DATABASE_STATEMENT_TIMEOUT: '2s',
+  });
+  expect(config.databaseConnectTimeoutMs).toBe(800);
+  expect(config.databaseStatementTimeoutMs).toBe(2000);
+  expect(() => parseConfig({ DATABASE_STATEMENT_TIMEOUT: '0s' })).toThrow(
+    'Invalid configuration: DATABASE_STATEMENT_TIMEOUT must be a duration like 1500ms or 5s (got "0s")',
+  );
+});
+
 test('without MAIL_FROM the sender is left to the mail transport (the published site name)', () => {
   expect(parseConfig({}).mailFrom).toBeNull();
 });
@@ -65,19 +79,17 @@ test('the public URL defaults to the port and is reduced to its origin', () => {
 });
 
 test('good values are parsed into their types', () => {
-  const config = parseConfig(
-    {
-      PORT: '65535',
-      HOST: '0.0.0.0',
-      DATA_DIR: '/var/lib/site',
-      DATABASE_URL: 'postgresql://site:pw@db:5432/site',
-      SMTP_URL: 'smtps://user:pw@mail.example.com:465',
-      MAIL_FROM: 'Alex <hello@example.com>',
-      LOG_LEVEL: 'warn',
-      SERVE_CLIENT: 'false',
-      CLIENT_DIR: '/srv/client',
-    },
-  );
+  const config = parseConfig({
+    PORT: '65535',
+    HOST: '0.0.0.0',
+    DATA_DIR: '/var/lib/site',
+    DATABASE_URL: 'postgresql://site:pw@db:5432/site',
+    SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+    MAIL_FROM: 'Alex <hello@example.com>',
+    LOG_LEVEL: 'warn',
+    SERVE_CLIENT: 'false',
+    CLIENT_DIR: '/srv/client',
+  });
   expect(config).toMatchObject({
     port: 65535,
     host: '0.0.0.0',
@@ -95,9 +107,12 @@ test('TRUST_PROXY takes true, false, a hop count or proxy addresses', () => {
   expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-  expect(
-    parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy,
-  ).toEqual(['10.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
+  expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy).toEqual([
+    '10.0.0.1',
+    '10.0.0.0/8',
+    '::1',
+    'loopback',
+  ]);
 });
 
 test.each([

@@ -70,6 +70,14 @@ function durationMs(value: string): number {
   return Number(value.slice(0, -1)) * UNIT_MS[value.slice(-1) as keyof typeof UNIT_MS];
 }
 
+/** `1500ms` or `2s` → milliseconds, for the database's timeouts. */
+function shortDurationMs(value: string): number {
+  return value.endsWith('ms') ? Number(value.slice(0, -2)) : Number(value.slice(0, -1)) * 1000;
+}
+
+const SHORT_DURATION = /^(?:[1-9]\d{0,6}ms|[1-9]\d{0,3}s)$/;
+const SHORT_DURATION_MESSAGE = 'must be a duration like 1500ms or 5s';
+
 const mailbox = /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/;
 
 function configSchema() {
@@ -92,6 +100,16 @@ function configSchema() {
           'must be a postgres:// or postgresql:// URL',
         )
         .optional(),
+      DATABASE_CONNECT_TIMEOUT: z
+        .string()
+        .regex(SHORT_DURATION, SHORT_DURATION_MESSAGE)
+        .transform(shortDurationMs)
+        .default(1500),
+      DATABASE_STATEMENT_TIMEOUT: z
+        .string()
+        .regex(SHORT_DURATION, SHORT_DURATION_MESSAGE)
+        .transform(shortDurationMs)
+        .default(5000),
       SMTP_URL: z
         .string()
         .refine((v) => hasScheme(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')
@@ -155,6 +173,13 @@ function configSchema() {
         host: env.HOST,
         dataDir: resolve(env.DATA_DIR),
         databaseUrl: env.DATABASE_URL,
+        /**
+         * PostgreSQL: how long a request waits for a connection (a new one, or a free one in the
+         * pool), and how long one statement may run, before it is answered 503
+         * (docs/deploy.md#when-something-fails).
+         */
+        databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT,
+        databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT,
         smtpUrl: env.SMTP_URL,
         /** null: `<the published site name> <no-reply@localhost>` (mail/transport.ts). */
         mailFrom: env.MAIL_FROM ?? null,
@@ -186,6 +211,8 @@ const VARIABLES = [
   'HOST',
   'DATA_DIR',
   'DATABASE_URL',
+  'DATABASE_CONNECT_TIMEOUT',
+  'DATABASE_STATEMENT_TIMEOUT',
   'SMTP_URL',
   'MAIL_FROM',
   'PUBLIC_URL',

@@ -83,9 +83,15 @@ export async function runServer(
     process.on('exit', release);
   }
   const preMigration = hadSqliteFile ? await backupBeforeMigrating(config, db) : null;
+  // A migration may run longer than a request's statement timeout: on PostgreSQL it gets its own pool.
+  const migrationDb = config.databaseUrl
+    ? connectDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+    : db;
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(migrationDb);
+    if (migrationDb !== db) await migrationDb.destroy();
   } catch (error) {
+    if (migrationDb !== db) await migrationDb.destroy().catch(() => undefined);
     await db.destroy().catch(() => undefined);
     const reason =
       error instanceof MigrationError

@@ -3,11 +3,13 @@ import { z } from 'zod';
 
 export const siteHealthSchema = z.object({
   database: z.object({ kind: z.enum(['sqlite', 'postgres']), answers: z.boolean() }),
-  /** Space in DATA_DIR, or null when it cannot be read. */
-  disk: z.object({ freeBytes: z.number(), totalBytes: z.number() }).nullable(),
+  /** Space in DATA_DIR, or null when it cannot be read; `full` when writes are about to fail. */
+  disk: z.object({ freeBytes: z.number(), totalBytes: z.number(), full: z.boolean() }).nullable(),
   mailQueue: z.object({
     queued: z.number(),
     oldestQueuedAt: z.string().nullable(),
+    /** Why the newest failed attempt of a waiting mail failed (the mail server's answer), or null. */
+    lastError: z.string().nullable(),
     /** True after a restore until `npm run admin -- release-mail`. */
     paused: z.boolean(),
   }),

@@ -11,6 +11,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort } from './server';
 
 const run = promisify(execFile);
@@ -18,8 +19,13 @@ const run = promisify(execFile);
 export interface PrivatePostgres {
   /** Connection URL of the `postgres` database, for DATABASE_URL. */
   readonly url: string;
-  /** Stops the server at once (`pg_ctl stop -m fast`: every session is ended, new ones refused). */
-  stop(): Promise<void>;
+  /**
+   * Stops the server (`pg_ctl stop -m fast`: every session is ended, new ones refused); `immediate`
+   * stops it as a crash does (`-m immediate`: no shutdown checkpoint, recovery at the next start).
+   */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Ends every other session with pg_terminate_backend while the server stays up. */
+  terminateConnections(): Promise<number>;
   /** Starts it again on the same port and folder, with the data as it was. */
   start(): Promise<void>;
   /** Stops it and deletes its folder. */
@@ -90,14 +96,28 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const start = async () => {
     await pgCtl(['-D', dataDir, '-o', options, '-l', join(folder, 'server.log'), '-w', 'start']);
   };
-  const stop = async () => {
-    await pgCtl(['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+  const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
+    await pgCtl(['-D', dataDir, '-m', mode, '-w', 'stop']);
   };
   await start();
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
     start,
     stop,
+    async terminateConnections() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const result = await client.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and backend_type = $1',
+          ['client backend'],
+        );
+        return result.rowCount ?? 0;
+      } finally {
+        await client.end();
+      }
+    },
     async destroy() {
       await stop().catch(() => undefined);
       rmSync(folder, { recursive: true, force: true });

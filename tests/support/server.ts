@@ -33,7 +33,7 @@ export interface TestServer {
   url: string;
   app: App;
   config: Config;
-  /** This server's own DATA_DIR (SQLite file, outbox); removed by close(). */
+  /** This server's DATA_DIR (SQLite file, outbox); removed by close() unless the test gave it. */
   dataDir: string;
   close: () => Promise<void>;
 }
@@ -83,9 +83,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { env = {}, publicHost = '127.0.0.1', ...given } = options;
   // The renderer's thread starts at the first publish unless a test asks for it warm.
   const appOptions = { ...given, content: { warmRenderer: false, ...given.content } };
-  const dataDir = makeTempDir();
+  // A DATA_DIR the test gives (a small file system of its own) gets the template too, and stays.
+  const ownDataDir = !env.DATA_DIR;
+  const dataDir = env.DATA_DIR ?? makeTempDir();
   const usesPostgres = Boolean(env.DATABASE_URL);
-  if (!usesPostgres) copyFileSync(await migratedTemplate(), join(dataDir, SQLITE_FILE_NAME));
+  if (!usesPostgres && !existsSync(join(dataDir, SQLITE_FILE_NAME)))
+    copyFileSync(await migratedTemplate(), join(dataDir, SQLITE_FILE_NAME));
   const hasBuild = existsSync(join(BUILT_CLIENT_DIR, 'index.html'));
 
   // The port is picked before the app is built so PUBLIC_URL can name it; another process may take
@@ -111,7 +114,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     } catch (error) {
       await app.close();
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && attempt < 5) continue;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
       throw error;
     }
     return {
@@ -121,7 +124,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       dataDir,
       close: async () => {
         await app.close();
-        rmSync(dataDir, { recursive: true, force: true });
+        if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
       },
     };
   }

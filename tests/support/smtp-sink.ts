@@ -6,6 +6,7 @@
  *   const server = await startTestServer({ env: { SMTP_URL: sink.url } });
  *   const mail = await sink.waitFor((m) => m.to === 'ada@example.com');
  */
+import type { Socket } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -29,6 +30,14 @@ export interface SmtpSink {
   waitFor: (match: (mail: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
   /** Messages matching `match` now; use after waiting long enough to be sure none is coming. */
   find: (match: (mail: ReceivedMail) => boolean) => ReceivedMail[];
+  /**
+   * Makes the sink fail as a mail server does when it is down: `refuse` answers each new
+   * connection 421 and closes it, `drop` cuts it before the greeting; `accept()` ends it.
+   */
+  fail: (mode: 'refuse' | 'drop') => void;
+  accept: () => void;
+  /** Each message takes this long to be accepted (a slow server; 0 by default). */
+  setDelay: (ms: number) => void;
   close: () => Promise<void>;
 }
 
@@ -36,14 +45,23 @@ export interface SmtpSink {
 export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  let failing: 'refuse' | 'drop' | null = null;
+  let delayMs = 0;
   const server = new SMTPServer({
     // Plain SMTP on loopback: no TLS certificate to trust, no login to configure.
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    onConnect(_session, callback) {
+      if (failing !== 'refuse') return callback();
+      const refused = Object.assign(new Error('Service not available'), { responseCode: 421 });
+      callback(refused);
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
+          // A slow server is the condition under test: the delay is its speed.
+          if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
           const firstRecipient = session.envelope.rcptTo[0]?.address ?? '';
           messages.push({
             to: firstRecipient.toLowerCase(),
@@ -59,6 +77,11 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         })
         .catch((error: Error) => callback(error));
     },
+  });
+  // A connection cut on purpose ends in a socket error the server reports; it is expected here.
+  server.on('error', () => undefined);
+  server.server.prependListener('connection', (socket: Socket) => {
+    if (failing === 'drop') socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -97,6 +120,15 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
         waiters.add(wake);
         check();
       }),
+    fail: (mode) => {
+      failing = mode;
+    },
+    accept: () => {
+      failing = null;
+    },
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -52,12 +52,26 @@ export function createPostgresPool(
   connectionString: string,
   onIdleError: (error: Error) => void = (error) =>
     console.warn(`database: an idle connection was dropped (${error.message})`),
-  options: { applicationName?: string; searchPath?: string } = {},
+  options: {
+    applicationName?: string;
+    searchPath?: string;
+    /** How long a query waits for a connection, new or pooled, before it fails. */
+    connectTimeoutMs?: number;
+    /** PostgreSQL's statement_timeout for every session of the pool. */
+    statementTimeoutMs?: number;
+    /** How long the client waits for any answer to a query (a network cut sends none). */
+    queryTimeoutMs?: number;
+  } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     types: pgTypes,
     max: 10,
+    // A socket to a host that went away fails in minutes, not hours.
+    keepAlive: true,
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
     application_name: options.applicationName ?? SERVER_APPLICATION_NAME,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
@@ -65,12 +79,25 @@ export function createPostgresPool(
   return pool;
 }
 
-export function connectDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Kysely<Database> {
+/**
+ * The timeouts bound what a request waits for when PostgreSQL is down, unreachable or slow
+ * (docs/deploy.md#when-something-fails); without them (the command-line tools, migrations) a query
+ * waits as long as it takes.
+ */
+export function connectDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> &
+    Partial<Pick<Config, 'databaseConnectTimeoutMs' | 'databaseStatementTimeoutMs'>>,
+): Kysely<Database> {
   const { databaseUrl } = config;
   if (databaseUrl) {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: createPostgresPool(databaseUrl) }),
+    const { databaseConnectTimeoutMs: connect, databaseStatementTimeoutMs: statement } = config;
+    const pool = createPostgresPool(databaseUrl, undefined, {
+      connectTimeoutMs: connect,
+      statementTimeoutMs: statement,
+      // PostgreSQL cancels a slow statement itself first; past that, no answer means no network.
+      queryTimeoutMs: connect && statement ? statement + connect : undefined,
     });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   makePrivateDir(config.dataDir);
   const file = join(config.dataDir, SQLITE_FILE_NAME);

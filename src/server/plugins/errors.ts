@@ -1,7 +1,8 @@
 /**
  * The one error path (docs/architecture.md#one-error-path): every failure leaves as `{error: {status, message, field?}}` with the
  * HTTP code of its status (#shared/api-errors). A 5xx that is not a deliberate ApiError is logged with
- * the request id and answered with a generic message: no stack or internal message ever leaves.
+ * the request id and answered with a generic message: no stack or internal message ever leaves. A
+ * failure of the storage itself (db/storage-faults.ts) is answered 503 with Retry-After and says so.
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +14,7 @@ import {
   type ErrorEnvelope,
   type ErrorStatus,
 } from '#shared/api-errors';
+import { storageFault, type StorageFault } from '#server/db/storage-faults';
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal error.';
 export const NOT_FOUND_MESSAGE = 'Not found.';
@@ -38,6 +40,20 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
   FST_ERR_BAD_URL: 'The address is not valid.',
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+};
+
+/** What a visitor reads when the storage fails (docs/product/api.md#server-messages). */
+export const STORAGE_MESSAGES: Record<StorageFault, string> = {
+  unreachable: 'Storage is unavailable.',
+  busy: 'Storage is busy. Please try again in a moment.',
+  full: 'Storage is full. Nothing was saved.',
+};
+
+/** Seconds a client should wait before trying again after each storage fault. */
+export const STORAGE_RETRY_AFTER_SECONDS: Record<StorageFault, number> = {
+  unreachable: 5,
+  busy: 5,
+  full: 60,
 };
 
 const STATUS_MESSAGES: Partial<Record<ErrorStatus, string>> = {
@@ -110,6 +126,14 @@ export function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
+  const fault = error instanceof ApiError ? null : storageFault(error);
+  if (fault) {
+    // The code, not the error: its message may name the database's host.
+    const { code } = error as { code?: unknown };
+    request.log.warn({ fault, code }, `request not served: storage ${fault}`);
+    reply.header('retry-after', String(STORAGE_RETRY_AFTER_SECONDS[fault]));
+    return sendError(reply, 'unavailable', STORAGE_MESSAGES[fault]);
+  }
   const { status, message, field } = classify(error);
   const http = ERROR_STATUS_HTTP[status];
   if (http < 500) request.log.info({ status, message }, 'request rejected');

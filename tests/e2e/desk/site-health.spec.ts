@@ -1,7 +1,7 @@
 /**
  * The desk's Site health (docs/product/command-line.md#site-health) at 400 and 1280 px: the database answers, no
  * backup yet says how to make one, and a mail queue paused by a restore says how to release it,
- * until it is released.
+ * until it is released; a mail the mail server refused shows with the server's answer.
  */
 import { expect, test } from 'vitest';
 import { paths } from '#shared/paths';
@@ -10,6 +10,7 @@ import { useAccountsSite } from '#test-support/accounts-site';
 import { axeViolations } from '#test-support/axe';
 import { VIEWPORTS } from '#test-support/browser';
 import { pauseMail, releaseMail } from '../../../src/server/ops/site-flags';
+import { enqueueMail } from '../../../src/server/mail/outbox.repository';
 
 const site = useAccountsSite();
 
@@ -37,4 +38,31 @@ test('Site health on the desk shows the database, the mail queue paused after a 
   }
   await health.getByRole('button', { name: 'Refresh' }).click();
   await expect.poll(() => row('Mail queue').locator('dd').innerText()).not.toContain('Paused');
+});
+
+test('a mail the mail server refused waits on the desk with the server’s answer, marked', async () => {
+  const admin = await createUser(site.server, { adminRank: 10 });
+  const { db } = site.server.app;
+  const id = await enqueueMail(db, { to: 'waiting@example.com', subject: 'S', text: 'T' });
+  // Failed once, next try in an hour: the worker leaves it alone while the desk looks.
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      attempts: 1,
+      last_error: '421 Service not available',
+      next_attempt_at: new Date(Date.now() + 3_600_000).toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+  try {
+    const { page } = await site.openAs(admin, paths.admin, { width: VIEWPORTS.mobile.width });
+    const health = page.getByRole('region', { name: 'Site health' });
+    const row = health.locator('.site-health__row').filter({ hasText: 'Mail queue' });
+    await expect
+      .poll(() => row.locator('dd').innerText())
+      .toMatch(/^1 waiting, the oldest since .+; sending failed: 421 Service not available/);
+    expect(await row.getAttribute('data-warn')).not.toBeNull();
+  } finally {
+    await db.deleteFrom('mail_outbox').where('id', '=', id).execute();
+  }
 });

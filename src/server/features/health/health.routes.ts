@@ -5,6 +5,7 @@
  * (docs/product/api.md#public-routes). GET /api/admin/health: the admin's view of the site
  * (docs/product/command-line.md#site-health).
  */
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '#shared/api-errors';
@@ -12,7 +13,19 @@ import { siteHealthSchema } from '#shared/site-health-schemas';
 import type { App } from '#server/app-types';
 import { requireAdmin } from '#server/plugins/guards';
 import { readSiteHealth } from './site-health';
-import { ApiError } from '#server/plugins/errors';
+import { ApiError, STORAGE_MESSAGES } from '#server/plugins/errors';
+import { storageFault } from '#server/db/storage-faults';
+
+/**
+ * A probe asks every few seconds: while the database is down each answer is one warning with the
+ * fault, not a stack; anything that is not a storage fault stays an error.
+ */
+function storageDown(request: FastifyRequest, error: unknown, check: string): never {
+  const fault = storageFault(error);
+  if (fault) request.log.warn({ fault }, `storage did not answer the ${check} check`);
+  else request.log.error({ err: error }, `storage did not answer the ${check} check`);
+  throw new ApiError('unavailable', STORAGE_MESSAGES.unreachable);
+}
 
 const healthSchema = z.object({ status: z.literal('ok') });
 
@@ -53,8 +66,7 @@ export async function healthRoutes(app: App): Promise<void> {
       try {
         await sql`select 1`.execute(app.db);
       } catch (error) {
-        request.log.error({ err: error }, 'storage did not answer the readiness check');
-        throw new ApiError('unavailable', 'Storage is unavailable.');
+        storageDown(request, error, 'readiness');
       }
       return { status: 'ok' as const };
     },
@@ -67,8 +79,7 @@ export async function healthRoutes(app: App): Promise<void> {
       try {
         await sql`select 1`.execute(app.db);
       } catch (error) {
-        request.log.error({ err: error }, 'storage did not answer the health check');
-        throw new ApiError('unavailable', 'Storage is unavailable.');
+        storageDown(request, error, 'health');
       }
       return { status: 'ok' as const };
     },

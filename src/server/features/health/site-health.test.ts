@@ -30,7 +30,12 @@ test('a quiet site: database answers, disk space, empty queue, no backup yet', a
   expect(now.database).toEqual({ kind: 'sqlite', answers: true });
   expect(now.disk?.freeBytes).toBeGreaterThan(0);
   expect(now.disk!.totalBytes).toBeGreaterThanOrEqual(now.disk!.freeBytes);
-  expect(now.mailQueue).toEqual({ queued: 0, oldestQueuedAt: null, paused: false });
+  expect(now.mailQueue).toEqual({
+    queued: 0,
+    oldestQueuedAt: null,
+    lastError: null,
+    paused: false,
+  });
   expect(now.lastBackup).toBeNull();
 });
 
@@ -40,7 +45,12 @@ test('backlog, pause and the newest backup show', async () => {
   await pauseMail(server.app.db, 'restored');
   const { path } = await createBackup({ dataDir: server.dataDir, databaseUrl: undefined });
   const now = await health();
-  expect(now.mailQueue).toEqual({ queued: 1, oldestQueuedAt: at.toISOString(), paused: true });
+  expect(now.mailQueue).toEqual({
+    queued: 1,
+    oldestQueuedAt: at.toISOString(),
+    lastError: null,
+    paused: true,
+  });
   expect(path.endsWith(now.lastBackup!.file)).toBe(true);
   expect(now.lastBackup!.bytes).toBeGreaterThan(0);
 });

@@ -12,10 +12,17 @@ import type { Database } from '#server/db/schema';
 import { BACKUP_SUFFIX, BACKUPS_FOLDER } from '#server/ops/create-backup';
 import { mailPauseReason } from '#server/ops/site-flags';
 
+/**
+ * Below this, the next writes (SQLite's write-ahead log grows by pages, a backup by megabytes) fail:
+ * the site refuses them with `Storage is full.` (docs/deploy.md#when-something-fails).
+ */
+export const DISK_FULL_BYTES = 1_000_000;
+
 async function disk(dataDir: string): Promise<SiteHealth['disk']> {
   try {
     const fs = await statfs(dataDir);
-    return { freeBytes: fs.bavail * fs.bsize, totalBytes: fs.blocks * fs.bsize };
+    const freeBytes = fs.bavail * fs.bsize;
+    return { freeBytes, totalBytes: fs.blocks * fs.bsize, full: freeBytes < DISK_FULL_BYTES };
   } catch {
     return null;
   }
@@ -44,9 +51,20 @@ async function mailQueue(db: Kysely<Database>): Promise<SiteHealth['mailQueue']>
     .select([sql<number>`count(*)`.as('n'), sql<string | null>`min(created_at)`.as('oldest')])
     .where('status', '=', 'queued')
     .executeTakeFirst();
+  // A failed attempt moves next_attempt_at to its time plus a backoff that grows with each
+  // attempt: the latest one is the newest failure, near enough for the owner.
+  const failing = await db
+    .selectFrom('mail_outbox')
+    .select('last_error')
+    .where('status', '=', 'queued')
+    .where('last_error', 'is not', null)
+    .orderBy('next_attempt_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return {
     queued: Number(row?.n ?? 0),
     oldestQueuedAt: row?.oldest ?? null,
+    lastError: failing?.last_error ?? null,
     paused: (await mailPauseReason(db)) !== null,
   };
 }
@@ -57,7 +75,12 @@ export async function readSiteHealth(
 ): Promise<SiteHealth> {
   const kind = config.databaseUrl ? 'postgres' : 'sqlite';
   let answers = true;
-  let queue: SiteHealth['mailQueue'] = { queued: 0, oldestQueuedAt: null, paused: false };
+  let queue: SiteHealth['mailQueue'] = {
+    queued: 0,
+    oldestQueuedAt: null,
+    lastError: null,
+    paused: false,
+  };
   try {
     queue = await mailQueue(db);
   } catch {

@@ -35,8 +35,8 @@ function rows(health: SiteHealth): { term: string; value: string; warn?: boolean
       value:
         disk === null
           ? 'Cannot be read'
-          : `${size(disk.freeBytes)} of ${size(disk.totalBytes)}${lowDisk ? ': running low' : ''}`,
-      warn: lowDisk,
+          : `${size(disk.freeBytes)} of ${size(disk.totalBytes)}${disk.full ? ': full, nothing new can be saved; free some space' : lowDisk ? ': running low' : ''}`,
+      warn: lowDisk || disk?.full,
     },
     {
       term: 'Mail queue',
@@ -44,8 +44,8 @@ function rows(health: SiteHealth): { term: string; value: string; warn?: boolean
         ? `Paused after a restore (${mailQueue.queued} waiting): release it with npm run admin -- release-mail`
         : mailQueue.queued === 0
           ? 'Empty'
-          : `${mailQueue.queued} waiting, the oldest since ${formatDateTime(mailQueue.oldestQueuedAt ?? '')}`,
-      warn: mailQueue.paused,
+          : `${mailQueue.queued} waiting, the oldest since ${formatDateTime(mailQueue.oldestQueuedAt ?? '')}${mailQueue.lastError ? `; sending failed: ${mailQueue.lastError} (tried again later)` : ''}`,
+      warn: mailQueue.paused || mailQueue.lastError !== null,
     },
     {
       term: 'Last backup',
