@@ -12,7 +12,8 @@ import { contentPart } from '../lib/site-content';
 import { PageMain } from './PageMain';
 
 export function LokalaJobbPage() {
-  const { lead, points, packages, featuredLabel, priceNote, steps, examples, questions } = contentPart('lokalaJobb');
+  const { lead, points, packages, featuredLabel, priceNote, steps, examples, questions } =
+    contentPart('lokalaJobb');
   return (
     <PageMain route="lokalaJobb" lang="sv">
       <div className="page__intro">

@@ -112,9 +112,9 @@ export function PurchasePage() {
         </h2>
         <p>
           {membership} Join on the{' '}
-          <ExternalLink href={contentPart('donation').membershipUrl}>membership page</ExternalLink>, then
-          send a purchase request here with your TradingView username, so the two can be matched.
-          When the membership ends, so does the access.
+          <ExternalLink href={contentPart('donation').membershipUrl}>membership page</ExternalLink>,
+          then send a purchase request here with your TradingView username, so the two can be
+          matched. When the membership ends, so does the access.
         </p>
       </section>
 

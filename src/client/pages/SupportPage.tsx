@@ -11,8 +11,8 @@ const QUESTIONS = [
     question: 'I forgot my password.',
     answer: (
       <>
-        Open Log in from the navigation and choose “Forgot password?”. A reset link arrives by
-        email and works once, for {PASSWORD_RESET_LINK_MINUTES} minutes.
+        Open Log in from the navigation and choose “Forgot password?”. A reset link arrives by email
+        and works once, for {PASSWORD_RESET_LINK_MINUTES} minutes.
       </>
     ),
   },

@@ -14,7 +14,6 @@ import { Popup } from '../../ui/Popup';
 
 export type AccountPopupName = 'signUp' | 'logIn' | 'resetPassword' | 'editAvatar';
 
-
 /** Each form's chunk: `ACCOUNT_FORMS.logIn.preload()` starts loading it before it opens. */
 export const ACCOUNT_FORMS: Record<AccountPopupName, LazyBody<AccountFormProps>> = {
   signUp: lazyBody(() => import('./SignUpForm').then((m) => m.SignUpForm)),

@@ -125,7 +125,8 @@ test('the whole reset: mail with a PUBLIC_URL link (a spoofed Host is ignored), 
   }
 
   const changed = await sink.waitFor(
-    (m) => m.to === user.email && m.subject === "Your password on Alex Lindqvist's site was changed",
+    (m) =>
+      m.to === user.email && m.subject === "Your password on Alex Lindqvist's site was changed",
   );
   expect(changed.text).toContain(`${server.url}/account`);
 
@@ -264,7 +265,8 @@ test('changing the password keeps this session, ends the others and sends the pa
     user: null,
   });
   await sink.waitFor(
-    (m) => m.to === user.email && m.subject === "Your password on Alex Lindqvist's site was changed",
+    (m) =>
+      m.to === user.email && m.subject === "Your password on Alex Lindqvist's site was changed",
   );
   await login(server, user.email, NEW_PASSWORD, fromAddress(nextAddress()));
 });

@@ -65,8 +65,10 @@ export async function contentRoutes(app: App): Promise<void> {
     'How many public pages the last render after a publish made',
     () => app.content.lastRender?.pages ?? 0,
   );
-  app.metrics?.gauge('site_content_version', 'The content version this instance serves', () =>
-    app.content.published().version,
+  app.metrics?.gauge(
+    'site_content_version',
+    'The content version this instance serves',
+    () => app.content.published().version,
   );
   app.get(
     '/api/content',

@@ -69,7 +69,9 @@ export function CommandPalette({
               onClick={() => onClose(command.run)}
             >
               <span>{command.label}</span>
-              {command.keys && <kbd className="nowou-palette__keys keyboard-hint">{command.keys}</kbd>}
+              {command.keys && (
+                <kbd className="nowou-palette__keys keyboard-hint">{command.keys}</kbd>
+              )}
             </li>
           ))}
         </ul>
