@@ -55,6 +55,8 @@ export function verdictLine(target: FanoutVerdict): string {
         return `${Math.round(value)} /s`;
       case '×':
         return `${value.toFixed(2)} ×`;
+      case 'count':
+        return String(value);
     }
   };
   if (target.actual === null || target.pass === null)

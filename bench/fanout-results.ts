@@ -71,7 +71,8 @@ export interface FanoutVerdict {
   name: string;
   limit: number;
   actual: number | null;
-  unit: 'ms' | 'KB' | '/s' | '×';
+  /** `count`: a number of things (lost writes, duplicate mails). */
+  unit: 'ms' | 'KB' | '/s' | '×' | 'count';
   /** Whether the figure must stay at or below the limit (times, memory) or reach it (rates). */
   bound: 'atMost' | 'atLeast';
   pass: boolean | null;

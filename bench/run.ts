@@ -3,8 +3,8 @@
  * real server on a loopback port, then the live fan-out and visit-counting figures (fanout.ts), then
  * the owner's desk with 100,000 accounts (desk.ts), Nowou in Chromium (nowou.ts) and Nowou's sync
  * through the account (sync.ts), backup and restore (backup.ts), and publishing the site's words
- * on two instances (publish.ts).
- * BENCH_ONLY=bundle,lighthouse,fanout,visits,desk,nowou,sync,backup,publish picks
+ * on two instances (publish.ts), and faults: PostgreSQL and the mail server going away (faults.ts).
+ * BENCH_ONLY=bundle,lighthouse,fanout,visits,desk,nowou,sync,backup,publish,faults picks
  * parts. Exits 0 whenever it printed figures (a MISS is a
  * figure) and 1 when something could not be measured.
  */
@@ -45,6 +45,7 @@ import {
 import { runFanout, type FanoutParts } from './fanout.ts';
 import { runBackup } from './backup.ts';
 import { publishLines, runPublish, type PublishResults } from './publish.ts';
+import { faultLines, runFaults, type FaultResults } from './faults.ts';
 import { backupLines, backupSummary } from './backup-report.ts';
 import type { BackupResults } from './backup-results.ts';
 import { runDesk } from './desk.ts';
@@ -87,6 +88,7 @@ const PARTS = [
   'sync',
   'backup',
   'publish',
+  'faults',
 ] as const;
 type Part = (typeof PARTS)[number];
 
@@ -107,6 +109,7 @@ interface Results {
   sync: SyncResults | null;
   backup: BackupResults | null;
   publish: PublishResults | null;
+  faults: FaultResults | null;
   errors: string[];
 }
 
@@ -444,6 +447,21 @@ async function measureAndPrintPublish(results: Results): Promise<void> {
   }
 }
 
+async function measureAndPrintFaults(results: Results): Promise<void> {
+  console.log(
+    '\nFaults: PostgreSQL stopped and started again under a stream of visits; the mail server refusing, then cutting connections, then accepting',
+  );
+  try {
+    const faults = await runFaults((cleanup) => cleanups.push(cleanup));
+    results.faults = faults;
+    for (const line of faultLines(faults)) console.log(line);
+  } catch (error) {
+    endProgress();
+    results.errors.push(`faults: ${errorMessage(error)}`);
+    console.error(`bench: faults: ${errorMessage(error)}`);
+  }
+}
+
 async function main(): Promise<number> {
   const parts = partsFromEnv();
   const runs = runsFromEnv();
@@ -459,6 +477,7 @@ async function main(): Promise<number> {
     sync: null,
     backup: null,
     publish: null,
+    faults: null,
     errors: [],
   };
   if (parts.includes('bundle') || parts.includes('lighthouse') || parts.includes('nowou')) {
@@ -490,6 +509,7 @@ async function main(): Promise<number> {
     await buildClientIfNeeded();
     await measureAndPrintPublish(results);
   }
+  if (parts.includes('faults')) await measureAndPrintFaults(results);
 
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
@@ -499,7 +519,7 @@ async function main(): Promise<number> {
 
 function printSummary(results: Results): void {
   console.log('\nSummary');
-  const { bundle, lighthouse, fanout, desk, nowou, sync, backup, publish } = results;
+  const { bundle, lighthouse, fanout, desk, nowou, sync, backup, publish, faults } = results;
   if (bundle) {
     console.log(`  ${targetLine(bundle.target)}`);
     console.log(`  ${ratioLine(bundle.homeFirstLoadJsGzip, bundle.baseline)}`);
@@ -547,6 +567,11 @@ function printSummary(results: Results): void {
   if (publish) {
     for (const target of publish.targets) console.log(`  ${verdictLine(target)}`);
     if (publish.postgresSkipped) console.log(`  publishing skipped: ${publish.postgresSkipped}`);
+  }
+  if (faults) {
+    for (const target of faults.targets) console.log(`  ${verdictLine(target)}`);
+    if (faults.postgresSkipped)
+      console.log(`  PostgreSQL outage skipped: ${faults.postgresSkipped}`);
   }
   for (const error of results.errors) console.log(`  ERROR ${error}`);
   console.log(`  Figures written to ${RESULTS_FILE}`);

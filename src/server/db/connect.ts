@@ -46,7 +46,10 @@ const pgTypes: pg.CustomTypesConfig = {
 /**
  * PostgreSQL drops idle pooled connections on a restart, a failover or an idle timeout; the pool then
  * emits 'error', which without a listener ends the process. The pool replaces the connection by
- * itself and the next query that fails answers for itself, so the drop is only logged.
+ * itself and the next query that fails answers for itself, so the drop is only logged. A connection
+ * that is checked out has no pool listener: one that drops between two of its queries would end the
+ * process too, so every connection gets a listener of its own (its next query fails, and the pool
+ * removes it when it comes back).
  */
 export function createPostgresPool(
   connectionString: string,
@@ -76,8 +79,12 @@ export function createPostgresPool(
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   pool.on('error', onIdleError);
+  pool.on('connect', (client) => client.on('error', ignoreCheckedOutError));
   return pool;
 }
+
+/** What a checked-out connection's drop needs: nothing more than being heard (see above). */
+function ignoreCheckedOutError(): void {}
 
 /**
  * The timeouts bound what a request waits for when PostgreSQL is down, unreachable or slow
