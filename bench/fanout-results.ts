@@ -78,6 +78,23 @@ export interface FanoutVerdict {
   pass: boolean | null;
 }
 
+/** A figure that must stay at or below `limit`; not measured when `actual` is null. */
+export function atMostVerdict(
+  name: string,
+  limit: number,
+  actual: number | null,
+  unit: FanoutVerdict['unit'],
+): FanoutVerdict {
+  return {
+    name,
+    limit,
+    actual,
+    unit,
+    bound: 'atMost',
+    pass: actual === null ? null : actual <= limit,
+  };
+}
+
 export interface FanoutResults {
   /** What this run measured: the fan-out runs, the visit throughput, or both. */
   parts: { fanout: boolean; visits: boolean };

@@ -15,7 +15,7 @@ import { startTestServer, type TestServer } from '#test-support/server';
 import { startSmtpSink } from '#test-support/smtp-sink';
 import { BROWSER } from '#test-support/visits';
 import type { Defer } from './fanout.ts';
-import type { FanoutVerdict } from './fanout-results.ts';
+import { atMostVerdict, type FanoutVerdict } from './fanout-results.ts';
 import { endProgress, progress } from './progress.ts';
 
 export const FAULT_TARGETS = {
@@ -91,17 +91,6 @@ function steadyVisits(server: TestServer) {
       return Promise.all(pending);
     },
   };
-}
-
-function verdict(name: string, limit: number, actual: number | null, unit: 'ms' | 'count') {
-  return {
-    name,
-    limit,
-    actual,
-    unit,
-    bound: 'atMost',
-    pass: actual === null ? null : actual <= limit,
-  } satisfies FanoutVerdict;
 }
 
 async function postgresOutage(defer: Defer): Promise<FaultResults['postgres']> {
@@ -220,13 +209,13 @@ export async function runFaults(defer: Defer): Promise<FaultResults> {
   const { postgres, mail } = results;
   if (postgres)
     results.targets.push(
-      verdict(
+      atMostVerdict(
         'PostgreSQL stopped: time to the first 503',
         FAULT_TARGETS.firstRefusalMs,
         postgres.firstRefusalMs,
         'ms',
       ),
-      verdict(
+      atMostVerdict(
         'PostgreSQL back: time to the first good answer',
         FAULT_TARGETS.firstGoodAnswerMs,
         postgres.firstGoodAnswerMs,
@@ -235,7 +224,7 @@ export async function runFaults(defer: Defer): Promise<FaultResults> {
     );
   if (postgres)
     results.targets.push(
-      verdict(
+      atMostVerdict(
         'acknowledged visits lost over a PostgreSQL outage',
         FAULT_TARGETS.lostWrites,
         postgres.acknowledged - postgres.stored,
@@ -244,13 +233,13 @@ export async function runFaults(defer: Defer): Promise<FaultResults> {
     );
   if (mail)
     results.targets.push(
-      verdict(
+      atMostVerdict(
         'mails never delivered after an SMTP outage',
         FAULT_TARGETS.lostWrites,
         mail.queued - mail.recipients,
         'count',
       ),
-      verdict(
+      atMostVerdict(
         'mails sent twice after an SMTP outage',
         FAULT_TARGETS.duplicateMails,
         mail.duplicates,

@@ -16,7 +16,7 @@ import { LOAD, pooled, steadyLoad, type LoadSamples } from './backup-load.ts';
 import type { LoadWindow } from './backup-results.ts';
 import { deskAdmin } from './desk-seed.ts';
 import type { Defer } from './fanout.ts';
-import type { FanoutVerdict, Latency } from './fanout-results.ts';
+import { atMostVerdict, type FanoutVerdict, type Latency } from './fanout-results.ts';
 import { latencyOf } from './fanout-run.ts';
 import { createBenchDatabase } from './fanout-two-instances.ts';
 import { endProgress, progress } from './progress.ts';
@@ -72,22 +72,6 @@ async function gauge(server: SiteServer, name: string): Promise<number> {
   const line = text.split('\n').find((row) => row.startsWith(`${name} `));
   if (!line) throw new Error(`no ${name} in /api/metrics`);
   return Number(line.split(' ')[1]);
-}
-
-function verdict(
-  name: string,
-  limit: number,
-  actual: number | null,
-  unit: 'ms' | '×',
-): FanoutVerdict {
-  return {
-    name,
-    limit,
-    actual,
-    unit,
-    bound: 'atMost',
-    pass: actual === null ? null : actual <= limit,
-  };
 }
 
 export async function runPublish(defer: Defer): Promise<PublishResults> {
@@ -182,13 +166,13 @@ export async function runPublish(defer: Defer): Promise<PublishResults> {
   const quietP99 = results.quiet.pageLoads?.p99Ms;
   const busyP99 = results.duringPublishes.pageLoads?.p99Ms;
   results.targets.push(
-    verdict(
+    atMostVerdict(
       'publish to the new HTML on the other instance, p95',
       PUBLISH_TARGETS.otherInstanceP95Ms,
       p95,
       'ms',
     ),
-    verdict(
+    atMostVerdict(
       'page loads p99 during publishes ÷ without',
       PUBLISH_TARGETS.p99Ratio,
       quietP99 && busyP99 !== undefined ? busyP99 / quietP99 : null,
